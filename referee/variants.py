@@ -1,0 +1,193 @@
+"""The three variants, their house rules and their deals (rules.md 3.1, 4, 5).
+
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from referee.cards import Rank
+
+
+class RulesError(ValueError):
+    """A house-rule setting is not possible; ``field`` names the setting."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class Variant(enum.StrEnum):
+    CALL_ACE = "call-ace"
+    CALL_YOUR_PARTNER = "call-your-partner"
+    STANDARD = "standard"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players the variant is played with."""
+        return _PLAYER_COUNTS[self]
+
+    @property
+    def has_teams(self) -> bool:
+        """Standard euchre is two fixed teams; the others are every player for themselves."""
+        return self is Variant.STANDARD
+
+
+_LABELS = {
+    Variant.CALL_ACE: "Call-Ace Euchre",
+    Variant.CALL_YOUR_PARTNER: "Call-Your-Partner Euchre",
+    Variant.STANDARD: "Standard euchre",
+}
+_PLAYER_COUNTS = {
+    Variant.CALL_ACE: (4, 5, 6),
+    Variant.CALL_YOUR_PARTNER: (5,),
+    Variant.STANDARD: (4,),
+}
+
+
+def parse_variant(text: str) -> Variant:
+    try:
+        return Variant(text)
+    except ValueError:
+        choices = ", ".join(v.value for v in Variant)
+        raise RulesError("variant", f"'{text}' is not a variant: use one of {choices}") from None
+
+
+class Deal(enum.StrEnum):
+    STANDARD = "standard"
+    SEED = "seed"
+
+
+class RenegeRule(enum.StrEnum):
+    MARCH_OR_EUCHRE = "march-or-euchre"
+    OFFENDER_LOSES_2 = "offender-loses-2"
+
+
+class TieRule(enum.StrEnum):
+    SHARE = "share"
+    PLAY_ON = "play-on"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRules:
+    """The table's choices, with the defaults of rules.md."""
+
+    target: int = 10
+    stick_the_dealer: bool = True
+    no_trump: bool = False
+    deal: Deal = Deal.STANDARD
+    renege: RenegeRule = RenegeRule.MARCH_OR_EUCHRE
+    ties: TieRule = TieRule.SHARE
+
+    def to_dict(self, variant: Variant) -> dict[str, Any]:
+        """The settings that apply to ``variant``, as in the game document."""
+        data: dict[str, Any] = {k: (str(v) if isinstance(v, enum.Enum) else v)
+                                for k, v in asdict(self).items()}
+        if variant is not Variant.STANDARD:
+            data.pop("no_trump")
+        if variant is not Variant.CALL_ACE:
+            data.pop("deal")
+        return data
+
+    def differences(self, variant: Variant) -> dict[str, Any]:
+        """The settings that differ from the defaults (the table's house rules)."""
+        default = HouseRules().to_dict(variant)
+        return {k: v for k, v in self.to_dict(variant).items() if default[k] != v}
+
+
+TARGET_RANGE = (1, 99)
+RULE_KEYS = tuple(f.name for f in fields(HouseRules))
+
+
+def house_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> HouseRules:
+    """Read the ``rules`` object of a game document: every key optional,
+    missing keys take the defaults. Raises RulesError naming the key."""
+    data = dict(data or {})
+    unknown = sorted(set(data) - set(RULE_KEYS))
+    if unknown:
+        raise RulesError(unknown[0], f"'{unknown[0]}' is not a house rule")
+    values: dict[str, Any] = {}
+    if "target" in data:
+        target = data["target"]
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise RulesError("target", "the target must be a whole number of points")
+        low, high = TARGET_RANGE
+        if not low <= target <= high:
+            raise RulesError("target", f"the target must be from {low} to {high} points")
+        values["target"] = target
+    for key in ("stick_the_dealer", "no_trump"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise RulesError(key, "must be true or false")
+            values[key] = data[key]
+    if values.get("no_trump") and variant is not Variant.STANDARD:
+        raise RulesError("no_trump", "no trump is a house rule of standard euchre only")
+    for key, kind in (("deal", Deal), ("renege", RenegeRule), ("ties", TieRule)):
+        if key in data:
+            try:
+                values[key] = kind(data[key])
+            except ValueError:
+                choices = " or ".join(f"'{m.value}'" for m in kind)
+                raise RulesError(key, f"must be {choices}") from None
+    if values.get("deal") is Deal.SEED and variant is not Variant.CALL_ACE:
+        raise RulesError("deal", "the seed deal is a house rule of Call-Ace Euchre only")
+    return HouseRules(**values)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealInfo:
+    """What one deal looks like for a variant and a number of players."""
+
+    deck_size: int
+    lowest_rank: Rank
+    cards_each: int
+    kitty: int
+
+    @property
+    def tricks(self) -> int:
+        """A hand has as many tricks as each player holds cards (rules.md 2)."""
+        return self.cards_each
+
+    @property
+    def tricks_to_make(self) -> int:
+        """The makers need more than half the tricks (3 of 5, 3 of 4, 4 of 6)."""
+        return self.tricks // 2 + 1
+
+    @property
+    def turn_up(self) -> bool:
+        """Whether a card is left to turn up; without one, bidding starts at round 2."""
+        return self.kitty > 0
+
+    @property
+    def deck_description(self) -> str:
+        return f"{self.deck_size} cards ({self.lowest_rank.text} to ace)"
+
+
+def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) -> DealInfo:
+    """The deal for a variant and player count (rules.md 3.1, 4, 5)."""
+    rules = rules or HouseRules()
+    if players not in variant.player_counts:
+        counts = " or ".join(str(n) for n in variant.player_counts)
+        raise RulesError("players", f"{variant.label} is played by {counts} players")
+    if variant is Variant.CALL_ACE and rules.deal is Deal.SEED:
+        each = 6 if players == 4 else 4
+        return DealInfo(deck_size=24, lowest_rank=Rank.NINE, cards_each=each,
+                        kitty=24 - each * players)
+    lowest = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}[players]
+    deck_size = 4 * (15 - lowest)
+    return DealInfo(deck_size=deck_size, lowest_rank=lowest, cards_each=5,
+                    kitty=deck_size - 5 * players)
+
+
+def seats_opposite(seat: int) -> int:
+    """Standard euchre: seats 1 and 3 (0 and 2) are a team, 2 and 4 (1 and 3) the other."""
+    return (seat + 2) % 4
