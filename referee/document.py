@@ -1,0 +1,129 @@
+"""The game document for import and export (contract.md, format bower.game/1).
+
+Plain Python: no Django import. Reading a document validates all of it and
+names the hand and field at fault; writing one scores every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.scoring import (
+    GameScore,
+    Hand,
+    HandError,
+    Table,
+    hand_to_dict,
+    read_hand,
+    score_game,
+)
+from referee.variants import RulesError, Variant, house_rules_from_dict, parse_variant
+
+FORMAT = "bower.game/1"
+NAME_MAX_LENGTH = 30
+
+
+class DocumentError(ValueError):
+    """A game document that cannot be imported. ``where`` names the place
+    ("hand 3, partner" or "players"); ``message`` says what is wrong."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDocument:
+    table: Table
+    first_dealer: int
+    hands: tuple[Hand, ...]
+
+    def score(self) -> GameScore:
+        return score_game(self.table, first_dealer=self.first_dealer, hands=self.hands)
+
+
+def clean_player_names(variant: Variant, names: Sequence[Any], *, where: str = "players") -> tuple[str, ...]:
+    """Trimmed, distinct, non-empty names, as many as the variant seats."""
+    if not isinstance(names, Sequence) or isinstance(names, str):
+        raise DocumentError(where, "give the players' names as a list, in seat order")
+    cleaned: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise DocumentError(where, "every player needs a name")
+        name = " ".join(name.split())
+        if len(name) > NAME_MAX_LENGTH:
+            raise DocumentError(where, f"'{name[:20]}…' is longer than {NAME_MAX_LENGTH} characters")
+        if name.casefold() in (n.casefold() for n in cleaned):
+            raise DocumentError(where, f"'{name}' appears twice: every player needs their own name")
+        if name in ("maker", "none"):
+            raise DocumentError(where, f"'{name}' is a word the game document reserves")
+        cleaned.append(name)
+    if len(cleaned) not in variant.player_counts:
+        counts = " or ".join(str(n) for n in variant.player_counts)
+        raise DocumentError(where, f"{variant.label} is played by {counts} players, not {len(cleaned)}")
+    return tuple(cleaned)
+
+
+def read_document(data: Any) -> GameDocument:
+    """Read a whole game document, or raise DocumentError at the first fault."""
+    if not isinstance(data, Mapping):
+        raise DocumentError("document", "a game document is a JSON object")
+    if data.get("format") != FORMAT:
+        raise DocumentError("format", f"must be \"{FORMAT}\"")
+    try:
+        variant = parse_variant(data.get("variant", ""))
+    except RulesError as error:
+        raise DocumentError("variant", error.message) from None
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, Mapping):
+        raise DocumentError("rules", "must be an object of house rules")
+    try:
+        rules = house_rules_from_dict(variant, rules_data)
+    except RulesError as error:
+        raise DocumentError(f"rules, {error.field}", error.message) from None
+    players = clean_player_names(variant, data.get("players"))
+    table = Table(variant=variant, players=players, rules=rules)
+    first = data.get("first_dealer")
+    if first not in players:
+        raise DocumentError("first_dealer", f"'{first}' is not one of the players")
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise DocumentError("hands", "must be a list of hands")
+    hands: list[Hand] = []
+    for number, raw in enumerate(raw_hands, start=1):
+        try:
+            hands.append(read_hand(table, raw))
+        except HandError as error:
+            field, message = next(iter(error.errors.items()))
+            raise DocumentError(f"hand {number}, {field}", message) from None
+    return GameDocument(table=table, first_dealer=players.index(first), hands=tuple(hands))
+
+
+def write_document(document: GameDocument) -> dict[str, Any]:
+    """The game document with what export adds: each hand's dealer, points and
+    explanation, and the totals, whether the game is finished and its winners."""
+    table = document.table
+    game = document.score()
+    hands = []
+    for scored in game.hands:
+        data = hand_to_dict(table, scored.hand)
+        data["dealer"] = table.name(scored.dealer)
+        data["points"] = dict(zip(table.players, scored.points, strict=True))
+        data["explanation"] = scored.score.explanation
+        if scored.after_end:
+            data["explanation"] += " (Recorded after the game had ended: not counted.)"
+        hands.append(data)
+    return {
+        "format": FORMAT,
+        "variant": table.variant.value,
+        "rules": table.rules.to_dict(table.variant),
+        "players": list(table.players),
+        "first_dealer": table.name(document.first_dealer),
+        "hands": hands,
+        "totals": dict(zip(table.players, game.totals, strict=True)),
+        "finished": game.finished,
+        "winners": [table.name(s) for s in game.winners],
+    }
