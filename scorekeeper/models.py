@@ -1,0 +1,616 @@
+"""Games, seats, hands and their history.
+
+The rules engine (``referee``) scores; these models keep what the table
+recorded and own every change to it: ``Game.start_hand``,
+``Game.reveal_partner``, ``Game.record_hand``, ``Game.undo_last_hand`` and
+``Game.edit_hand``. Each change runs in one transaction with the game row
+locked, checks the version the scorer saw (so two phones cannot both record
+the same hand), and recomputes the cached totals from the engine.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+from django.db import models, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from referee.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
+from referee.scoring import (
+    GameScore,
+    HandError,
+    PartnerOutcome,
+    Table,
+    check_hand,
+    score_game,
+)
+from referee.scoring import Hand as EngineHand
+from referee.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+
+
+class StaleGame(Exception):
+    """The game changed since the scorer last saw it (another phone recorded first)."""
+
+
+class GameOver(Exception):
+    """The game has ended: no more hands can be recorded."""
+
+
+class EndMovesEarlier(Exception):
+    """An edit would end the game at an earlier hand; the scorer must confirm."""
+
+    def __init__(self, ended_after: int, later_hands: int) -> None:
+        super().__init__(f"the game would end after hand {ended_after}")
+        self.ended_after = ended_after
+        self.later_hands = later_hands
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def named(self, name: str) -> Player | None:
+        return self.filter(name__iexact=" ".join(name.split())).first()
+
+
+class Player(models.Model):
+    """A person who plays: one player across every game they sit in."""
+
+    name = models.CharField(max_length=30)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def for_name(cls, name: str) -> Player:
+        """The player of that name (any case), created if new."""
+        name = " ".join(name.split())
+        existing = cls.objects.named(name)
+        return existing if existing is not None else cls.objects.create(name=name)
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def with_seats(self) -> GameQuerySet:
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(finished_at__isnull=False)
+
+
+class Game(models.Model):
+    """One game: its variant, house rules, seats and hands."""
+
+    variant = models.CharField(
+        max_length=20, choices=[(v.value, v.label) for v in Variant], default=Variant.CALL_ACE
+    )
+    target = models.PositiveSmallIntegerField(default=10)
+    stick_the_dealer = models.BooleanField(default=True)
+    no_trump = models.BooleanField(default=False)
+    deal = models.CharField(
+        max_length=10, choices=[(d.value, d.value) for d in Deal], default=Deal.STANDARD
+    )
+    renege_rule = models.CharField(
+        max_length=20,
+        choices=[(r.value, r.value) for r in RenegeRule],
+        default=RenegeRule.MARCH_OR_EUCHRE,
+    )
+    tie_rule = models.CharField(
+        max_length=10, choices=[(t.value, t.value) for t in TieRule], default=TieRule.SHARE
+    )
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    # Bumped by every change, so a form posted from a stale screen is caught.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk}"
+
+    # --- the engine's view of this game ---------------------------------------------
+
+    @property
+    def variant_enum(self) -> Variant:
+        return Variant(self.variant)
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return HouseRules(
+            target=self.target,
+            stick_the_dealer=self.stick_the_dealer,
+            no_trump=self.no_trump,
+            deal=Deal(self.deal),
+            renege=RenegeRule(self.renege_rule),
+            ties=TieRule(self.tie_rule),
+        )
+
+    def seat_list(self) -> list[Seat]:
+        """Seats in clockwise order (uses prefetched seats when present)."""
+        return sorted(self.seats.all(), key=lambda s: s.position)
+
+    @property
+    def table(self) -> Table:
+        return Table(
+            variant=self.variant_enum,
+            players=tuple(s.player.name for s in self.seat_list()),
+            rules=self.house_rules,
+        )
+
+    def hand_list(self) -> list[Hand]:
+        return sorted(self.hands.all(), key=lambda h: h.number)
+
+    def score(self) -> GameScore:
+        """Score every recorded hand with the rules engine."""
+        return score_game(
+            self.table,
+            first_dealer=self.first_dealer,
+            hands=[h.to_engine() for h in self.hand_list()],
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def night(self) -> Any:
+        """The game night a game belongs to: games started before 6 a.m. count
+        for the evening before."""
+        return (timezone.localtime(self.created_at) - timedelta(hours=6)).date()
+
+    # --- creating ----------------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def start(
+        cls,
+        *,
+        variant: Variant,
+        players: Sequence[str],
+        first_dealer: int,
+        rules: HouseRules,
+        rematch_of: Game | None = None,
+    ) -> Game:
+        """Create a game with its seats in clockwise order. The engine checks
+        the number of players for the variant."""
+        Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
+        game = cls.objects.create(
+            variant=variant,
+            target=rules.target,
+            stick_the_dealer=rules.stick_the_dealer,
+            no_trump=rules.no_trump,
+            deal=rules.deal,
+            renege_rule=rules.renege,
+            tie_rule=rules.ties,
+            first_dealer=first_dealer,
+            rematch_of=rematch_of,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=i, player=Player.for_name(name))
+            for i, name in enumerate(players)
+        )
+        return game
+
+    @transaction.atomic
+    def rematch(self) -> Game:
+        """The same players and rules, with the deal passed on to the left."""
+        seats = self.seat_list()
+        first = (self.first_dealer + 1) % len(seats)
+        if self.hands.exists():
+            first = self.score().next_dealer
+        return Game.start(
+            variant=self.variant_enum,
+            players=[s.player.name for s in seats],
+            first_dealer=first,
+            rules=self.house_rules,
+            rematch_of=self,
+        )
+
+    # --- changing ------------------------------------------------------------------------
+
+    def _locked(self, version: int | None) -> Game:
+        """Lock the game row for this transaction and check the scorer's version."""
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        if version is not None and game.version != version:
+            raise StaleGame("the game changed on another phone")
+        return game
+
+    def _bump(self, game: Game) -> None:
+        game.version += 1
+        game.save(update_fields=["version", "updated_at", "finished_at"])
+        self.version, self.finished_at = game.version, game.finished_at
+
+    @transaction.atomic
+    def start_hand(
+        self,
+        *,
+        version: int | None,
+        maker: int,
+        trump: str,
+        called: str = "",
+        alone: bool = False,
+        bidding_round: int | None = None,
+    ) -> HandInProgress:
+        """Trump is made: remember the maker, trump and the call until the hand ends."""
+        game = self._locked(version)
+        if game.is_finished:
+            raise GameOver()
+        probe = HandInProgress(
+            game=game, maker=maker, trump=trump, called=called, alone=alone,
+            bidding_round=bidding_round,
+        )
+        errors = probe.problems()
+        if errors:
+            raise HandError(errors)
+        HandInProgress.objects.filter(game=game).delete()
+        probe.save()
+        self._bump(game)
+        return probe
+
+    @transaction.atomic
+    def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
+        """The called card was played: record who holds it (and on which trick)."""
+        game = self._locked(version)
+        current = HandInProgress.objects.filter(game=game).first()
+        if current is None:
+            raise HandError({"partner": "no hand is in progress"})
+        current.partner, current.revealed_on_trick = partner, trick
+        errors = current.problems()
+        if errors:
+            raise HandError(errors)
+        current.save(update_fields=["partner", "revealed_on_trick"])
+        self._bump(game)
+
+    @transaction.atomic
+    def cancel_hand_in_progress(self, *, version: int | None) -> None:
+        game = self._locked(version)
+        HandInProgress.objects.filter(game=game).delete()
+        self._bump(game)
+
+    @transaction.atomic
+    def record_hand(
+        self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
+    ) -> Hand:
+        """Record the next hand (rules.md 6), once: a retried request carrying
+        the same token returns the hand it already recorded."""
+        if token is not None:
+            existing = Hand.objects.filter(game=self, token=token).first()
+            if existing is not None:
+                return existing
+        game = self._locked(version)
+        if game.is_finished:
+            raise GameOver()
+        errors = check_hand(game.table, hand)
+        if errors:
+            raise HandError(errors)
+        number = (game.hands.aggregate(n=models.Max("number"))["n"] or 0) + 1
+        record = Hand(game=game, number=number, token=token)
+        record.set_from_engine(hand)
+        record.save()
+        HandInProgress.objects.filter(game=game).delete()
+        HandChange.objects.create(
+            game=game, hand_number=number, kind=HandChange.Kind.RECORDED,
+            summary=record.summary(game.table),
+        )
+        game.recompute()
+        self._bump(game)
+        record.refresh_from_db()
+        return record
+
+    @transaction.atomic
+    def undo_last_hand(self, *, version: int | None) -> int | None:
+        """Take back the last hand; returns its number (None when there is none)."""
+        game = self._locked(version)
+        last = game.hands.order_by("-number").first()
+        if last is None:
+            return None
+        HandChange.objects.create(
+            game=game, hand_number=last.number, kind=HandChange.Kind.UNDONE,
+            summary=last.summary(game.table),
+        )
+        last.delete()
+        game.recompute()
+        self._bump(game)
+        return last.number
+
+    @transaction.atomic
+    def edit_hand(
+        self, *, version: int | None, number: int, hand: EngineHand, confirm_earlier_end: bool
+    ) -> Hand:
+        """Change an earlier hand; totals and the end of the game are recomputed.
+
+        If the change makes the game end at an earlier hand, EndMovesEarlier is
+        raised unless the scorer confirmed; the later hands are then kept and
+        marked as played after the end, never deleted.
+        """
+        game = self._locked(version)
+        record = game.hands.get(number=number)
+        table = game.table
+        errors = check_hand(table, hand)
+        if errors:
+            raise HandError(errors)
+        hand = replace(hand, dealer=record.dealer_override)
+        before = game.score()
+        engine_hands = [
+            hand if h.number == number else h.to_engine() for h in game.hand_list()
+        ]
+        after = score_game(table, first_dealer=game.first_dealer, hands=engine_hands)
+        if (
+            after.ended_after is not None
+            and (before.ended_after is None or after.ended_after < before.ended_after)
+            and after.ended_after < len(engine_hands)
+            and not confirm_earlier_end
+        ):
+            raise EndMovesEarlier(after.ended_after, len(engine_hands) - after.ended_after)
+        old = record.document_fields(table)
+        record.set_from_engine(hand)
+        record.save()
+        new = record.document_fields(table)
+        changes = {
+            k: [old.get(k), new.get(k)] for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)
+        }
+        if changes:
+            HandChange.objects.create(
+                game=game, hand_number=number, kind=HandChange.Kind.EDITED,
+                summary=record.summary(table), changes=changes,
+            )
+        game.recompute()
+        self._bump(game)
+        record.refresh_from_db()
+        return record
+
+    def recompute(self) -> GameScore:
+        """Score all hands with the engine and cache the results on the hands,
+        the seats and the game (what lists and statistics read)."""
+        result = self.score()
+        records = self.hand_list()
+        for record, scored in zip(records, result.hands, strict=True):
+            record.dealer = scored.dealer
+            record.points = list(scored.points)
+            record.totals = list(scored.totals)
+            record.rule = scored.score.rule
+            record.section = scored.score.section
+            record.explanation = scored.score.explanation
+            record.after_end = scored.after_end
+        Hand.objects.bulk_update(
+            records,
+            ["dealer", "points", "totals", "rule", "section", "explanation", "after_end"],
+        )
+        seats = self.seat_list()
+        for seat in seats:
+            seat.total = result.totals[seat.position]
+            seat.won = seat.position in result.winners
+        Seat.objects.bulk_update(seats, ["total", "won"])
+        if result.finished and self.finished_at is None:
+            self.finished_at = timezone.now()
+        elif not result.finished:
+            self.finished_at = None
+        return result
+
+
+class Seat(models.Model):
+    """A player's place at a game's table, clockwise from seat 0."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    total = models.IntegerField(default=0)
+    won = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} (seat {self.position + 1})"
+
+
+class HandFields(models.Model):
+    """The fields of a hand record shared by a recorded hand and one in progress."""
+
+    maker = models.PositiveSmallIntegerField(null=True, blank=True)
+    trump = models.CharField(max_length=2, blank=True)  # S H D C or NT
+    called = models.CharField(max_length=3, blank=True)  # a suit (Call-Ace) or a card
+    alone = models.BooleanField(default=False)
+    partner = models.PositiveSmallIntegerField(null=True, blank=True)
+    bidding_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    revealed_on_trick = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def called_value(self) -> Suit | Card | None:
+        if not self.called:
+            return None
+        return parse_suit(self.called) if len(self.called) == 1 else parse_card(self.called)
+
+
+class HandInProgress(HandFields):
+    """Trump has been made and the hand is being played."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="in_progress")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    def problems(self) -> dict[str, str]:
+        """What the engine says of the hand so far (the tricks are not known yet)."""
+        table = self.game.table
+        if self.maker is None:
+            return {"maker": "name the maker"}
+        try:
+            trump = parse_trump(self.trump)
+        except ValueError as error:
+            return {"trump": str(error)}
+        try:
+            called = self.called_value()
+        except ValueError as error:
+            return {"called": str(error)}
+        if table.variant is Variant.STANDARD:
+            outcome = PartnerOutcome.ALONE if self.alone else PartnerOutcome.TEAM
+        elif self.alone and table.variant is Variant.CALL_YOUR_PARTNER:
+            outcome = PartnerOutcome.ALONE
+        elif self.partner is not None:
+            outcome = PartnerOutcome.REVEALED
+        else:
+            outcome = PartnerOutcome.NOT_IN_PLAY  # not known yet; settled at the end
+        errors = check_hand(
+            table,
+            EngineHand(
+                maker=self.maker,
+                trump=trump,
+                called=called,
+                outcome=outcome,
+                partner=self.partner,
+                round=self.bidding_round,
+                revealed_on_trick=self.revealed_on_trick if self.partner is not None else None,
+            ),
+        )
+        if self.alone and table.variant is Variant.CALL_ACE:
+            errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
+        return errors
+
+
+class Hand(HandFields):
+    """A hand that has been played and scored."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    thrown_in = models.BooleanField(default=False)
+    dealer_override = models.PositiveSmallIntegerField(null=True, blank=True)
+    outcome = models.CharField(
+        max_length=10, choices=[(o.value, o.value) for o in PartnerOutcome], blank=True
+    )
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    renege = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Retried requests carry the same token and record nothing new.
+    token = models.UUIDField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Cached from the engine by Game.recompute().
+    dealer = models.PositiveSmallIntegerField(default=0)
+    points = models.JSONField(default=list)
+    totals = models.JSONField(default=list)
+    rule = models.CharField(max_length=30, blank=True)
+    section = models.CharField(max_length=5, blank=True)
+    explanation = models.TextField(blank=True)
+    after_end = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(fields=["game", "token"], name="hand_unique_token"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of game {self.game_id}"
+
+    def to_engine(self) -> EngineHand:
+        if self.thrown_in:
+            return EngineHand(thrown_in=True, dealer=self.dealer_override)
+        return EngineHand(
+            dealer=self.dealer_override,
+            maker=self.maker or 0,
+            trump=parse_trump(self.trump),
+            called=self.called_value(),
+            outcome=PartnerOutcome(self.outcome),
+            partner=self.partner,
+            tricks=self.tricks or 0,
+            renege=self.renege,
+            round=self.bidding_round,
+            revealed_on_trick=self.revealed_on_trick,
+        )
+
+    def set_from_engine(self, hand: EngineHand) -> None:
+        self.thrown_in = hand.thrown_in
+        self.dealer_override = hand.dealer
+        if hand.thrown_in:
+            self.maker = self.partner = self.tricks = self.renege = None
+            self.bidding_round = self.revealed_on_trick = None
+            self.trump = self.called = self.outcome = ""
+            self.alone = False
+            return
+        self.maker = hand.maker
+        self.trump = format_trump(hand.trump)
+        self.called = "" if hand.called is None else str(hand.called)
+        self.outcome = hand.outcome.value
+        self.alone = hand.alone
+        self.partner = hand.partner
+        self.tricks = hand.tricks
+        self.renege = hand.renege
+        self.bidding_round = hand.round
+        self.revealed_on_trick = hand.revealed_on_trick
+
+    def document_fields(self, table: Table) -> dict[str, Any]:
+        from referee.scoring import hand_to_dict
+
+        return hand_to_dict(table, self.to_engine())
+
+    def summary(self, table: Table) -> str:
+        """One line a player reads: "Ben made hearts, called the ace of spades; Dan partnered; 3 tricks"."""
+        if self.thrown_in:
+            return "Thrown in"
+        hand = self.to_engine()
+        parts = [f"{table.name(hand.maker)} made {_trump_words(hand.trump)}"]
+        if isinstance(hand.called, Suit):
+            parts.append(f"called the ace of {hand.called.plural}")
+        elif isinstance(hand.called, Card):
+            parts.append(f"called the {hand.called.name}")
+        if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
+            parts.append(f"partner {table.name(hand.partner)}")
+        elif hand.outcome is PartnerOutcome.MAKER_HELD:
+            parts.append("alone (held it)")
+        elif hand.outcome is PartnerOutcome.NOT_IN_PLAY:
+            parts.append("alone (not in play)")
+        elif hand.outcome is PartnerOutcome.ALONE:
+            parts.append("alone")
+        parts.append(f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''}")
+        if hand.renege is not None:
+            parts.append(f"renege by {table.name(hand.renege)}")
+        return ", ".join(parts)
+
+
+def _trump_words(trump: Suit | None) -> str:
+    return "no trump" if trump is None else trump.plural
+
+
+class HandChange(models.Model):
+    """The history of a game's hands: each one recorded, edited or undone."""
+
+    class Kind(models.TextChoices):
+        RECORDED = "recorded", "Recorded"
+        EDITED = "edited", "Edited"
+        UNDONE = "undone", "Undone"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    hand_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    at = models.DateTimeField(default=timezone.now)
+    summary = models.TextField(blank=True)
+    changes = models.JSONField(default=dict, blank=True)  # field -> [old, new]
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_number} {self.kind}"
