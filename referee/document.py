@@ -45,7 +45,7 @@ class GameDocument:
         return score_game(self.table, first_dealer=self.first_dealer, hands=self.hands)
 
 
-def clean_player_names(variant: Variant, names: Sequence[Any], *, where: str = "players") -> tuple[str, ...]:
+def clean_player_names(variant: Variant, names: Any, *, where: str = "players") -> tuple[str, ...]:
     """Trimmed, distinct, non-empty names, as many as the variant seats."""
     if not isinstance(names, Sequence) or isinstance(names, str):
         raise DocumentError(where, "give the players' names as a list, in seat order")
@@ -55,7 +55,9 @@ def clean_player_names(variant: Variant, names: Sequence[Any], *, where: str = "
             raise DocumentError(where, "every player needs a name")
         name = " ".join(name.split())
         if len(name) > NAME_MAX_LENGTH:
-            raise DocumentError(where, f"'{name[:20]}…' is longer than {NAME_MAX_LENGTH} characters")
+            raise DocumentError(
+                where, f"'{name[:20]}…' is longer than {NAME_MAX_LENGTH} characters"
+            )
         if name.casefold() in (n.casefold() for n in cleaned):
             raise DocumentError(where, f"'{name}' appears twice: every player needs their own name")
         if name in ("maker", "none"):
@@ -63,7 +65,9 @@ def clean_player_names(variant: Variant, names: Sequence[Any], *, where: str = "
         cleaned.append(name)
     if len(cleaned) not in variant.player_counts:
         counts = " or ".join(str(n) for n in variant.player_counts)
-        raise DocumentError(where, f"{variant.label} is played by {counts} players, not {len(cleaned)}")
+        raise DocumentError(
+            where, f"{variant.label} is played by {counts} players, not {len(cleaned)}"
+        )
     return tuple(cleaned)
 
 
@@ -72,7 +76,7 @@ def read_document(data: Any) -> GameDocument:
     if not isinstance(data, Mapping):
         raise DocumentError("document", "a game document is a JSON object")
     if data.get("format") != FORMAT:
-        raise DocumentError("format", f"must be \"{FORMAT}\"")
+        raise DocumentError("format", f'must be "{FORMAT}"')
     try:
         variant = parse_variant(data.get("variant", ""))
     except RulesError as error:

@@ -138,8 +138,17 @@ class Table:
 
 _PARTNER_WORDS = {"maker": PartnerOutcome.MAKER_HELD, "none": PartnerOutcome.NOT_IN_PLAY}
 _SCORED_KEYS = {
-    "maker", "trump", "tricks", "renege", "revealed_on_trick", "round", "dealer",
-    "called", "partner", "alone", "thrown_in",
+    "maker",
+    "trump",
+    "tricks",
+    "renege",
+    "revealed_on_trick",
+    "round",
+    "dealer",
+    "called",
+    "partner",
+    "alone",
+    "thrown_in",
 }
 # Export adds these; import ignores them (contract.md).
 _IGNORED_KEYS = {"points", "explanation"}
@@ -193,8 +202,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
     if table.variant is Variant.CALL_ACE:
         if "alone" in data:
             errors["alone"] = (
-                "in Call-Ace a maker goes alone by calling an ace they hold: "
-                "give partner \"maker\""
+                'in Call-Ace a maker goes alone by calling an ace they hold: give partner "maker"'
             )
         if "called" not in data:
             errors["called"] = "name the suit of the called ace (S, H, D or C)"
@@ -247,6 +255,22 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
     return hand
 
 
+_OUTCOMES = {
+    Variant.CALL_ACE: {
+        PartnerOutcome.REVEALED,
+        PartnerOutcome.MAKER_HELD,
+        PartnerOutcome.NOT_IN_PLAY,
+    },
+    Variant.CALL_YOUR_PARTNER: {
+        PartnerOutcome.REVEALED,
+        PartnerOutcome.MAKER_HELD,
+        PartnerOutcome.NOT_IN_PLAY,
+        PartnerOutcome.ALONE,
+    },
+    Variant.STANDARD: {PartnerOutcome.TEAM, PartnerOutcome.ALONE},
+}
+
+
 def check_hand(table: Table, hand: Hand) -> dict[str, str]:
     """The impossible combinations of a hand record, field by field (rules.md 3-6)."""
     errors: dict[str, str] = {}
@@ -269,9 +293,10 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
     if hand.round == 1 and variant is Variant.CALL_ACE and not table.deal.turn_up:
         errors["round"] = "with this deal no card is turned up, so bidding starts at round 2"
 
-    if variant is Variant.CALL_ACE:
-        if not isinstance(hand.called, Suit):
-            errors.setdefault("called", "name the suit of the called ace")
+    if hand.outcome not in _OUTCOMES[variant]:
+        errors.setdefault("partner", f"{variant.label} has no '{hand.outcome}' partner outcome")
+    if variant is Variant.CALL_ACE and not isinstance(hand.called, Suit):
+        errors.setdefault("called", "name the suit of the called ace")
     if variant is Variant.CALL_YOUR_PARTNER and hand.outcome is PartnerOutcome.ALONE:
         if hand.called is not None:
             errors.setdefault("called", "a maker who goes alone calls no card")
@@ -281,7 +306,8 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
         else:
             if hand.called.rank < table.deal.lowest_rank:
                 errors.setdefault(
-                    "called", f"the {hand.called.name} is not in the {table.deal.deck_size}-card deck"
+                    "called",
+                    f"the {hand.called.name} is not in the {table.deal.deck_size}-card deck",
                 )
             elif is_trump(hand.called, hand.trump):
                 errors.setdefault(
@@ -296,7 +322,7 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
             errors.setdefault(
                 "partner",
                 "the partner cannot be the maker: if the maker held the called card, "
-                "record \"maker held it\"",
+                'record "maker held it"',
             )
     elif hand.revealed_on_trick is not None:
         errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
@@ -316,7 +342,12 @@ def _text(value: Any) -> str:
 
 
 def _read_seat(
-    table: Table, data: Mapping[str, Any], key: str, errors: dict[str, str], *, required: bool = False
+    table: Table,
+    data: Mapping[str, Any],
+    key: str,
+    errors: dict[str, str],
+    *,
+    required: bool = False,
 ) -> int | None:
     if key not in data:
         if required:
@@ -357,8 +388,8 @@ def _read_partner(
 ) -> tuple[PartnerOutcome, int | None]:
     if "partner" not in data:
         errors["partner"] = (
-            "name the partner, or \"maker\" (the maker held the called card) "
-            "or \"none\" (it was not in play)"
+            'name the partner, or "maker" (the maker held the called card) '
+            'or "none" (it was not in play)'
         )
         return PartnerOutcome.REVEALED, None
     value = data["partner"]
@@ -367,8 +398,7 @@ def _read_partner(
     seat = _read_seat(table, data, "partner", errors)
     if seat is None:
         errors["partner"] = (
-            f"'{value}' is not one of the players; use a player's name, "
-            "\"maker\" or \"none\""
+            f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
         )
     return PartnerOutcome.REVEALED, seat
 
@@ -380,7 +410,10 @@ def hand_to_dict(table: Table, hand: Hand) -> dict[str, Any]:
         if hand.dealer is not None:
             data["dealer"] = table.name(hand.dealer)
         return data
-    data = {"maker": table.name(hand.maker), "trump": "NT" if hand.trump is None else str(hand.trump)}
+    data = {
+        "maker": table.name(hand.maker),
+        "trump": "NT" if hand.trump is None else str(hand.trump),
+    }
     if table.variant is not Variant.STANDARD and hand.outcome is not PartnerOutcome.ALONE:
         data["called"] = str(hand.called)
         if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
@@ -585,10 +618,7 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
             penalties=penalties,
             rule="euchre",
             section="5",
-            explanation=(
-                f"Euchre: {how} took {_tricks(hand.tricks)}, "
-                f"2 to {other}{penalty_note}."
-            ),
+            explanation=(f"Euchre: {how} took {_tricks(hand.tricks)}, 2 to {other}{penalty_note}."),
         )
     march = hand.tricks == table.deal.tricks
     if hand.alone:
@@ -603,8 +633,7 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
         rule=rule,
         section="5",
         explanation=(
-            f"{label}: {how} took {_tricks(hand.tricks)}, "
-            f"{each} to {team}{penalty_note}."
+            f"{label}: {how} took {_tricks(hand.tricks)}, {each} to {team}{penalty_note}."
         ),
     )
 

@@ -208,11 +208,16 @@ def _trick_reason(cards: Sequence[Card], winner: int, trump: Trump) -> str:
     elif is_trump(card, trump):
         why = f"it is the highest trump played{above.rstrip(',')}"
     elif runner_up is None:
-        why = f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
+        why = (
+            f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
+        )
         if trump is None:
             why = f"it was led, and nobody followed with another {led_suit.singular}"
     elif trump is None:
-        why = f"it is the highest {led_suit.singular} played{above} and with no trump the led suit wins"
+        why = (
+            f"it is the highest {led_suit.singular} played{above} "
+            "and with no trump the led suit wins"
+        )
     else:
         why = f"it is the highest {led_suit.singular} played{above} and no trump was played"
 

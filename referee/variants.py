@@ -90,8 +90,9 @@ class HouseRules:
 
     def to_dict(self, variant: Variant) -> dict[str, Any]:
         """The settings that apply to ``variant``, as in the game document."""
-        data: dict[str, Any] = {k: (str(v) if isinstance(v, enum.Enum) else v)
-                                for k, v in asdict(self).items()}
+        data: dict[str, Any] = {
+            k: (str(v) if isinstance(v, enum.Enum) else v) for k, v in asdict(self).items()
+        }
         if variant is not Variant.STANDARD:
             data.pop("no_trump")
         if variant is not Variant.CALL_ACE:
@@ -180,12 +181,14 @@ def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) ->
         raise RulesError("players", f"{variant.label} is played by {counts} players")
     if variant is Variant.CALL_ACE and rules.deal is Deal.SEED:
         each = 6 if players == 4 else 4
-        return DealInfo(deck_size=24, lowest_rank=Rank.NINE, cards_each=each,
-                        kitty=24 - each * players)
+        return DealInfo(
+            deck_size=24, lowest_rank=Rank.NINE, cards_each=each, kitty=24 - each * players
+        )
     lowest = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}[players]
     deck_size = 4 * (15 - lowest)
-    return DealInfo(deck_size=deck_size, lowest_rank=lowest, cards_each=5,
-                    kitty=deck_size - 5 * players)
+    return DealInfo(
+        deck_size=deck_size, lowest_rank=lowest, cards_each=5, kitty=deck_size - 5 * players
+    )
 
 
 def seats_opposite(seat: int) -> int:
