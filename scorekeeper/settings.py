@@ -1,0 +1,220 @@
+"""Bower's one settings module, read from the environment.
+
+Development needs no variables at all. Production sets DJANGO_DEBUG=0,
+DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README: "Production"). Every value
+is parsed strictly: a typo stops the app at start-up with ImproperlyConfigured
+instead of quietly running with a default.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_BOOLEANS = {"1": True, "true": True, "0": False, "false": False}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable: 1, 0, true or false (any case); unset means `default`."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        return _BOOLEANS[raw.strip().lower()]
+    except KeyError:
+        # An empty or misspelt DJANGO_DEBUG must never fall back to "on" in production.
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a yes/no value: use 1, 0, true or false."
+        ) from None
+
+
+def env_int(name: str, default: int) -> int:
+    """Read a whole number of at least 0; unset means `default`."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if value < 0:
+        raise ImproperlyConfigured(f"{name}={raw!r} must not be negative.")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list; unset means `default`, and an empty list is an error."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    if not items:
+        raise ImproperlyConfigured(f"{name} is set but lists nothing (comma-separated values).")
+    return items
+
+
+def sqlite_database(path: Path | str) -> dict[str, Any]:
+    """The embedded database: one SQLite file, tuned for a web app's short writes.
+
+    IMMEDIATE transactions take the write lock up front, so two requests that
+    both write wait for each other (up to `timeout` seconds) instead of failing
+    with "database is locked" half-way through; WAL lets reads go on meanwhile.
+    """
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(path),
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+
+
+def database_from_env() -> dict[str, Any]:
+    """DATABASE_URL when set (postgres://user:pass@host/db), else db.sqlite3 beside manage.py."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return sqlite_database(BASE_DIR / "db.sqlite3")
+    try:
+        config: dict[str, Any] = dict(
+            dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+        )
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # A sqlite:// URL gets the same tuning as the default file.
+        return sqlite_database(config["NAME"])
+    return config
+
+
+# --- Core -------------------------------------------------------------------
+
+DEBUG = env_bool("DJANGO_DEBUG", default=True)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off, for example to the "
+            "output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    SECRET_KEY = "django-insecure-bower-development-only-never-use-this-key-in-production"
+
+# With DEBUG on, any host may ask: `HOST=0.0.0.0 make run` serves phones on the
+# same Wi-Fi, which reach the laptop by an address nobody can list in advance.
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS",
+    default=["*"] if DEBUG else ["localhost", "127.0.0.1", "[::1]"],
+)
+
+INSTALLED_APPS = [
+    "whitenoise.runserver_nostatic",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "scorekeeper",
+    "referee",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "scorekeeper.urls"
+WSGI_APPLICATION = "scorekeeper.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.csp",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_env()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+# --- Static files (whitenoise serves them, compressed and hashed) -----------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# --- Security ---------------------------------------------------------------
+
+# Only our own files run: scripts need the per-request nonce or to come from
+# /static/; no inline style attributes (score bars are <meter>, not width:%).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+}
+# Django's defaults already send X-Frame-Options: DENY, nosniff, and same-origin
+# Referrer-Policy and Cross-Origin-Opener-Policy.
+
+SILENCED_SYSTEM_CHECKS: list[str] = []
+
+if not DEBUG:
+    # Behind a proxy that terminates TLS, let it say so (X-Forwarded-Proto: https).
+    if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    if not SECURE_SSL_REDIRECT:
+        # Turned off on purpose: the proxy in front redirects http to https.
+        SILENCED_SYSTEM_CHECKS.append("security.W008")
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# --- Logging: errors to standard error, where gunicorn and runserver show them
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    # Replaces Django's default, which prints only while DEBUG is on.
+    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+}

@@ -1,0 +1,17 @@
+"""Settings for the test suite: the real settings, made fast and self-contained."""
+
+from scorekeeper.settings import *  # noqa: F403
+from scorekeeper.settings import STORAGES
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Tests serve static files from static/ and the apps, with no collectstatic run.
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# Look files up per request, so whitenoise does not warn that staticfiles/ is missing.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
+
+# SECURE_CSP stays as it is: the browser tests fail on any CSP violation.
