@@ -1,0 +1,192 @@
+"""Shared test set-up.
+
+- The PostgreSQL pass of `make test` (BOWER_POSTGRES_RUN=1) runs only the tests
+  that use the database and are not browser tests.
+- Tests marked `postgres` are skipped unless the database is PostgreSQL.
+- Browser tests get Playwright's `page`, opened on the live server at a phone's
+  size in Debian's Chromium; any console error, uncaught exception or CSP
+  violation fails the test. `axe(page)` checks accessibility.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+
+# Playwright's sync API keeps an event loop running in the test's thread, and
+# Django refuses database calls made where a loop runs unless told it is safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+POSTGRES_RUN = os.environ.get("BOWER_POSTGRES_RUN") == "1"
+
+CHROMIUM = os.environ.get("BOWER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Chromium's own calls home are refused on a closed network, noisily.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+    "locale": "en-US",
+}
+
+_DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+_BROWSER_FIXTURES = {"page", "context", "new_context", "browser"}
+
+
+def _uses_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(fixtures & _DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
+
+
+def _on_postgresql() -> bool:
+    return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+    if not _on_postgresql():
+        if POSTGRES_RUN:
+            raise pytest.UsageError(
+                "BOWER_POSTGRES_RUN=1 but DATABASE_URL does not point at PostgreSQL."
+            )
+        skip = pytest.mark.skip(reason="needs PostgreSQL: runs in make test's PostgreSQL pass")
+        for item in items:
+            if item.get_closest_marker("postgres"):
+                item.add_marker(skip)
+
+    if POSTGRES_RUN:
+        kept, dropped = [], []
+        for item in items:
+            wanted = _uses_database(item) and not item.get_closest_marker("browser")
+            (kept if wanted else dropped).append(item)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+
+
+# ---- Browser tests ---------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch the system's Chromium: Playwright's own browser download is not available."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"Chromium is not at {CHROMIUM}: install Debian's package 'chromium' "
+            "(apt-get install chromium) or set BOWER_CHROMIUM to a Chromium binary.",
+            pytrace=False,
+        )
+    return {
+        "headless": True,
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], live_server: Any) -> dict[str, Any]:
+    """Every page is a phone's, and relative URLs go to the live server: page.goto("/")."""
+    return {**browser_context_args, **PHONE, "base_url": live_server.url}
+
+
+class BrowserProblems:
+    """Console errors, uncaught exceptions and CSP violations seen by a test's browser.
+
+    Chromium reports a Content-Security-Policy violation as a console error, so
+    watching the console catches those too.
+    """
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self._allowed: list[str] = []
+
+    def allow(self, text: str) -> None:
+        """Expect problems whose message contains `text` (say, a deliberate 422)."""
+        self._allowed.append(text)
+
+    def unexpected(self) -> list[str]:
+        return [p for p in self.seen if not any(text in p for text in self._allowed)]
+
+    def watch(self, context: BrowserContext) -> None:
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_weberror)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.seen.append(f"console error: {message.text} ({where})")
+
+    def _on_weberror(self, error: WebError) -> None:
+        self.seen.append(f"uncaught exception: {error.error.message}")
+
+
+@pytest.fixture
+def browser_problems() -> BrowserProblems:
+    return BrowserProblems()
+
+
+@pytest.fixture
+def context(
+    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems
+) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, watched: the test fails at teardown on any problem."""
+    context = new_context()
+    browser_problems.watch(context)
+    yield context
+    for open_page in context.pages:
+        # A round trip delivers console events still in flight.
+        open_page.evaluate("0")
+    if problems := browser_problems.unexpected():
+        pytest.fail(
+            "The browser reported problems:\n" + "\n".join(f"  - {p}" for p in problems),
+            pytrace=False,
+        )
+
+
+_SERIOUS = {"serious", "critical"}
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[..., None]:
+    """`axe(page)`: fail when axe-core finds a serious or critical accessibility problem."""
+    checker = Axe()
+
+    def check(page: Page, *, context: str | None = None) -> None:
+        results = checker.run(page, context=context)
+        serious = [v for v in results.response["violations"] if v["impact"] in _SERIOUS]
+        lines = []
+        for violation in serious:
+            lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+            lines.extend(
+                f"    {', '.join(node['target'])}: {node['html'][:160]}"
+                for node in violation["nodes"]
+            )
+        assert not serious, f"axe found accessibility problems on {page.url}:\n" + "\n".join(lines)
+
+    return check
