@@ -1,0 +1,90 @@
+# Bower. The two commands: `make run` and `make test` (README.md).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV := .venv
+BIN := $(VENV)/bin
+# Installed-package stamps live in the venv: deleting .venv forgets them too.
+APP_STAMP := $(VENV)/.bower-app-installed
+DEV_STAMP := $(VENV)/.bower-dev-installed
+PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Test processes for the SQLite pass (pytest-xdist); 0 runs them in this process.
+TEST_WORKERS ?= 2
+PYTEST_ARGS ?=
+
+# The newest python3.1x (3.12 or newer) on PATH or among pyenv's versions;
+# PYTHON=/path/to/python3 overrides.
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell scripts/find-python)
+endif
+
+.PHONY: help run test serve bench lint clean chromium
+
+help:
+	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones)"
+	@echo "make test    lint, then the whole test suite on SQLite, then on PostgreSQL"
+	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
+	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make lint    ruff check, ruff format --check, mypy"
+	@echo "make clean   remove the venv, caches and collected static files"
+
+$(BIN)/python:
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "Bower needs Python 3.12 or newer (Django 6.1 does), and none was found:" >&2; \
+	  echo "no python3.12, python3.13, ... on PATH or in $${PYENV_ROOT:-$$HOME/.pyenv}/versions." >&2; \
+	  echo "Install one (e.g. 'pyenv install 3.13') or run: make PYTHON=/path/to/python3.12 ..." >&2; \
+	  exit 1; \
+	fi
+	@"$(PYTHON)" -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
+	  echo "$(PYTHON) is older than Python 3.12, which Django 6.1 needs." >&2; exit 1; }
+	@echo "Creating $(VENV) with $(PYTHON)"
+	"$(PYTHON)" -m venv $(VENV)
+
+$(APP_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	@touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[dev]'
+	@touch $@ $(APP_STAMP)
+
+run: $(APP_STAMP)
+	$(BIN)/python manage.py migrate --no-input
+	@if [ "$(HOST)" = 0.0.0.0 ]; then $(BIN)/python scripts/lan-url $(PORT); fi
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+chromium:
+	@scripts/ensure-chromium
+
+test: $(DEV_STAMP) chromium
+	$(BIN)/ruff check .
+	$(BIN)/pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS)) $(PYTEST_ARGS)
+	@echo "PostgreSQL pass: the tests that use the database, browser tests aside"
+	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS)
+
+serve: $(APP_STAMP)
+	@debug=$${DJANGO_DEBUG:-}; case "$${debug,,}" in 0|false) ;; *) \
+	  echo "make serve is for production: set DJANGO_DEBUG=0, DJANGO_SECRET_KEY and" >&2; \
+	  echo "DJANGO_ALLOWED_HOSTS (README.md, 'Production')." >&2; exit 1;; esac
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py collectstatic --no-input --verbosity 0
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/gunicorn scorekeeper.wsgi --bind $(HOST):$(PORT) \
+	  --workers $${WEB_CONCURRENCY:-2} --access-logfile -
+
+bench: $(DEV_STAMP)
+	$(BIN)/python -m benchmarks
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis \
+	  test-results build *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
