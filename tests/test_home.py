@@ -49,3 +49,7 @@ def test_home_page_sends_the_csrf_token_with_every_htmx_request(home) -> None:
 
 def test_home_page_refuses_a_post(client: Client) -> None:
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_home_page_answers_a_head_request_for_uptime_checks(client: Client) -> None:
+    assert client.head(reverse("home")).status_code == 200
