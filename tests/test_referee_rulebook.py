@@ -1,0 +1,153 @@
+"""The rulebook (referee/rulebook.py): sections, rulings, house rules and search."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.rulebook import (
+    SECTION_SLUGS,
+    in_force,
+    renege_penalty,
+    rulebook,
+    search,
+)
+from referee.variants import HouseRules, RenegeRule, TieRule, Variant, house_rules_from_dict
+
+RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "rules.md"
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_every_variant_has_the_six_sections_in_the_order_of_play(variant: Variant) -> None:
+    book = rulebook(variant)
+    assert tuple(s.slug for s in book.sections) == SECTION_SLUGS
+    assert SECTION_SLUGS == ("deal", "bidding", "partner", "trick", "scoring", "winning")
+    assert all(s.paragraphs for s in book.sections)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_anchors_are_unique_within_a_rulebook(variant: Variant) -> None:
+    book = rulebook(variant)
+    anchors = [s.slug for s in book.sections]
+    anchors += [p.anchor for s in book.sections for p in s.paragraphs if p.anchor]
+    anchors += [o.anchor for o in book.options]
+    assert len(anchors) == len(set(anchors))
+
+
+def test_every_ruling_of_rules_md_is_in_the_rulebook_with_a_why() -> None:
+    call_ace = {p.anchor: p for p in rulebook(Variant.CALL_ACE).rulings}
+    assert set(call_ace) >= {
+        "ruling-deal",  # 3.1
+        "ruling-dealer-partner",  # 3.3
+        "ruling-renege",  # 3.5
+        "ruling-hidden-partner",  # 3.5
+        "ruling-first-renege",  # 3.5
+        "ruling-ties",  # 3.6
+    }
+    for paragraph in call_ace.values():
+        assert paragraph.is_ruling
+        assert len(paragraph.why.split()) >= 12, paragraph.anchor
+        assert paragraph.source
+    # Call-Your-Partner takes its renege and winning rules from 3.5 and 3.6.
+    cyp = {p.anchor for p in rulebook(Variant.CALL_YOUR_PARTNER).rulings}
+    assert cyp >= {"ruling-renege", "ruling-hidden-partner", "ruling-first-renege", "ruling-ties"}
+
+
+@pytest.mark.skipif(not RULES_MD.exists(), reason="needs ../shared/rules.md beside the project")
+def test_each_section_of_rules_md_that_makes_a_ruling_has_one_in_the_rulebook() -> None:
+    text = RULES_MD.read_text()
+    sections_with_rulings = set()
+    for block in re.split(r"\n(?=#{2,3} )", text):
+        heading = re.match(r"#{2,3} (\d+(?:\.\d+)?)", block)
+        if heading and re.search(r"\bruling\b", block, re.IGNORECASE):
+            sections_with_rulings.add(heading.group(1))
+    assert sections_with_rulings == {"3.1", "3.3", "3.5", "3.6"}
+    sources = {p.source for v in Variant for p in rulebook(v).rulings}
+    assert sections_with_rulings <= sources
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="needs ../shared/seeds beside the project")
+def test_no_rule_text_repeats_ten_words_of_the_source_sheets() -> None:
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9']+", re.sub(r"<[^>]+>", " ", text.lower()))
+
+    grams = set()
+    for sheet in SEEDS.iterdir():
+        w = words(sheet.read_text(errors="ignore"))
+        grams.update(tuple(w[i : i + 10]) for i in range(len(w) - 9))
+    for variant in Variant:
+        book = rulebook(variant)
+        texts = [book.summary]
+        texts += [p.text + " " + p.why for s in book.sections for p in s.paragraphs]
+        texts += [c.text for o in book.options for c in o.choices]
+        for text in texts:
+            w = words(text)
+            copied = [
+                " ".join(w[i : i + 10]) for i in range(len(w) - 9) if tuple(w[i : i + 10]) in grams
+            ]
+            assert not copied, copied
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor"),
+    [
+        ("left bower", "left-bower"),
+        ("Left Bower", "left-bower"),
+        ("kitty", "kitty"),
+        ("renege", "renege"),
+        ("stick the dealer", "stick-the-dealer"),
+        ("bauer", "right-bower"),  # another spelling players use
+        ("follow suit", "follow-suit"),
+    ],
+)
+@pytest.mark.parametrize("variant", list(Variant))
+def test_search_finds_a_rule_by_word(variant: Variant, query: str, anchor: str) -> None:
+    hits = search(query, variant=variant)
+    assert anchor in [h.anchor for h in hits]
+
+
+def test_search_puts_the_exact_phrase_first_and_marks_rulings() -> None:
+    hits = search("renege", variant=Variant.CALL_ACE)
+    assert hits[0].anchor == "renege"
+    rulings = [h for h in hits if h.is_ruling]
+    assert {h.anchor for h in rulings} >= {"ruling-renege", "ruling-hidden-partner"}
+    assert all(h.title == "Ruling" for h in rulings)
+
+
+def test_search_with_no_words_or_no_match_finds_nothing() -> None:
+    assert search("", variant=Variant.CALL_ACE) == ()
+    assert search("  ?! ", variant=Variant.CALL_ACE) == ()
+    assert search("croquet", variant=Variant.STANDARD) == ()
+
+
+def test_house_rules_show_every_choice_and_which_one_is_in_force() -> None:
+    book = rulebook(Variant.CALL_ACE)
+    keys = [o.key for o in book.options]
+    assert keys == ["deal", "stick_the_dealer", "renege", "target", "ties"]
+    renege = next(o for o in book.options if o.key == "renege")
+    assert [c.value for c in renege.choices] == ["march-or-euchre", "offender-loses-2"]
+    assert renege.default.value == "march-or-euchre"
+    assert in_force(renege, HouseRules()).value == "march-or-euchre"
+    table_rules = HouseRules(renege=RenegeRule.OFFENDER_LOSES_2, ties=TieRule.PLAY_ON)
+    assert in_force(renege, table_rules).value == "offender-loses-2"
+    stick = next(o for o in book.options if o.key == "stick_the_dealer")
+    assert in_force(stick, HouseRules(stick_the_dealer=False)).value == "off"
+    target = next(o for o in book.options if o.key == "target")
+    assert in_force(target, HouseRules(target=15)).label == "15 points"
+
+
+def test_no_trump_is_a_house_rule_of_standard_euchre_only() -> None:
+    assert "no_trump" in [o.key for o in rulebook(Variant.STANDARD).options]
+    assert "no_trump" not in [o.key for o in rulebook(Variant.CALL_ACE).options]
+    assert "ties" not in [o.key for o in rulebook(Variant.STANDARD).options]
+
+
+def test_the_renege_penalty_follows_the_tables_rule() -> None:
+    default = renege_penalty(Variant.CALL_ACE, HouseRules(), players=5)
+    assert "march (3 each with a partner, 5 for a lone maker)" in default
+    assert "euchre: 2 to each defender" in default
+    standard = renege_penalty(Variant.STANDARD, HouseRules())
+    assert "scores 2, or 4" in standard
+    house = house_rules_from_dict(Variant.CALL_ACE, {"renege": "offender-loses-2"})
+    assert renege_penalty(Variant.CALL_ACE, house).startswith("The player who reneged loses 2")
