@@ -5,8 +5,6 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import BrowserProblems
-
 pytestmark = pytest.mark.browser
 
 
@@ -41,16 +39,3 @@ def test_home_page_passes_axe_in_light_and_dark(
     page.emulate_media(color_scheme=scheme)
     page.goto("/")
     axe(page)
-
-
-def test_a_csp_violation_is_caught_as_a_browser_problem(
-    page: Page, browser_problems: BrowserProblems
-) -> None:
-    page.goto("/")
-    with page.expect_console_message(lambda m: "Content Security Policy" in m.text):
-        page.evaluate(
-            "() => { const s = document.createElement('style');"
-            " s.textContent = 'body { color: red }'; document.head.append(s); }"
-        )
-    assert any("Content Security Policy" in p for p in browser_problems.seen)
-    browser_problems.allow("Content Security Policy")
