@@ -54,6 +54,12 @@ class PlayerQuerySet(models.QuerySet["Player"]):
     def named(self, name: str) -> Player | None:
         return self.filter(name__iexact=" ".join(name.split())).first()
 
+    def recent(self, limit: int = 12) -> PlayerQuerySet:
+        """The players who sat down most recently, to pick for a new game."""
+        return self.annotate(last_played=models.Max("seats__game__created_at")).order_by(
+            models.F("last_played").desc(nulls_last=True), "name"
+        )[:limit]
+
 
 class Player(models.Model):
     """A person who plays: one player across every game they sit in."""
@@ -87,6 +93,11 @@ class GameQuerySet(models.QuerySet["Game"]):
     def finished(self) -> GameQuerySet:
         return self.filter(finished_at__isnull=False)
 
+    def for_table(self) -> GameQuerySet:
+        """What the table screen reads, in a fixed number of queries whatever
+        the number of hands: seats and players, and the hand in progress."""
+        return self.with_seats().select_related("in_progress")
+
 
 class Game(models.Model):
     """One game: its variant, house rules, seats and hands."""
@@ -114,6 +125,8 @@ class Game(models.Model):
     )
     # Bumped by every change, so a form posted from a stale screen is caught.
     version = models.PositiveIntegerField(default=0)
+    # The new-game form's token: a double tap or a retried request starts one game.
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -171,6 +184,26 @@ class Game(models.Model):
         return self.finished_at is not None
 
     @property
+    def current_hand(self) -> HandInProgress | None:
+        """The hand being played, if trump has been made (``for_table`` selects it)."""
+        try:
+            return self.in_progress
+        except HandInProgress.DoesNotExist:
+            return None
+
+    def recent_hands(self, limit: int = 5) -> list[Hand]:
+        """The last ``limit`` hands, newest first: one query, whatever the game's length."""
+        return list(self.hands.order_by("-number")[:limit])
+
+    def upcoming(self, last: Hand | None) -> tuple[int, int]:
+        """The next hand's number and dealer, given the last recorded hand (with
+        its cached dealer): the deal passes to the left after every hand,
+        thrown-in ones included (rules.md 3.1)."""
+        if last is None:
+            return 1, self.first_dealer
+        return last.number + 1, (last.dealer + 1) % len(self.seat_list())
+
+    @property
     def night(self) -> Any:
         """The game night a game belongs to: games started before 6 a.m. count
         for the evening before."""
@@ -188,11 +221,18 @@ class Game(models.Model):
         first_dealer: int,
         rules: HouseRules,
         rematch_of: Game | None = None,
+        token: uuid.UUID | None = None,
     ) -> Game:
         """Create a game with its seats in clockwise order. The engine checks
-        the number of players for the variant."""
+        the number of players for the variant. A retried request carrying the
+        same ``token`` returns the game it already started."""
         Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
+        if token is not None:
+            existing = cls.objects.filter(token=token).first()
+            if existing is not None:
+                return existing
         game = cls.objects.create(
+            token=token,
             variant=variant,
             target=rules.target,
             stick_the_dealer=rules.stick_the_dealer,
@@ -211,7 +251,12 @@ class Game(models.Model):
 
     @transaction.atomic
     def rematch(self) -> Game:
-        """The same players and rules, with the deal passed on to the left."""
+        """The same players and rules, with the deal passed on to the left.
+        A game has one rematch: asking again (a double tap) returns it."""
+        Game.objects.select_for_update().get(pk=self.pk)
+        existing = self.rematches.order_by("pk").first()
+        if existing is not None:
+            return existing
         seats = self.seat_list()
         first = (self.first_dealer + 1) % len(seats)
         if self.hands.exists():
@@ -229,9 +274,12 @@ class Game(models.Model):
     def _locked(self, version: int | None) -> Game:
         """Lock the game row for this transaction and check the scorer's version."""
         game = Game.objects.select_for_update().get(pk=self.pk)
-        if version is not None and game.version != version:
-            raise StaleGame("the game changed on another phone")
+        game._check_version(version)
         return game
+
+    def _check_version(self, version: int | None) -> None:
+        if version is not None and self.version != version:
+            raise StaleGame("the game changed on another phone")
 
     def _bump(self, game: Game) -> None:
         game.version += 1
@@ -249,14 +297,19 @@ class Game(models.Model):
         alone: bool = False,
         bidding_round: int | None = None,
     ) -> HandInProgress:
-        """Trump is made: remember the maker, trump and the call until the hand ends."""
-        game = self._locked(version)
-        if game.is_finished:
-            raise GameOver()
+        """Trump is made: remember the maker, trump and the call until the hand ends.
+        Sent twice (a double tap), the same call is kept once."""
+        game = self._locked(None)
         probe = HandInProgress(
             game=game, maker=maker, trump=trump, called=called, alone=alone,
             bidding_round=bidding_round,
         )
+        current = HandInProgress.objects.filter(game=game).first()
+        if current is not None and current.same_call(probe):
+            return current
+        game._check_version(version)
+        if game.is_finished:
+            raise GameOver()
         errors = probe.problems()
         if errors:
             raise HandError(errors)
@@ -267,11 +320,17 @@ class Game(models.Model):
 
     @transaction.atomic
     def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
-        """The called card was played: record who holds it (and on which trick)."""
-        game = self._locked(version)
+        """The called card was played: record who holds it (and on which trick).
+        Sent twice (a double tap), the same reveal is kept once."""
+        game = self._locked(None)
         current = HandInProgress.objects.filter(game=game).first()
+        if current is not None and (current.partner, current.revealed_on_trick) == (partner, trick):
+            return
+        game._check_version(version)
         if current is None:
             raise HandError({"partner": "no hand is in progress"})
+        if not current.partner_to_reveal(game.variant_enum):
+            raise HandError({"partner": "nothing was called in this hand: no partner to reveal"})
         current.partner, current.revealed_on_trick = partner, trick
         errors = current.problems()
         if errors:
@@ -281,7 +340,12 @@ class Game(models.Model):
 
     @transaction.atomic
     def cancel_hand_in_progress(self, *, version: int | None) -> None:
-        game = self._locked(version)
+        """Forget the hand in progress (trump was recorded by mistake); nothing
+        to do when none is in progress (a repeated tap)."""
+        game = self._locked(None)
+        if not HandInProgress.objects.filter(game=game).exists():
+            return
+        game._check_version(version)
         HandInProgress.objects.filter(game=game).delete()
         self._bump(game)
 
@@ -295,7 +359,13 @@ class Game(models.Model):
             existing = Hand.objects.filter(game=self, token=token).first()
             if existing is not None:
                 return existing
-        game = self._locked(version)
+        game = self._locked(None)
+        if token is not None:
+            # Checked again under the lock: a retry racing the first request waits for it.
+            existing = Hand.objects.filter(game=self, token=token).first()
+            if existing is not None:
+                return existing
+        game._check_version(version)
         if game.is_finished:
             raise GameOver()
         errors = check_hand(game.table, hand)
@@ -339,15 +409,19 @@ class Game(models.Model):
 
         If the change makes the game end at an earlier hand, EndMovesEarlier is
         raised unless the scorer confirmed; the later hands are then kept and
-        marked as played after the end, never deleted.
+        marked as played after the end, never deleted. Sent twice (a double
+        tap), an edit that is already stored changes nothing.
         """
-        game = self._locked(version)
+        game = self._locked(None)
         record = game.hands.get(number=number)
+        hand = replace(hand, dealer=record.dealer_override)
+        if record.to_engine() == hand:
+            return record
+        game._check_version(version)
         table = game.table
         errors = check_hand(table, hand)
         if errors:
             raise HandError(errors)
-        hand = replace(hand, dealer=record.dealer_override)
         before = game.score()
         engine_hands = [
             hand if h.number == number else h.to_engine() for h in game.hand_list()
@@ -451,6 +525,20 @@ class HandInProgress(HandFields):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="in_progress")
     started_at = models.DateTimeField(auto_now_add=True)
+
+    def same_call(self, other: HandInProgress) -> bool:
+        """Whether ``other`` is this call again, with no partner revealed yet."""
+        fields = ("maker", "trump", "called", "alone", "bidding_round")
+        return self.partner is None and all(
+            getattr(self, f) == getattr(other, f) for f in fields
+        )
+
+    def partner_to_reveal(self, variant: Variant) -> bool:
+        """Whether a called card will reveal a partner: Call-Ace always, and
+        Call-Your-Partner unless the maker went alone (rules.md 3.3, 4)."""
+        if variant is Variant.CALL_ACE:
+            return True
+        return variant is Variant.CALL_YOUR_PARTNER and not self.alone
 
     def problems(self) -> dict[str, str]:
         """What the engine says of the hand so far (the tricks are not known yet)."""
