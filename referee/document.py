@@ -64,7 +64,7 @@ def clean_player_names(variant: Variant, names: Any, *, where: str = "players") 
             raise DocumentError(where, f"'{name}' is a word the game document reserves")
         cleaned.append(name)
     if len(cleaned) not in variant.player_counts:
-        counts = " or ".join(str(n) for n in variant.player_counts)
+        counts = variant.player_counts_text
         raise DocumentError(
             where, f"{variant.label} is played by {counts} players, not {len(cleaned)}"
         )

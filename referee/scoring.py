@@ -322,7 +322,7 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
             errors.setdefault(
                 "partner",
                 "the partner cannot be the maker: if the maker held the called card, "
-                'record "maker held it"',
+                'choose "maker held it"',
             )
     elif hand.revealed_on_trick is not None:
         errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
@@ -623,7 +623,7 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
     march = hand.tricks == table.deal.tricks
     if hand.alone:
         each, rule = (4, "alone-march") if march else (1, "alone-make")
-        label = "Alone march" if march else "Alone, made it"
+        label = "Alone march" if march else "Alone make"
     else:
         each, rule = (2, "march") if march else (1, "make")
         label = "March" if march else "Made it"
@@ -633,7 +633,8 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
         rule=rule,
         section="5",
         explanation=(
-            f"{label}: {how} took {_tricks(hand.tricks)}, {each} to {team}{penalty_note}."
+            f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
+            f"{each} to {team}{penalty_note}."
         ),
     )
 

@@ -203,8 +203,10 @@ def _trick_reason(cards: Sequence[Card], winner: int, trump: Trump) -> str:
             why += f"outranks the {runner_up.name}"
         else:
             why += "is second only to the right bower"
-    elif is_trump(card, trump) and len(trumps_played) == 1:
+    elif is_trump(card, trump) and len(trumps_played) == 1 and led_suit != trump:
         why = f"it is a trump, and any trump beats the {led_suit.plural} that were led"
+    elif is_trump(card, trump) and len(trumps_played) == 1:
+        why = "it was led, and nobody else played a trump"
     elif is_trump(card, trump):
         why = f"it is the highest trump played{above.rstrip(',')}"
     elif runner_up is None:
@@ -229,11 +231,12 @@ def _trick_reason(cards: Sequence[Card], winner: int, trump: Trump) -> str:
         if other == card or other in contenders or effective_suit(other, trump) == led_suit:
             continue
         if other.rank > card.rank:
-            not_what = (
-                f"it is not {_article(led_suit.singular)}"
-                if trump is None
-                else f"it is neither a trump nor {_article(led_suit.singular)}"
-            )
+            if trump is None:
+                not_what = f"it is not {_article(led_suit.singular)}"
+            elif led_suit == trump:
+                not_what = "it is not a trump"
+            else:
+                not_what = f"it is neither a trump nor {_article(led_suit.singular)}"
             parts.append(f"; the {other.name} cannot win because {not_what}")
             break
     return "".join(parts) + "."

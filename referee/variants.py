@@ -37,6 +37,12 @@ class Variant(enum.StrEnum):
         return _PLAYER_COUNTS[self]
 
     @property
+    def player_counts_text(self) -> str:
+        """ "4, 5 or 6" """
+        counts = [str(n) for n in self.player_counts]
+        return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+
+    @property
     def has_teams(self) -> bool:
         """Standard euchre is two fixed teams; the others are every player for themselves."""
         return self is Variant.STANDARD
@@ -177,7 +183,7 @@ def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) ->
     """The deal for a variant and player count (rules.md 3.1, 4, 5)."""
     rules = rules or HouseRules()
     if players not in variant.player_counts:
-        counts = " or ".join(str(n) for n in variant.player_counts)
+        counts = variant.player_counts_text
         raise RulesError("players", f"{variant.label} is played by {counts} players")
     if variant is Variant.CALL_ACE and rules.deal is Deal.SEED:
         each = 6 if players == 4 else 4

@@ -88,7 +88,7 @@ def test_the_seed_deal_house_rule_deals_the_24_card_deck_as_the_seed_sheet_says(
 
 @pytest.mark.parametrize("n", [3, 7])
 def test_call_ace_is_refused_for_fewer_than_4_or_more_than_6_players(n: int) -> None:
-    with pytest.raises(ValueError, match="Call-Ace Euchre is played by 4 or 5 or 6 players"):
+    with pytest.raises(ValueError, match="Call-Ace Euchre is played by 4, 5 or 6 players"):
         Table(variant=Variant.CALL_ACE, players=tuple(f"P{i}" for i in range(n)))
 
 
@@ -278,7 +278,7 @@ def test_the_maker_cannot_be_named_as_their_own_partner() -> None:
     with pytest.raises(HandError) as error:
         recorded(t, maker="Ben", trump="H", called="S", partner="Ben", tricks=3)
     assert set(error.value.errors) == {"partner"}
-    assert 'record "maker held it"' in error.value.errors["partner"]
+    assert 'choose "maker held it"' in error.value.errors["partner"]
 
 
 def test_a_call_ace_hand_must_say_how_the_makers_side_was_made_up() -> None:

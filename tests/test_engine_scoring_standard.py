@@ -82,7 +82,7 @@ def test_a_makers_march_scores_2_for_their_team() -> None:
     result = score(t, maker="Ben", trump="S", tricks=5)
     assert scorers(t, result) == team(BEN_DAN, 2)
     assert result.rule == "march"
-    assert result.explanation == "March: Ben and Dan took 5 tricks, 2 to Ben and Dan."
+    assert result.explanation == "March: Ben and Dan took all 5 tricks, 2 to Ben and Dan."
 
 
 @pytest.mark.parametrize("tricks", [3, 4])
@@ -91,9 +91,7 @@ def test_alone_with_3_or_4_scores_1_for_the_team(tricks: int) -> None:
     result = score(t, maker="Ben", trump="S", alone=True, tricks=tricks)
     assert scorers(t, result) == team(BEN_DAN, 1)
     assert result.rule == "alone-make"
-    assert result.explanation == (
-        f"Alone, made it: Ben alone took {tricks} tricks, 1 to Ben and Dan."
-    )
+    assert result.explanation == (f"Alone make: Ben alone took {tricks} tricks, 1 to Ben and Dan.")
 
 
 def test_alone_march_scores_4_for_the_team() -> None:
@@ -101,7 +99,7 @@ def test_alone_march_scores_4_for_the_team() -> None:
     result = score(t, maker="Ben", trump="S", alone=True, tricks=5)
     assert scorers(t, result) == team(BEN_DAN, 4)
     assert result.rule == "alone-march"
-    assert result.explanation == "Alone march: Ben alone took 5 tricks, 4 to Ben and Dan."
+    assert result.explanation == "Alone march: Ben alone took all 5 tricks, 4 to Ben and Dan."
 
 
 @pytest.mark.parametrize("alone", [False, True])
