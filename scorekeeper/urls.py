@@ -4,5 +4,7 @@ from scorekeeper import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The game flow: starting a game, the table screen, recording hands.
+    path("", include("scorekeeper.game_urls")),
     path("referee/", include("referee.urls")),
 ]

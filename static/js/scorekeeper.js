@@ -1,0 +1,37 @@
+// The game flow's progressive enhancements. Every screen works without this file:
+// forms post and redirect, "Preview" and "Update" buttons stand in for the live parts.
+"use strict";
+
+(() => {
+  if (window.htmx) {
+    // htmx draws the preview live and re-draws the new-game form: hide their stand-in buttons.
+    document.documentElement.classList.add("js");
+  }
+
+  // A phone that was behind gets 409 and the game as it stands now: show it
+  // (base.html's htmx config swaps only 2xx and 422).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.xhr.status === 409) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // A new screen swapped into <main>: start a screen reader (and the keyboard) there.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const target = event.detail.target;
+    if (target && target.id === "main") {
+      target.focus({ preventScroll: true });
+    }
+  });
+
+  // New game: the first-dealer chips and the teams line show names as they are typed.
+  document.addEventListener("input", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.id) return;
+    const name = input.value.trim();
+    for (const span of document.querySelectorAll(`[data-mirror="${CSS.escape(input.id)}"]`)) {
+      span.textContent = name || span.dataset.empty || "";
+    }
+  });
+})();

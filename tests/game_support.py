@@ -1,0 +1,67 @@
+"""Shared set-up for the game-flow tests: games, hands and form posts in the table's words."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.test import Client
+from django.test.client import MULTIPART_CONTENT
+from django.urls import reverse
+
+from referee.scoring import read_hand
+from referee.variants import HouseRules, Variant, house_rules_from_dict
+from scorekeeper.models import Game, Hand
+
+FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
+FOUR = ("Ann", "Ben", "Cat", "Dan")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def start_game(
+    variant: str = "call-ace",
+    players: tuple[str, ...] = FIVE,
+    *,
+    first_dealer: int = 0,
+    **rules: Any,
+) -> Game:
+    """A game as Game.start makes it; ``rules`` as in the game document (contract.md)."""
+    kind = Variant(variant)
+    house: HouseRules = house_rules_from_dict(kind, rules)
+    return Game.start(variant=kind, players=players, first_dealer=first_dealer, rules=house)
+
+
+def record(game: Game, **document: Any) -> Hand:
+    """Record a hand given in the game document's words (names, suits, tricks)."""
+    game.refresh_from_db()
+    hand = read_hand(game.table, document)
+    return game.record_hand(version=game.version, token=None, hand=hand)
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.for_table().get(pk=game.pk)
+
+
+def url(name: str, game: Game, *args: Any) -> str:
+    return reverse(name, args=[game.pk, *args])
+
+
+def post(
+    client: Client,
+    address: str,
+    game: Game,
+    data: dict[str, Any] | None = None,
+    *,
+    htmx: bool = False,
+    token: str | None = None,
+    version: int | None = None,
+) -> Any:
+    """Post a form of the game flow as a phone would: with the version it shows and a token."""
+    game.refresh_from_db()
+    fields = {
+        "version": game.version if version is None else version,
+        "token": token or str(uuid.uuid4()),
+        **(data or {}),
+    }
+    extra = HTMX if htmx else {}
+    return client.post(address, fields, content_type=MULTIPART_CONTENT, **extra)
