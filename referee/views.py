@@ -421,7 +421,8 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         params: dict[str, Any] = {
             "trump": data.get("trump"),
             "led": str(data["led"]) if data.get("led") else "",
-            "hand": format_cards(hand),
+            # In the pickers' order, so the same hand always makes the same link.
+            "hand": format_cards(sorted(hand, key=_picker_order)),
         }
         params.update(form.rules_query())
         if data.get("players") and game is None:
@@ -463,6 +464,10 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         else "",
     }
     return _render(request, "referee/legal.html", context, invalid=bound and not valid)
+
+
+def _picker_order(card: Card) -> tuple[int, int]:
+    return PICKER_SUITS.index(card.suit), -card.rank
 
 
 def _picked(card: Card, chosen: set[str]) -> Chip:

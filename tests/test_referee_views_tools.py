@@ -95,7 +95,7 @@ def test_the_checker_says_which_cards_may_be_played_and_why(client: Client) -> N
     assert "the jack of diamonds is the left bower when hearts are trump" in text
     assert re.search(r'id="played-JD".*?may play', text, re.S)
     assert re.search(r'id="played-9S".*?renege', text, re.S)
-    assert 'href="/referee/legal/?trump=H&led=AH&hand=JD,9S,KC&played=9S"' in text
+    assert 'href="/referee/legal/?trump=H&led=AH&hand=9S,KC,JD&played=9S"' in text
 
 
 def test_a_card_that_was_not_legal_is_a_renege_with_its_penalty(client: Client) -> None:

@@ -1,0 +1,123 @@
+"""The referee on a phone (conftest.py: `page` at 390x844 in Chromium, failing on
+console errors and CSP violations; `axe`): the classic disputes, tapped out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+# Hearts trump, Ben makes and calls the ace of spades, Ann leads; on trick 2
+# Cat throws a club on a diamond lead and shows the ace of diamonds on trick 4.
+HAND = [
+    ["AC", "10D", "8C", "10C", "QC"],
+    ["9D", "JH", "9C", "QD", "KD"],
+    ["JD", "QS", "KH", "9H", "QH"],
+    ["KS", "AD", "AS", "JS", "10S"],
+    ["9S", "10H", "KC", "AH", "8D"],
+]
+
+
+def fits_the_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def tap_card(page: Page, card: str) -> None:
+    """Tap a card chip and wait for htmx to swap it out of play."""
+    page.locator(f"#pick-{card}").click()
+    expect(page.locator(f"#pick-{card}")).to_have_count(0)
+
+
+def test_the_trick_judge_settles_the_left_bower_dispute(
+    page: Page, axe: Callable[..., None]
+) -> None:
+    page.goto("/referee/trick/")
+    page.get_by_role("link", name="Hearts", exact=True).click()
+    expect(page.get_by_role("link", name="Hearts", exact=True)).to_have_attribute(
+        "aria-current", "true"
+    )
+    for card in ("AS", "JD", "9H", "KH"):
+        tap_card(page, card)
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("takes the trick (card 2 of 4)")
+    expect(verdict).to_contain_text(
+        "it is the left bower when hearts are trump, so it counts as a heart and outranks "
+        "the king of hearts"
+    )
+    # The address is the ruling: reopening it shows the same thing.
+    expect(page).to_have_url(re.compile(r"/referee/trick/\?trump=H&cards=AS,JD,9H,KH$"))
+    share = page.locator(".share-url")
+    expect(share).to_have_text(re.compile(r"/referee/trick/\?trump=H&cards=AS,JD,9H,KH$"))
+    chip = page.locator("#pick-AH").bounding_box()
+    assert chip is not None
+    assert chip["height"] >= 48
+    fits_the_phone(page)
+    axe(page)
+
+    page.get_by_role("link", name="Undo last card").click()
+    expect(page).to_have_url(re.compile(r"cards=AS,JD,9H$"))
+    page.reload()
+    expect(page.locator(".verdict")).to_contain_text("The jack of diamonds wins")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_legal_play_checker_shows_a_renege_and_its_penalty(
+    page: Page, axe: Callable[..., None], scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/referee/legal/")
+    page.get_by_role("group", name="1. Trump").get_by_role(
+        "radio", name="Hearts", exact=True
+    ).check()
+    page.get_by_role("radio", name="ace of hearts").check()
+    for card in ("jack of diamonds", "9 of spades", "king of clubs"):
+        page.get_by_role("checkbox", name=card).check()
+    page.get_by_role("button", name="Check").click()
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("1 of 3 cards may be played")
+    expect(verdict).to_contain_text("the jack of diamonds is the left bower")
+
+    page.locator("#played-9S").click()
+    expect(page.locator(".verdict-renege")).to_contain_text("Renege")
+    expect(page.locator(".verdict-renege")).to_contain_text(
+        "If a defender reneged, the maker's side scores a march"
+    )
+    expect(page).to_have_url(re.compile(r"trump=H&led=AH&hand=9S,KC,JD&played=9S$"))
+    fits_the_phone(page)
+    axe(page)
+
+
+def test_a_whole_hand_audit_finds_the_renege(page: Page, axe: Callable[..., None]) -> None:
+    page.goto("/referee/audit/")
+    page.get_by_label("Players, in seat order").fill("Ann, Ben, Cat, Dan, Eve")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("group", name="Maker").get_by_role("radio", name="Ben").check()
+    page.get_by_role("group", name="Trump").get_by_role("radio", name="Hearts", exact=True).check()
+    page.get_by_role("group", name="Called ace").get_by_role("radio", name="Ace of spades").check()
+    page.get_by_role("group", name="Who led the first trick").get_by_role(
+        "radio", name="Ann"
+    ).check()
+    axe(page)
+    page.get_by_role("button", name="Enter the tricks").click()
+
+    expect(page.locator("#next-prompt")).to_have_text("Tap the card Ann led.")
+    for number, trick in enumerate(HAND, start=1):
+        for card in trick:
+            tap_card(page, card)
+        if number == 2:
+            expect(page.locator("#next-prompt")).to_have_text("Tap the card Ben led.")
+
+    flag = page.locator(".flag-renege")
+    expect(flag).to_have_text(
+        "Renege Cat played the 9 of clubs on trick 2 while holding the ace of diamonds, "
+        "played on trick 4: diamonds were led, so a diamond had to be played."
+    )
+    expect(page.locator(".status-list")).to_contain_text("Dan, revealed on trick 4")
+    expect(page.locator(".verdict-score")).to_contain_text("Renege by Cat, a defender")
+    fits_the_phone(page)
+    axe(page)
