@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.db import models, transaction
@@ -21,6 +21,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from referee.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
+from referee.document import GameDocument
 from referee.scoring import (
     GameScore,
     HandError,
@@ -60,6 +61,12 @@ class PlayerQuerySet(models.QuerySet["Player"]):
             models.F("last_played").desc(nulls_last=True), "name"
         )[:limit]
 
+    def with_records(self, *, games: GameQuerySet | None = None) -> PlayerQuerySet:
+        """Each player's record across all their games, or only across
+        ``games`` (one night's, say), counted by the database in one query:
+        see ``record_aggregates`` for the figures."""
+        return self.annotate(**record_aggregates(seat="seats__", games=games))
+
 
 class Player(models.Model):
     """A person who plays: one player across every game they sit in."""
@@ -84,6 +91,10 @@ class Player(models.Model):
         return existing if existing is not None else cls.objects.create(name=name)
 
 
+# A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
+NIGHT_STARTS = time(6)
+
+
 class GameQuerySet(models.QuerySet["Game"]):
     def with_seats(self) -> GameQuerySet:
         return self.prefetch_related(
@@ -97,6 +108,28 @@ class GameQuerySet(models.QuerySet["Game"]):
         """What the table screen reads, in a fixed number of queries whatever
         the number of hands: seats and players, and the hand in progress."""
         return self.with_seats().select_related("in_progress")
+
+    def for_history(self) -> GameQuerySet:
+        """Newest first, with seats and players prefetched and the counted
+        hands annotated as ``hands_played``: what the game lists show."""
+        return (
+            self.with_seats()
+            .annotate(hands_played=models.Count("hands", filter=models.Q(hands__after_end=False)))
+            .order_by("-created_at", "-pk")
+        )
+
+    def with_player(self, player: Player) -> GameQuerySet:
+        """The games ``player`` sat in."""
+        return self.filter(
+            models.Exists(Seat.objects.filter(game=models.OuterRef("pk"), player=player))
+        )
+
+    def on_night(self, night: date) -> GameQuerySet:
+        """The games of one game night: from 6 a.m. that day to 6 a.m. the next
+        (``Game.night``)."""
+        start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
+        end = timezone.make_aware(datetime.combine(night + timedelta(days=1), NIGHT_STARTS))
+        return self.filter(created_at__gte=start, created_at__lt=end)
 
 
 class Game(models.Model):
@@ -203,6 +236,16 @@ class Game(models.Model):
             return 1, self.first_dealer
         return last.number + 1, (last.dealer + 1) % len(self.seat_list())
 
+    def winner_seats(self) -> list[Seat]:
+        """The winners' seats, from the cached ``Seat.won`` (prefetched seats
+        cost no query); empty while the game is on."""
+        return [seat for seat in self.seat_list() if seat.won]
+
+    def win_is_shared(self) -> bool:
+        """Players level on the top total shared the win (rules.md 3.6); a
+        standard team's two players win together, which is not a shared win."""
+        return self.variant != Variant.STANDARD and len(self.winner_seats()) > 1
+
     @property
     def night(self) -> Any:
         """The game night a game belongs to: games started before 6 a.m. count
@@ -248,6 +291,56 @@ class Game(models.Model):
             for i, name in enumerate(players)
         )
         return game
+
+    @classmethod
+    @transaction.atomic
+    def from_document(cls, document: GameDocument) -> Game:
+        """Create a game and all its hands from an imported game document
+        (contract.md). The hands are stored together and scored once, so a
+        long game costs one recompute, not one per hand."""
+        table = document.table
+        game = cls.start(
+            variant=table.variant,
+            players=table.players,
+            first_dealer=document.first_dealer,
+            rules=table.rules,
+        )
+        game = cls.objects.with_seats().get(pk=game.pk)
+        table = game.table  # the names as stored: a known player keeps their spelling
+        records = []
+        dealer = document.first_dealer
+        for number, hand in enumerate(document.hands, start=1):
+            if hand.dealer == dealer:
+                # Export writes every hand's dealer; only a deal out of turn is kept.
+                hand = replace(hand, dealer=None)
+            if hand.dealer is not None:
+                dealer = hand.dealer
+            dealer = (dealer + 1) % table.n
+            record = Hand(game=game, number=number)
+            record.set_from_engine(hand)
+            records.append(record)
+        Hand.objects.bulk_create(records)
+        HandChange.objects.bulk_create(
+            HandChange(
+                game=game,
+                hand_number=record.number,
+                kind=HandChange.Kind.RECORDED,
+                summary=record.summary(table),
+            )
+            for record in records
+        )
+        game.recompute()
+        game._bump(game)
+        return game
+
+    def to_document(self) -> GameDocument:
+        """This game as a game document (contract.md), ready for
+        ``referee.document.write_document``."""
+        return GameDocument(
+            table=self.table,
+            first_dealer=self.first_dealer,
+            hands=tuple(hand.to_engine() for hand in self.hand_list()),
+        )
 
     @transaction.atomic
     def rematch(self) -> Game:
@@ -439,7 +532,9 @@ class Game(models.Model):
         record.save()
         new = record.document_fields(table)
         changes = {
-            k: [old.get(k), new.get(k)] for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)
+            k: [old.get(k), new.get(k)]
+            for k in sorted(set(old) | set(new))
+            if old.get(k) != new.get(k)
         }
         if changes:
             HandChange.objects.create(
@@ -480,6 +575,19 @@ class Game(models.Model):
         return result
 
 
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def records_by_variant(self) -> models.QuerySet[Seat, Any]:
+        """The record of these seats' players for each variant, one row per
+        variant (``variant`` and the figures of ``record_aggregates``); use on
+        one player's seats."""
+        return (
+            self.order_by()
+            .values(variant=models.F("game__variant"))
+            .annotate(**record_aggregates(seat=""))
+            .order_by("variant")
+        )
+
+
 class Seat(models.Model):
     """A player's place at a game's table, clockwise from seat 0."""
 
@@ -488,6 +596,8 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     total = models.IntegerField(default=0)
     won = models.BooleanField(default=False)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "position"]
@@ -525,6 +635,9 @@ class HandInProgress(HandFields):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="in_progress")
     started_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"hand in progress in game {self.game_id}"
 
     def same_call(self, other: HandInProgress) -> bool:
         """Whether ``other`` is this call again, with no partner revealed yet."""
@@ -655,7 +768,7 @@ class Hand(HandFields):
         return hand_to_dict(table, self.to_engine())
 
     def summary(self, table: Table) -> str:
-        """One line a player reads: "Ben made hearts, called the ace of spades; Dan partnered; 3 tricks"."""
+        """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
         if self.thrown_in:
             return "Thrown in"
         hand = self.to_engine()
@@ -702,3 +815,91 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_number} {self.kind}"
+
+
+# --- Players' records -----------------------------------------------------------------
+
+# What happened to the maker, by the rule the engine scored the hand with
+# (Hand.rule); a hand ended by a renege (rules.md 3.5, 5) counts apart.
+MAKE_RULES = ("make", "alone-make", "partnership-make")
+MARCH_RULES = ("march", "alone-march", "partnership-march")
+EUCHRE_RULES = ("euchre",)
+RENEGE_RULES = ("renege", "renege-euchre", "renege-march")
+
+
+def record_aggregates(
+    *, seat: str, games: models.QuerySet[Game] | None = None
+) -> dict[str, models.Aggregate]:
+    """A player's record as aggregates over their seats; ``seat`` is the path
+    to a seat ("seats__" from Player, "" from Seat); ``games``, when given,
+    limits the record to those games.
+
+    Games: ``games`` sat in, ``finished`` of them, ``wins`` (a standard team's
+    win counts for both partners) and ``shared_wins`` (level on the top total,
+    rules.md 3.6). Hands, from the cached hands that count (not thrown in, not
+    after the end): ``hands_made`` as maker, of which ``makes``, ``marches``,
+    ``euchred`` and ``decided_by_renege``; ``alone_calls`` (by choice: holding the called card or
+    calling alone) and ``alone_not_in_play`` (the called card was not in
+    play, rules.md 3.3); ``partnered``, on the maker's side as the revealed
+    partner or, in standard euchre, the maker's teammate when not alone; and
+    ``reneges``.
+    """
+
+    def at(path: str) -> str:
+        return f"{seat}{path}"
+
+    def hand(path: str) -> str:
+        return at(f"game__hands__{path}")
+
+    position = models.F(at("position"))
+    won = models.Q(**{at("won"): True})
+    shared = (
+        won
+        & ~models.Q(**{at("game__variant"): Variant.STANDARD})
+        & models.Q(
+            models.Exists(
+                Seat.objects.filter(game=models.OuterRef(at("game")), won=True).exclude(
+                    pk=models.OuterRef(at("pk"))
+                )
+            )
+        )
+    )
+    counted = models.Q(**{hand("after_end"): False, hand("thrown_in"): False})
+    as_maker = counted & models.Q(**{hand("maker"): position})
+    teammate_of_maker = (models.F(hand("maker")) + 2) % 4  # seats_opposite (rules.md 5)
+    partnered = counted & (
+        models.Q(**{hand("outcome"): PartnerOutcome.REVEALED, hand("partner"): position})
+        | models.Q(**{hand("outcome"): PartnerOutcome.TEAM, at("position"): teammate_of_maker})
+    )
+
+    scope = models.Q() if games is None else models.Q(**{at("game__in"): games})
+
+    def seats(condition: models.Q | None = None) -> models.Aggregate:
+        # Seats repeat once per hand of their game in the join: count each once.
+        where = scope & condition if condition is not None else scope
+        return models.Count(at("pk"), filter=where or None, distinct=True)
+
+    def hands(condition: models.Q) -> models.Aggregate:
+        # A player has one seat per game, so each hand meets them once.
+        return models.Count(hand("pk"), filter=scope & condition)
+
+    return {
+        "games": seats(),
+        "finished": seats(models.Q(**{at("game__finished_at__isnull"): False})),
+        "wins": seats(won),
+        "shared_wins": seats(shared),
+        "hands_made": hands(as_maker),
+        "makes": hands(as_maker & models.Q(**{hand("rule__in"): MAKE_RULES})),
+        "marches": hands(as_maker & models.Q(**{hand("rule__in"): MARCH_RULES})),
+        "euchred": hands(as_maker & models.Q(**{hand("rule__in"): EUCHRE_RULES})),
+        "decided_by_renege": hands(as_maker & models.Q(**{hand("rule__in"): RENEGE_RULES})),
+        "alone_calls": hands(
+            as_maker
+            & models.Q(**{hand("outcome__in"): (PartnerOutcome.MAKER_HELD, PartnerOutcome.ALONE)})
+        ),
+        "alone_not_in_play": hands(
+            as_maker & models.Q(**{hand("outcome"): PartnerOutcome.NOT_IN_PLAY})
+        ),
+        "partnered": hands(partnered),
+        "reneges": hands(counted & models.Q(**{hand("renege"): position})),
+    }

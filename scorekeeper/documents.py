@@ -1,0 +1,74 @@
+"""Game documents in and out of the app (contract.md, "Game document").
+
+The referee reads and writes the document's content; this module turns text
+into a GameDocument and a game into text, for the management commands
+(``import_game``, ``export_game``) and the web upload and download alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import timezone
+
+from referee.document import DocumentError, GameDocument, read_document, write_document
+from scorekeeper.models import Game
+
+# A long evening's game is a few kilobytes; anything near this is not a game document.
+MAX_DOCUMENT_BYTES = 1_000_000
+
+
+def parse_document(raw: str | bytes) -> GameDocument:
+    """Read a game document from JSON text, or raise DocumentError naming
+    where it is wrong ("document" for text that is not JSON at all)."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_DOCUMENT_BYTES:
+            raise DocumentError("document", "the file is too big to be a game document")
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise DocumentError(
+                "document", "the file is not text (a game document is UTF-8 JSON)"
+            ) from None
+    raw = raw.removeprefix("\ufeff")
+    if not raw.strip():
+        raise DocumentError("document", "it is empty: a game document is a JSON object")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise DocumentError(
+            "document",
+            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+        ) from None
+    except RecursionError:
+        raise DocumentError("document", "not a game document: it is nested too deeply") from None
+    return read_document(data)
+
+
+def export_text(game: Game) -> str:
+    """The game document of ``game`` with its points and totals, as JSON text
+    laid out like contract.md's example: one line per field, one per hand."""
+    return format_document(write_document(game.to_document()))
+
+
+def format_document(data: Mapping[str, Any]) -> str:
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    fields = []
+    for key, value in data.items():
+        if key == "hands" and value:
+            hands = ",\n".join(f"    {dump(hand)}" for hand in value)
+            fields.append(f"  {dump(key)}: [\n{hands}\n  ]")
+        else:
+            fields.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def export_filename(game: Game) -> str:
+    """A file name that sorts by date and says what the game was:
+    ``bower-2025-11-21-call-ace-12.json``."""
+    day = timezone.localtime(game.created_at).date().isoformat()
+    return f"bower-{day}-{game.variant}-{game.pk}.json"

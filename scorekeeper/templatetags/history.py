@@ -1,0 +1,48 @@
+"""Filters for the history screens: ``{% load history %}``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django import template
+from django.utils import timezone
+
+from referee.variants import Variant
+
+register = template.Library()
+
+
+@register.filter
+def names(people: Iterable[Any]) -> str:
+    """Names in a sentence: "Ann", "Ann and Ben", "Ann, Ben and Cat" (seats or players)."""
+    words = [str(getattr(p, "player", p)) for p in people]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@register.filter
+def percent_of(part: int | None, whole: int | None) -> str:
+    """``{{ wins|percent_of:finished }}``: "40%", or a dash when there is no whole."""
+    if not whole:
+        return "\N{EN DASH}"
+    return f"{round(100 * (part or 0) / whole)}%"
+
+
+@register.filter
+def night_name(night: date) -> str:
+    """A night as people say it: "Friday 21 November", with the year when not this year's."""
+    today = timezone.localdate()
+    label = f"{night:%A} {night.day} {night:%B}"
+    return label if night.year == today.year else f"{label} {night.year}"
+
+
+@register.filter
+def variant_label(value: str) -> str:
+    """A variant's name: call-ace is "Call-Ace Euchre"."""
+    try:
+        return Variant(value).label
+    except ValueError:
+        return value
