@@ -100,6 +100,7 @@ class ChipNumberField(forms.IntegerField):
         super().__init__(widget=forms.RadioSelect(choices=choices), **kwargs)
         self.choices = choices
         self.layout = layout
+        self.hidden_values: tuple[str, ...] = ()
 
 
 def _given(value: Any) -> bool:

@@ -155,6 +155,10 @@ def test_the_end_of_hand_form_asks_tricks_partner_renege_and_trick(
     labels = dict(form.fields["partner"].choices)
     assert labels["maker"] == "Maker held the ace"
     assert labels["none"] == "Ace not in play"
+    html = client.get(url("hand_finish", game)).content.decode()
+    for tricks in range(6):
+        assert f'name="tricks" value="{tricks}"' in html
+    assert 'name="revealed_on_trick" value="5"' in html
 
 
 def test_a_revealed_partner_is_already_chosen(client: Client, game: Game) -> None:

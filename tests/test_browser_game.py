@@ -1,0 +1,250 @@
+"""Whole games through the real screens on a phone (conftest.py: `page` at 390x844
+in Chromium, failing on console errors and CSP violations; `axe`): every choice
+is a tap on a chip or a button, as at the card table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connections
+from playwright.sync_api import Locator, Page, expect
+
+from tests.conftest import BrowserProblems
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+Axe = Callable[..., None]
+
+
+@pytest.fixture(autouse=True)
+def _server_shares_the_test_database(live_server: Any) -> None:
+    """Give the live server the test's in-memory database connection (the live
+    server starts before the test database exists; see test_browser_history.py)."""
+    server = live_server.thread
+    database = connections["default"]
+    if server.connections_override or not database.is_in_memory_db():
+        return
+    database.inc_thread_sharing()  # LiveServer.stop() gives it back
+    server.connections_override = {"default": database}
+    server.httpd.connections_override = server.connections_override
+
+
+def group(page: Page, name: str) -> Locator:
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def tap(page: Page, group_name: str, chip: str) -> None:
+    """Tap a chip (a big radio button) in a labelled group."""
+    group(page, group_name).get_by_role("radio", name=chip, exact=True).tap()
+
+
+def fits_the_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def score(page: Page, name: str) -> Locator:
+    return page.locator(".score-row", has=page.locator(".score-name", has_text=name)).locator(
+        ".score-total"
+    )
+
+
+def start(page: Page, variant: str, names: list[str], dealer: str) -> None:
+    page.goto("/games/new/")
+    if variant != "Call-Ace Euchre":
+        tap(page, "Variant", variant)
+        # The form is drawn again for the variant: its own number of seats.
+        expect(page.get_by_role("textbox", name=re.compile(r"^Seat 6"))).to_have_count(0)
+    for seat, name in enumerate(names, start=1):
+        page.get_by_role("textbox", name=re.compile(rf"^Seat {seat}\b")).fill(name)
+    tap(page, "First dealer", dealer)
+
+
+def make_trump(page: Page, maker: str, trump: str, called: str | None = None) -> None:
+    page.get_by_role("link", name="Trump is made").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Trump is made")
+    tap(page, "Who made trump?", maker)
+    tap(page, "Trump", trump)
+    if called:
+        tap(page, "Called ace", called)
+    page.get_by_role("button", name="Save the call").tap()
+
+
+def save_when_previewed(page: Page, rule: str, button: str = "Save hand") -> None:
+    """The live preview shows every player's points and the rule; then save."""
+    expect(page.locator("#preview")).to_contain_text(rule)
+    page.get_by_role("button", name=button).tap()
+
+
+def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page, axe: Axe) -> None:
+    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
+    # The deal for five: 28 cards, 5 each, 3 in the kitty.
+    expect(page.locator(".deal-info tr", has_text="28 cards")).to_contain_text("3")
+    fits_the_phone(page)
+    axe(page)
+    page.get_by_role("button", name="Start the game").tap()
+
+    # The table: hand 1, Ann deals, Ben leads.
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    expect(page.locator(".deal-line")).to_contain_text("Deals Ann Leads Ben")
+    fits_the_phone(page)
+    axe(page)
+
+    # Hand 1: Ben makes hearts and calls the ace of spades; Dan plays it on trick 2.
+    make_trump(page, "Ben", "Hearts", "Ace of spades")
+    expect(page.locator(".call")).to_have_text(
+        "Ben made ♥ hearts and calls the ace of ♠ spades; partner unknown."
+    )
+    tap(page, "On trick (optional)", "2")
+    group(page, "Partner revealed").get_by_role("button", name="Dan").tap()
+    expect(page.locator(".call")).to_contain_text("Dan revealed as partner on trick 2")
+    axe(page)
+    page.get_by_role("link", name="Hand over: tricks and points").tap()
+    tap(page, "Tricks taken by the maker's side", "3")
+    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    expect(score(page, "Ben")).to_have_text("1")
+    expect(score(page, "Dan")).to_have_text("1")
+    expect(page.locator(".deal-line")).to_contain_text("Deals Ben Leads Cat")
+
+    # Hand 2: everyone passed.
+    page.get_by_role("button", name="All passed: thrown in").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    expect(page.locator(".deal-line")).to_contain_text("Deals Cat")
+
+    # Hand 3, entered after the fact: Cat called the ace she held and marched alone.
+    page.get_by_role("link", name="Enter a whole hand").tap()
+    tap(page, "Who made trump?", "Cat")
+    tap(page, "Trump", "Spades")
+    tap(page, "Called ace", "Ace of spades")
+    tap(page, "Tricks taken by the maker's side", "5")
+    tap(page, "Partner", "Maker held the ace")
+    save_when_previewed(page, "Alone march, 5 players")
+    expect(score(page, "Cat")).to_have_text("5")
+
+    # An undo: hand 3 was the wrong game's; take it back.
+    page.get_by_role("link", name="Undo hand 3").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Undo hand 3?")
+    page.get_by_role("button", name="Undo hand 3").tap()
+    expect(page.locator("#messages")).to_contain_text("Hand 3 undone.")
+    expect(score(page, "Cat")).to_have_text("0")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+
+    # An edit: hand 1 was a march (5 tricks), 3 each to Ben and Dan.
+    page.get_by_role("link", name="Edit hand 1").tap()
+    expect(
+        group(page, "Tricks taken by the maker's side").get_by_role("radio", name="3")
+    ).to_be_checked()
+    tap(page, "Tricks taken by the maker's side", "5")
+    save_when_previewed(page, "Partnership march, 5 players", button="Save the change")
+    expect(page.locator("#messages")).to_contain_text("Hand 1 changed.")
+    expect(score(page, "Ben")).to_have_text("3")
+    page.get_by_role("link", name="History of hand 1").tap()
+    expect(page.locator(".changes")).to_contain_text("tricks: 3 → 5")
+    page.get_by_role("link", name="Back to the table").tap()
+
+    # Two lone marches by Eve: 10 points, the game is hers.
+    for _ in range(2):
+        make_trump(page, "Eve", "Clubs", "Ace of clubs")
+        page.get_by_role("link", name="Hand over: tricks and points").tap()
+        tap(page, "Tricks taken by the maker's side", "5")
+        tap(page, "Partner", "Maker held the ace")
+        save_when_previewed(page, "Alone march, 5 players")
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Eve wins")
+    expect(page.locator(".decided-by")).to_contain_text("Eve reached 10 with 10 points")
+    fits_the_phone(page)
+    axe(page)
+
+    # Rematch: the same players and rules, the deal passed on.
+    page.get_by_role("button", name="Rematch: same players and rules").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    expect(page.locator("#messages")).to_contain_text("Rematch:")
+    expect(score(page, "Eve")).to_have_text("0")
+
+
+def test_a_standard_game_with_a_lone_hand(page: Page, axe: Axe) -> None:
+    start(page, "Standard euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Dan")
+    expect(page.locator(".teams")).to_have_text(
+        "Seats 1 and 3 (Ann & Cat) play against seats 2 and 4 (Ben & Dan)."
+    )
+    page.get_by_label("Target").fill("5")
+    axe(page)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".deal-line")).to_contain_text("Deals Dan Leads Ann")
+
+    # Ann orders up diamonds and goes alone: Cat sits out; Ann takes all five.
+    page.get_by_role("link", name="Trump is made").tap()
+    expect(page.get_by_role("group", name="Called ace")).to_have_count(0)
+    tap(page, "Who made trump?", "Ann")
+    tap(page, "Trump", "Diamonds")
+    tap(page, "Partner", "Maker goes alone")
+    page.get_by_role("button", name="Save the call").tap()
+    expect(page.locator(".call")).to_have_text("Ann made ♦ diamonds and goes alone; Cat sits out.")
+    page.get_by_role("link", name="Hand over: tricks and points").tap()
+    expect(page.get_by_role("group", name="Partner", exact=True)).to_have_count(0)
+    tap(page, "Tricks taken by the maker's side", "5")
+    save_when_previewed(page, "Alone march: Ann alone took all 5 tricks, 4 to Ann and Cat")
+    expect(score(page, "Ann & Cat")).to_have_text("4")
+    expect(score(page, "Ben & Dan")).to_have_text("0")
+    axe(page)
+
+    # Ben and Dan are euchred: 2 more to Ann and Cat, who reach 5 and win.
+    make_trump(page, "Ben", "Hearts")
+    page.get_by_role("link", name="Hand over: tricks and points").tap()
+    tap(page, "Tricks taken by the maker's side", "2")
+    save_when_previewed(page, "Euchre: Ben and Dan took 2 tricks, 2 to Ann and Cat.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann and Cat win")
+    expect(page.locator(".decided-by")).to_contain_text("the first team to the target wins")
+
+
+def test_a_hand_is_recorded_without_javascript(
+    new_context: Callable[..., Any], browser_problems: BrowserProblems
+) -> None:
+    """No JavaScript: the forms post, "Preview" draws the points, "Save hand" stores."""
+    context = new_context(java_script_enabled=False)
+    browser_problems.watch(context)
+    page = context.new_page()
+    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Seat 1")
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Enter a whole hand").tap()
+    tap(page, "Who made trump?", "Ben")
+    tap(page, "Trump", "Hearts")
+    tap(page, "Called ace", "Ace of hearts")
+    tap(page, "Tricks taken by the maker's side", "1")
+    tap(page, "Partner", "Ace not in play")
+    page.get_by_role("button", name="Preview the points").tap()
+    save_when_previewed(page, "Euchre: Ben alone (the called ace was not in play) took 1 trick")
+    expect(page.locator("#messages")).to_contain_text("Hand 1 recorded.")
+    expect(score(page, "Ann")).to_have_text("2")
+    expect(score(page, "Ben")).to_have_text("0")
+    assert browser_problems.unexpected() == []
+
+
+def test_two_phones_watching_one_game_stay_current_and_a_stale_tap_is_told(
+    page: Page, context: Any, browser_problems: BrowserProblems
+) -> None:
+    browser_problems.allow("the server responded with a status of 409")
+    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Ann")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    other = context.new_page()
+    other.goto(page.url)
+
+    # The scorer makes trump; the other phone's table shows it by itself (it polls).
+    make_trump(page, "Ben", "Hearts", "Ace of spades")
+    expect(other.locator(".call")).to_contain_text("partner unknown", timeout=10_000)
+
+    # The other phone's Wi-Fi drops its polls (it shows what it last saw); the
+    # scorer cancels the call; the other phone then taps a partner.
+    other.route("**/state/?*", lambda route: route.fulfill(status=204))
+    page.get_by_role("button", name="Cancel the call").tap()
+    expect(page.locator(".call")).to_have_count(0)
+    group(other, "Partner revealed").get_by_role("button", name="Dan").tap()
+    expect(other.locator("#messages")).to_contain_text("Another phone recorded this first")
+    expect(other.locator(".call")).to_have_count(0)
+    expect(other.get_by_role("link", name="Trump is made")).to_be_visible()
