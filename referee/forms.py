@@ -164,7 +164,7 @@ class GameField(forms.IntegerField):
         number = super().clean(value)
         if number is None:
             return None
-        game = Game.objects.with_seats().select_related("in_progress").filter(pk=number).first()
+        game = Game.objects.for_table().filter(pk=number).first()
         if game is None:
             raise forms.ValidationError(f"There is no game #{number}.")
         return game
@@ -252,8 +252,17 @@ class HouseRulesForm(forms.Form):
     # House-rule key -> the query parameter that carries it, where a form needs another name.
     rule_fields: dict[str, str] = {}
 
+    def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
+        """``game``: the game the view has already read for ``?game=``, not read again."""
+        super().__init__(*args, **kwargs)
+        self.known_game = game
+        if game is not None:
+            del self.fields["game"]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.known_game is not None:
+            data["game"] = self.known_game
         game: Game | None = data.get("game")
         if game is not None:
             # A game's variant and house rules are fixed when it starts.
@@ -569,8 +578,7 @@ class AuditForm(HouseRulesForm):
         except CardError as error:
             self.add_error("called", _sentence(str(error)))
             return None
-        self.add_error(None, "Standard euchre has fixed partners: nothing is called.")
-        return None
+        return None  # standard euchre calls nothing: a call left from another variant is dropped
 
 
 def _is_trick_field(name: str) -> bool:

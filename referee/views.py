@@ -404,10 +404,10 @@ _LOWEST_FOR_PLAYERS = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}
 def legal(request: HtmxHttpRequest) -> HttpResponse:
     """Which cards may be played on the led card, and was the card played a renege?"""
     bound = _has_input(request)
-    form = LegalForm(request.GET if bound else None)
+    game = _game_param(request)
+    form = LegalForm(request.GET if bound else None, game=game)
     valid = form.is_valid() if bound else False
     data: dict[str, Any] = form.cleaned_data if valid else {}
-    game = data.get("game") if valid else _game_param(request)
     options, check = data.get("options"), data.get("check")
     hand: list[Card] = data.get("hand", [])
     led_chosen, hand_chosen = _chosen(form, "led"), _chosen(form, "hand")
@@ -506,7 +506,7 @@ def _game_param(request: HtmxHttpRequest) -> Game | None:
     text = request.GET.get("game", "")
     if not text.isdigit():
         return None
-    return Game.objects.with_seats().filter(pk=int(text)).first()
+    return Game.objects.for_table().filter(pk=int(text)).first()
 
 
 # --- Score calculator ------------------------------------------------------------------------
@@ -531,7 +531,7 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         n = n or variant.player_counts[0]
         names = tuple(f"Player {i}" for i in range(1, n + 1))
     bound = any(k not in _SCORE_SETUP for k in request.GET)
-    form = ScoreForm(request.GET if bound else None)
+    form = ScoreForm(request.GET if bound else None, game=game)
     valid = form.is_valid() if bound else False
     data: dict[str, Any] = form.cleaned_data if valid else {}
     result, table = data.get("score"), data.get("table")
@@ -609,7 +609,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
     if game is not None:
         _prefill_from_game(params, game)
     bound = bool(params)
-    form = AuditForm(params if bound else None)
+    form = AuditForm(params if bound else None, game=game)
     valid = form.is_valid() if bound else False
     data: dict[str, Any] = form.cleaned_data if bound else {}
     table = data.get("table")
@@ -677,7 +677,7 @@ def _tricks_query(tricks: list[list[Card]]) -> dict[str, str]:
 
 def _prefill_from_game(params: Any, game: Game) -> None:
     """A hand in progress gives the maker, trump and call; the next deal gives the leader."""
-    current = getattr(game, "in_progress", None)
+    current = game.current_hand
     names = [s.player.name for s in game.seat_list()]
     if current is not None:
         if "maker" not in params and current.maker is not None:

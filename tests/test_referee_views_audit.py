@@ -61,9 +61,9 @@ def test_once_the_players_are_named_the_maker_trump_call_and_leader_are_chips(
         ({**SETUP, "called": "X"}, "called", "'X' is not a suit"),
         ({**SETUP, "trump": "NT"}, "trump", "has no no-trump call"),
         (
-            {**SETUP, "variant": "standard", "players": "Ann,Ben,Cat,Dan"},
+            {**SETUP, "variant": "call-your-partner", "called": "KH"},
             "called",
-            "Standard euchre has fixed partners",
+            "must not be a trump",
         ),
     ],
 )
@@ -128,6 +128,13 @@ def test_a_card_played_twice_is_refused_beside_its_trick(client: Client) -> None
     assert "The ace of clubs was already played on trick 1." in text
     assert "Trick 1 went to Ann" in text  # the tricks before stay, to mend the one at fault
     assert client.get("/referee/audit/", params, **HTMX).status_code == 422
+
+
+def test_standard_euchre_ignores_a_call_left_from_another_variant(client: Client) -> None:
+    params = {**SETUP, "variant": "standard", "players": "Ann,Ben,Cat,Dan", "t1": "AC"}
+    text = tool(client.get("/referee/audit/", params))
+    assert "errorlist" not in text
+    assert "Ben made hearts; Ann led first." in text
 
 
 def test_a_gap_in_the_tricks_is_refused(client: Client) -> None:
@@ -218,3 +225,11 @@ def test_an_unknown_game_is_said_plainly(client: Client) -> None:
     response = client.get("/referee/audit/", {"game": "4040", "players": "Ann,Ben,Cat,Dan"})
     assert response.status_code == 200
     assert "There is no game #4040." in tool(response)
+
+
+def test_an_audit_from_a_game_reads_it_in_a_fixed_number_of_queries(
+    client: Client, game_in_progress: Game, django_assert_num_queries
+) -> None:
+    # The game with its hand in progress, its seats and players, its hands (who leads).
+    with django_assert_num_queries(3):
+        client.get("/referee/audit/", {"game": game_in_progress.pk, **TRICKS})
