@@ -1,0 +1,122 @@
+"""Importing a game through the web and finding it in the history, on a phone
+(conftest.py: `page` at 390x844 in Chromium, failing on console errors and
+CSP violations; `axe`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connections
+from playwright.sync_api import Page, expect
+
+from tests.documents import example, import_document
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _server_shares_the_test_database(live_server: Any) -> None:
+    """Give the live server the test's in-memory database connection.
+
+    conftest.py's session-wide ``browser_context_args`` starts the live server
+    before the test database exists, so the server has no connection to share
+    and each request thread opens its own to the shared-cache memory database;
+    Django never closes those (closing would drop an in-memory database), and
+    their ResourceWarning fails the run. Handing over the test's connection is
+    what pytest-django does when the database is set up first.
+    """
+    server = live_server.thread
+    database = connections["default"]
+    if server.connections_override or not database.is_in_memory_db():
+        return
+    database.inc_thread_sharing()  # LiveServer.stop() gives it back
+    server.connections_override = {"default": database}
+    server.httpd.connections_override = server.connections_override
+
+
+def fits_the_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_an_uploaded_game_shows_in_the_list_and_in_a_players_record(
+    page: Page, axe: Callable[..., None]
+) -> None:
+    page.goto("/games/import/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Import a game")
+    axe(page)
+
+    # A bad document first: the message names the hand and field, beside the file.
+    bad = example()
+    bad["hands"][2] = {"maker": "Cat", "trump": "S", "called": "S", "partner": "Zed", "tricks": 3}
+    page.get_by_label("Game file").set_input_files(
+        {"name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}
+    )
+    page.get_by_role("button", name="Import the game").click()
+    expect(page.locator("#id_file_error")).to_contain_text("Hand 3, partner")
+    expect(page.get_by_label("Game file")).to_have_attribute("aria-invalid", "true")
+    axe(page)
+
+    page.get_by_label("Game file").set_input_files(
+        {
+            "name": "game.json",
+            "mimeType": "application/json",
+            "buffer": json.dumps(example()).encode(),
+        }
+    )
+    page.get_by_role("button", name="Import the game").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
+
+    page.goto("/games/")
+    card = page.locator(".game-card").first
+    expect(card.get_by_role("link", name="Call-Ace Euchre")).to_be_visible()
+    expect(card).to_contain_text("In progress")
+    expect(card).to_contain_text("5 hands")
+    expect(card.locator(".scores li")).to_have_count(5)
+    fits_the_phone(page)
+    axe(page)
+
+    # The filter works without waiting for a submit: htmx swaps the results in.
+    page.get_by_label("Variant").select_option("standard")
+    expect(page.locator("#results")).to_contain_text("No games match")
+    expect(page).to_have_url(re.compile(r"variant=standard"))
+    page.get_by_label("Variant").select_option("")
+    expect(page.locator(".game-card")).to_have_count(1)
+
+    page.get_by_role("link", name="Players").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Players")
+    fits_the_phone(page)
+    axe(page)
+    page.get_by_role("link", name="Cat", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Cat")
+    figures = page.locator(".figure dd")
+    expect(figures.nth(0)).to_have_text("1")  # games
+    row = page.get_by_role("row", name=re.compile("Marched"))
+    expect(row).to_contain_text("1")
+    expect(page.locator(".game-card")).to_have_count(1)
+    fits_the_phone(page)
+    axe(page)
+
+    # The whole game card is a big target that opens the game.
+    box = page.locator(".game-card").first.bounding_box()
+    assert box is not None
+    assert box["height"] >= 48
+    page.locator(".game-card").first.click(position={"x": box["width"] / 2, "y": 40})
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_history_pages_pass_axe_in_light_and_dark(
+    page: Page, axe: Callable[..., None], scheme: str
+) -> None:
+    game = import_document(example())
+    player = game.seat_list()[0].player
+    page.emulate_media(color_scheme=scheme)
+    for path in ("/games/", "/players/", f"/players/{player.pk}/"):
+        page.goto(path)
+        fits_the_phone(page)
+        axe(page)
