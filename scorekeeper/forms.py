@@ -143,7 +143,13 @@ class NewGameForm(forms.Form):
     """Variant, players in seat order, the first dealer and the house rules
     (defaults of rules.md)."""
 
-    token = forms.UUIDField(widget=forms.HiddenInput)
+    token = forms.UUIDField(
+        widget=forms.HiddenInput,
+        error_messages={
+            key: "This form is out of date: open a new game form and try again."
+            for key in ("required", "invalid")
+        },
+    )
     variant = ChipField(
         label="Variant",
         choices=[(v.value, v.label) for v in Variant],
@@ -343,7 +349,14 @@ class GameActionForm(forms.Form):
     """Every change carries the version the scorer saw and a token made when
     the form was drawn: a stale phone is caught, a retried tap counts once."""
 
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    version = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            key: "This screen is out of date: go back to the table and try again."
+            for key in ("required", "invalid", "min_value")
+        },
+    )
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     @classmethod

@@ -688,6 +688,12 @@ class HandInProgress(HandFields):
         )
         if self.alone and table.variant is Variant.CALL_ACE:
             errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
+        # The ranges the game document's reader enforces (rules.md 6).
+        if self.bidding_round is not None and self.bidding_round not in (1, 2):
+            errors.setdefault("round", "must be from 1 to 2")
+        tricks = table.deal.tricks
+        if self.revealed_on_trick is not None and not 1 <= self.revealed_on_trick <= tricks:
+            errors.setdefault("revealed_on_trick", f"must be from 1 to {tricks}")
         return errors
 
 

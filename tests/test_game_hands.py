@@ -438,3 +438,40 @@ def test_no_hand_is_recorded_after_the_game_has_ended(client: Client) -> None:
 def test_a_hand_of_an_unknown_game_is_not_found(client: Client) -> None:
     for address in ("/games/999/hand/start/", "/games/999/hand/enter/", "/games/999/hand/finish/"):
         assert client.get(address).status_code == 404
+
+
+# --- never a 500 --------------------------------------------------------------------------------
+
+
+def test_numbers_too_big_for_the_database_are_not_found(client: Client, game: Game) -> None:
+    big = 10**20
+    for address in (
+        f"/games/{big}/",
+        f"/games/{big}/state/?version=1",
+        f"/games/{game.pk}/hands/{big}/edit/",
+        f"/games/{game.pk}/hands/{big}/history/",
+    ):
+        assert client.get(address).status_code == 404, address
+
+
+@pytest.mark.parametrize("bidding_round", ["3", "0", str(10**20)])
+def test_a_bidding_round_out_of_range_is_refused(
+    client: Client, game: Game, bidding_round: str
+) -> None:
+    response = post(
+        client,
+        url("hand_start", game),
+        game,
+        {"maker": "1", "trump": "H", "called": "S", "round": bidding_round},
+    )
+    assert response.status_code == 422
+    assert "Must be from 1 to 2" in field_errors(response, "round")
+    assert not HandInProgress.objects.exists()
+
+
+def test_a_form_without_its_version_says_it_is_out_of_date(client: Client, game: Game) -> None:
+    data = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
+    response = client.post(url("hand_enter", game), data)
+    assert response.status_code == 422
+    assert "This screen is out of date" in response.content.decode()
+    assert game.hands.count() == 0
