@@ -115,7 +115,7 @@ class CardListField(forms.CharField):
         self.what = what
 
     def to_python(self, value: Any) -> list[Card]:  # type: ignore[override]
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         if len(text) > 4 * self.max_cards + 40:
             raise forms.ValidationError(f"At most {self.max_cards} cards, please.")
         try:
@@ -160,7 +160,7 @@ class GameField(forms.IntegerField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, min_value=1, **kwargs)
 
-    def clean(self, value: Any) -> Game | None:  # type: ignore[override]
+    def clean(self, value: Any) -> Game | None:
         number = super().clean(value)
         if number is None:
             return None
@@ -215,7 +215,8 @@ class TrickForm(forms.Form):
     deck = deck_field()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         trump, cards = data.get("trump"), data.get("cards")
         data["result"] = None
         if trump and cards and len(cards) >= 2:
@@ -260,7 +261,8 @@ class HouseRulesForm(forms.Form):
             del self.fields["game"]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.known_game is not None:
             data["game"] = self.known_game
         game: Game | None = data.get("game")
@@ -315,7 +317,8 @@ class LegalForm(HouseRulesForm):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         trump_text, hand = data.get("trump"), data.get("hand")
         led, played = data.get("led"), data.get("played")
         data["options"] = data["check"] = None
@@ -385,7 +388,8 @@ class ScoreForm(HouseRulesForm):
         return tuple(f"Player {i}" for i in range(1, count + 1))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         data["score"] = data["table"] = None
         if self.errors:
             return data
@@ -471,7 +475,8 @@ class AuditForm(HouseRulesForm):
             )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         data.update(table=None, audit=None, ready=False)
         game: Game | None = data.get("game")
         if game is not None:
