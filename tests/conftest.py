@@ -110,8 +110,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any], live_server: Any) -> dict[str, Any]:
-    """Every page is a phone's, and relative URLs go to the live server: page.goto("/")."""
+def browser_context_args(
+    browser_context_args: dict[str, Any], django_db_setup: None, live_server: Any
+) -> dict[str, Any]:
+    """Every page is a phone's, and relative URLs go to the live server: page.goto("/").
+
+    The test database is set up before the live server starts, so the server
+    shares the tests' in-memory SQLite connection instead of opening its own.
+    """
     return {**browser_context_args, **PHONE, "base_url": live_server.url}
 
 

@@ -7,35 +7,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import Page, expect
 
 from tests.documents import example, import_document
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _server_shares_the_test_database(live_server: Any) -> None:
-    """Give the live server the test's in-memory database connection.
-
-    conftest.py's session-wide ``browser_context_args`` starts the live server
-    before the test database exists, so the server has no connection to share
-    and each request thread opens its own to the shared-cache memory database;
-    Django never closes those (closing would drop an in-memory database), and
-    their ResourceWarning fails the run. Handing over the test's connection is
-    what pytest-django does when the database is set up first.
-    """
-    server = live_server.thread
-    database = connections["default"]
-    if server.connections_override or not database.is_in_memory_db():
-        return
-    database.inc_thread_sharing()  # LiveServer.stop() gives it back
-    server.connections_override = {"default": database}
-    server.httpd.connections_override = server.connections_override
 
 
 def fits_the_phone(page: Page) -> None:
