@@ -53,6 +53,11 @@ def test_the_trick_judge_settles_the_left_bower_dispute(
     expect(page).to_have_url(re.compile(r"/referee/trick/\?trump=H&cards=AS,JD,9H,KH$"))
     share = page.locator(".share-url")
     expect(share).to_have_text(re.compile(r"/referee/trick/\?trump=H&cards=AS,JD,9H,KH$"))
+    # One tap copies the link (a phone with a share sheet offers that instead).
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.locator(".share-status")).to_have_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("cards=AS,JD,9H,KH")
     chip = page.locator("#pick-AH").bounding_box()
     assert chip is not None
     assert chip["height"] >= 48
@@ -121,3 +126,25 @@ def test_a_whole_hand_audit_finds_the_renege(page: Page, axe: Callable[..., None
     expect(page.locator(".verdict-score")).to_contain_text("Renege by Cat, a defender")
     fits_the_phone(page)
     axe(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_referee_page_fits_a_small_phone_and_passes_axe(
+    page: Page, axe: Callable[..., None], scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": 375, "height": 812})
+    for url in (
+        "/referee/",
+        "/referee/rules/",
+        "/referee/rules/call-ace/?q=left+bower",
+        "/referee/ranking/?trump=D&deck=32",
+        "/referee/score/?variant=call-your-partner&maker=2&trump=H&called=QS&partner=4&tricks=5",
+        "/referee/score/?maker=9&trump=H",
+        "/referee/audit/?players=Ann,Ben,Cat,Dan,Eve",
+        "/referee/trick/?trump=NT&cards=7S,AS,ZZ",
+    ):
+        page.goto(url)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        fits_the_phone(page)
+        axe(page)
