@@ -548,21 +548,29 @@ class Game(models.Model):
 
     def recompute(self) -> GameScore:
         """Score all hands with the engine and cache the results on the hands,
-        the seats and the game (what lists and statistics read)."""
-        result = self.score()
+        the seats and the game (what lists and statistics read). Only the hands
+        whose cached figures changed are written."""
         records = self.hand_list()
-        for record, scored in zip(records, result.hands, strict=True):
-            record.dealer = scored.dealer
-            record.points = list(scored.points)
-            record.totals = list(scored.totals)
-            record.rule = scored.score.rule
-            record.section = scored.score.section
-            record.explanation = scored.score.explanation
-            record.after_end = scored.after_end
-        Hand.objects.bulk_update(
-            records,
-            ["dealer", "points", "totals", "rule", "section", "explanation", "after_end"],
+        result = score_game(
+            self.table, first_dealer=self.first_dealer, hands=[h.to_engine() for h in records]
         )
+        changed = []
+        for record, scored in zip(records, result.hands, strict=True):
+            cached = {
+                "dealer": scored.dealer,
+                "points": list(scored.points),
+                "totals": list(scored.totals),
+                "rule": scored.score.rule,
+                "section": scored.score.section,
+                "explanation": scored.score.explanation,
+                "after_end": scored.after_end,
+            }
+            if any(getattr(record, name) != value for name, value in cached.items()):
+                for name, value in cached.items():
+                    setattr(record, name, value)
+                changed.append(record)
+        if changed:
+            Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
         seats = self.seat_list()
         for seat in seats:
             seat.total = result.totals[seat.position]
@@ -573,6 +581,9 @@ class Game(models.Model):
         elif not result.finished:
             self.finished_at = None
         return result
+
+
+_CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
 
 
 class SeatQuerySet(models.QuerySet["Seat"]):
