@@ -9,6 +9,7 @@ instead of quietly running with a default.
 from __future__ import annotations
 
 import os
+import zoneinfo
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if not items:
         raise ImproperlyConfigured(f"{name} is set but lists nothing (comma-separated values).")
     return items
+
+
+def env_time_zone(name: str, default: str) -> str:
+    """Read an IANA time zone name ("Europe/London", "America/Chicago")."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        zoneinfo.ZoneInfo(raw.strip())
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a time zone: use a name like America/Chicago."
+        ) from None
+    return raw.strip()
 
 
 def sqlite_database(path: Path | str) -> dict[str, Any]:
@@ -160,7 +175,8 @@ DATABASES = {"default": database_from_env()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
-TIME_ZONE = "UTC"
+# Game nights and the times on game cards are shown in the table's local time.
+TIME_ZONE = env_time_zone("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = False
 USE_TZ = True
 

@@ -10,7 +10,14 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.utils import ConnectionHandler
 
-from scorekeeper.settings import database_from_env, env_bool, env_int, env_list, sqlite_database
+from scorekeeper.settings import (
+    database_from_env,
+    env_bool,
+    env_int,
+    env_list,
+    env_time_zone,
+    sqlite_database,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -87,6 +94,18 @@ def test_a_bad_number_is_refused(monkeypatch: pytest.MonkeyPatch, raw: str) -> N
     monkeypatch.setenv("BOWER_SECONDS", raw)
     with pytest.raises(ImproperlyConfigured, match="BOWER_SECONDS"):
         env_int("BOWER_SECONDS", default=0)
+
+
+def test_the_tables_time_zone_is_read_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOWER_TZ", " America/Chicago ")
+    assert env_time_zone("BOWER_TZ", default="UTC") == "America/Chicago"
+
+
+@pytest.mark.parametrize("raw", ["Mars/Olympus", "", "../etc/passwd"])
+def test_a_time_zone_nobody_knows_is_refused(monkeypatch: pytest.MonkeyPatch, raw: str) -> None:
+    monkeypatch.setenv("BOWER_TZ", raw)
+    with pytest.raises(ImproperlyConfigured, match="BOWER_TZ"):
+        env_time_zone("BOWER_TZ", default="UTC")
 
 
 def test_allowed_hosts_are_split_on_commas(monkeypatch: pytest.MonkeyPatch) -> None:
