@@ -42,7 +42,16 @@ TRUMP_OR_NT_CHOICES = [*TRUMP_CHOICES, ("NT", "No trump")]
 DECK_CHOICES = [("24", "9 up"), ("28", "8 up"), ("32", "7 up")]
 LOWEST_RANK = {"24": Rank.NINE, "28": Rank.EIGHT, "32": Rank.SEVEN}
 VARIANT_CHOICES = [(v.value, v.label) for v in Variant]
+RENEGE_CHOICES = [
+    ("march-or-euchre", "March or euchre (standard: 2 or 4)"),
+    ("offender-loses-2", "The offender loses 2"),
+]
 MAX_TRICKS = 6  # the seed deal gives four players six cards each
+
+
+def choice_errors(expected: str, **more: str) -> dict[str, str]:
+    """Messages for a choice field that say what was expected, not just "invalid"."""
+    return {"invalid_choice": f"“%(value)s” is not one of the choices: {expected}.", **more}
 
 
 def lowest_rank_for(deck: str, cards: list[Card]) -> Rank:
@@ -150,6 +159,7 @@ class OnOffField(forms.TypedChoiceField):
             coerce=lambda v: v == "on",
             empty_value=None,
             required=False,
+            error_messages=choice_errors("on or off"),
             **kwargs,
         )
 
@@ -230,23 +240,28 @@ class TrickForm(forms.Form):
 class HouseRulesForm(forms.Form):
     """The house-rule keys of the game document (contract.md), every one optional."""
 
-    variant = forms.ChoiceField(choices=VARIANT_CHOICES, required=False)
+    variant = forms.ChoiceField(
+        choices=VARIANT_CHOICES,
+        required=False,
+        error_messages=choice_errors("call-ace, call-your-partner or standard"),
+    )
     target = forms.IntegerField(required=False, min_value=1, max_value=99)
     stick_the_dealer = OnOffField()
     no_trump = OnOffField()
     deal = forms.ChoiceField(
         required=False,
+        error_messages=choice_errors("standard or seed"),
         choices=[("standard", "Five each"), ("seed", "The sheet's deal")],
     )
     renege = forms.ChoiceField(
         required=False,
-        choices=[
-            ("march-or-euchre", "March or euchre (standard: 2 or 4)"),
-            ("offender-loses-2", "The offender loses 2"),
-        ],
+        choices=RENEGE_CHOICES,
+        error_messages=choice_errors("march-or-euchre or offender-loses-2"),
     )
     ties = forms.ChoiceField(
-        required=False, choices=[("share", "Share the win"), ("play-on", "Play on")]
+        required=False,
+        error_messages=choice_errors("share or play-on"),
+        choices=[("share", "Share the win"), ("play-on", "Play on")],
     )
     game = GameField()
 
@@ -314,6 +329,7 @@ class LegalForm(HouseRulesForm):
         coerce=int,
         empty_value=None,
         choices=[("4", "4"), ("5", "5"), ("6", "6")],
+        error_messages=choice_errors("4, 5 or 6 players"),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -353,11 +369,12 @@ class ScoreForm(HouseRulesForm):
         coerce=int,
         empty_value=None,
         choices=[("4", "4"), ("5", "5"), ("6", "6")],
+        error_messages=choice_errors("4, 5 or 6 players"),
     )
     maker = forms.TypedChoiceField(
         coerce=int,
         choices=[(str(i), str(i)) for i in range(1, 7)],
-        error_messages={"required": "Pick the maker."},
+        error_messages=choice_errors("a seat from 1 to 6", required="Pick the maker."),
     )
     trump = TrumpField()
     called = forms.CharField(required=False, max_length=8)
@@ -366,7 +383,9 @@ class ScoreForm(HouseRulesForm):
     tricks = forms.TypedChoiceField(
         coerce=int,
         choices=[(str(i), str(i)) for i in range(MAX_TRICKS + 1)],
-        error_messages={"required": "Pick how many tricks the maker's side took."},
+        error_messages=choice_errors(
+            "from 0 to 6 tricks", required="Pick how many tricks the maker's side took."
+        ),
     )
     # ``renege`` is who reneged, as in a hand record; the house rule moves to ``renege_rule``.
     renege = forms.TypedChoiceField(
@@ -374,6 +393,7 @@ class ScoreForm(HouseRulesForm):
         coerce=int,
         empty_value=None,
         choices=[(str(i), str(i)) for i in range(1, 7)],
+        error_messages=choice_errors("a seat from 1 to 6, or nobody"),
     )
     renege_rule = HouseRulesForm.base_fields["renege"]
     rule_fields = {"renege": "renege_rule"}
@@ -500,7 +520,7 @@ class AuditForm(HouseRulesForm):
             data["variant"] is Variant.CALL_YOUR_PARTNER and not alone
         )
         data["ready"] = (
-            not any(not _is_trick_field(k) for k in self.errors)
+            not any(not is_trick_field(k) for k in self.errors)
             and bool(data.get("trump"))
             and maker is not None
             and leader is not None
@@ -540,7 +560,7 @@ class AuditForm(HouseRulesForm):
             for key, message in error.errors.items():
                 field = None if key == "tricks" else key.replace("trick-", "t")
                 self.add_error(field if field in self.fields else None, _sentence(message))
-                if field and _is_trick_field(field):
+                if field and is_trick_field(field):
                     at_fault = min(at_fault, int(field[1:]) - 1)
                 elif field:
                     data["ready"] = False  # the setup itself is at fault: back to it
@@ -586,5 +606,5 @@ class AuditForm(HouseRulesForm):
         return None  # standard euchre calls nothing: a call left from another variant is dropped
 
 
-def _is_trick_field(name: str) -> bool:
+def is_trick_field(name: str) -> bool:
     return name.startswith("t") and name[1:].isdigit()

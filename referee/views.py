@@ -37,6 +37,8 @@ from referee.cards import (
 )
 from referee.forms import (
     DECK_CHOICES,
+    RENEGE_CHOICES,
+    VARIANT_CHOICES,
     AuditForm,
     LegalForm,
     RankingForm,
@@ -44,6 +46,7 @@ from referee.forms import (
     RulesSearchForm,
     ScoreForm,
     TrickForm,
+    is_trick_field,
     lowest_rank_for,
 )
 from referee.rulebook import Rulebook, in_force, renege_penalty, rulebook, search
@@ -458,7 +461,9 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         "led_picker": _picker(lowest, lambda c: _picked(c, led_chosen)),
         "hand_picker": _picker(lowest, lambda c: _picked(c, hand_chosen)),
         "led_none": bound and not led_chosen,
-        "variants": list(Variant),
+        "variant_choices": VARIANT_CHOICES,
+        "player_choices": [("", "Any"), ("4", "4"), ("5", "5"), ("6", "6")],
+        "renege_choices": RENEGE_CHOICES,
         "share_url": _share(request, link(played=str(data["played"]) if check else ""))
         if options is not None
         else "",
@@ -547,6 +552,7 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         params.update(change)
         return _url("referee:score", params)
 
+    seats = [(str(i + 1), name) for i, name in enumerate(names)]
     deal = request.GET.get("deal", "")
     try:
         rules = house_rules_from_dict(variant, {"deal": deal} if deal else {})
@@ -558,8 +564,13 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "game": game,
         "variant": variant,
         "names": names,
-        "seats": [(str(i + 1), name) for i, name in enumerate(names)],
-        "trick_counts": [str(i) for i in range(tricks + 1)],
+        "seats": seats,
+        "partner_choices": [*seats, ("maker", "The maker held it"), ("none", "Not in play")],
+        "trick_choices": [(str(i), str(i)) for i in range(tricks + 1)],
+        "renege_choices": [("", "Nobody"), *seats],
+        "renege_rule_choices": [("", RENEGE_CHOICES[0][1]), *RENEGE_CHOICES[1:]],
+        "deal_choices": [("", "Five each"), ("seed", "The sheet's deal")],
+        "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
         "variant_links": []
         if game
         else [
@@ -652,6 +663,13 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "table": table,
         "audit": result,
         "names": data.get("names", ()),
+        "name_choices": [(n, n) for n in data.get("names", ())],
+        "variant_choices": VARIANT_CHOICES,
+        "trick_errors": [
+            e for k, errors in form.errors.items() if is_trick_field(k) for e in errors
+        ]
+        if bound
+        else [],
         "trump_choices": _trump_links(
             _raw_upper(form, "trump"),
             lambda t: t,

@@ -135,7 +135,11 @@ def test_the_hand_picker_sends_each_card_as_its_own_value(client: Client) -> Non
         ({"trump": "H", "led": "XX", "hand": "KS"}, "led", "'XX' is not a card"),
         ({"trump": "H", "hand": "KS,KS"}, "hand", "The king of spades is in the hand twice"),
         ({"trump": "H", "led": "AH", "hand": "KS", "played": "QS"}, "played", "not in the hand"),
-        ({"trump": "H", "hand": "KS", "variant": "chess"}, "variant", "Select a valid choice"),
+        (
+            {"trump": "H", "hand": "KS", "variant": "chess"},
+            "variant",
+            "“chess” is not one of the choices: call-ace, call-your-partner or standard.",
+        ),
     ],
 )
 def test_the_checker_explains_bad_input(
@@ -307,7 +311,7 @@ def test_the_calculator_switches_variant_and_players_with_links(client: Client) 
                 "players": "7",
             },
             "players",
-            "Select a valid choice",
+            "“7” is not one of the choices: 4, 5 or 6 players.",
         ),
     ],
 )

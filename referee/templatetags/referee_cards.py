@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from referee.cards import Card, Suit
@@ -116,3 +116,145 @@ def highlight(text: str, query: str) -> SafeString:
         last = match.end()
     parts.append(escape(text[last:]))
     return mark_safe("".join(parts))  # every piece was escaped above
+
+
+# --- Form pieces shared by the tools' GET forms ----------------------------------------------
+
+
+@register.simple_tag
+def field_errors(form: Any, name: str) -> SafeString:
+    """A field's messages, with the id its fieldset or input points at (``name-error``)."""
+    errors = form.errors.get(name) if form.is_bound else None
+    if not errors:
+        return mark_safe("")
+    return format_html(
+        '<ul class="errorlist" id="{}-error">{}</ul>',
+        name,
+        format_html_join("", "<li>{}</li>", ((e,) for e in errors)),
+    )
+
+
+def _chosen_value(form: Any, name: str) -> str:
+    value = form[name].value() if name in form.fields else form.data.get(name)
+    return "" if value is None else str(value).strip().lower()
+
+
+@register.simple_tag
+def chip_group(
+    form: Any,
+    name: str,
+    legend: str,
+    choices: Any,
+    *,
+    hint: str = "",
+    size: str = "",
+    first_is_default: bool = False,
+) -> SafeString:
+    """A fieldset of radio chips: the legend, the choices (value, label), the messages.
+
+    The chip whose value the form holds is checked (case aside); with
+    ``first_is_default`` the first one is, when the form holds nothing.
+    ``size`` is "wide" (long labels) or "narrow" (numbers).
+    """
+    chosen = _chosen_value(form, name)
+    options = [(str(v), str(label)) for v, label in choices]
+    if not chosen and first_is_default and options:
+        chosen = options[0][0].lower()
+    has_errors = form.is_bound and bool(form.errors.get(name))
+    chips = format_html_join(
+        "",
+        '<label class="chip"><input type="radio" name="{}" value="{}"{}>{}</label>',
+        (
+            (name, value, mark_safe(" checked") if value.lower() == chosen else "", label)
+            for value, label in options
+        ),
+    )
+    return format_html(
+        '<fieldset class="picker-block"{}><legend class="picker-title">{}</legend>{}'
+        '<div class="chips{}">{}</div>{}</fieldset>',
+        format_html(' aria-describedby="{}-error"', name) if has_errors else "",
+        legend,
+        format_html('<span class="helptext">{}</span>', hint) if hint else "",
+        f" chips-{size}" if size else "",
+        chips,
+        field_errors(form, name),
+    )
+
+
+@register.simple_tag
+def suit_group(
+    form: Any, name: str, legend: str, choices: Any, *, aces: bool = False
+) -> SafeString:
+    """Trump (or the called ace) as a row of suit chips: a big symbol, a small word."""
+    chosen = _chosen_value(form, name).upper()
+    has_errors = form.is_bound and bool(form.errors.get(name))
+    chips = []
+    for choice in choices:
+        if aces and choice.value == "NT":
+            continue
+        symbol = choice.symbol or "NT"
+        word = choice.label
+        if aces:
+            symbol, word = f"A{choice.symbol}", f"Ace of {choice.label.lower()}"
+        chips.append(
+            format_html(
+                '<label class="chip trump-chip{}"><input type="radio" name="{}" value="{}"{}>'
+                '<span class="trump-symbol" aria-hidden="true">{}</span>'
+                '<span class="trump-word">{}</span></label>',
+                f" suit-{choice.value}" if choice.value != "NT" else "",
+                name,
+                choice.value,
+                mark_safe(" checked") if choice.value == chosen else "",
+                symbol,
+                word,
+            )
+        )
+    return format_html(
+        '<fieldset class="picker-block"{}><legend class="picker-title">{}</legend>'
+        '<div class="trump-row">{}</div>{}</fieldset>',
+        format_html(' aria-describedby="{}-error"', name) if has_errors else "",
+        legend,
+        mark_safe("".join(chips)),
+        field_errors(form, name),
+    )
+
+
+@register.simple_tag
+def called_card_select(form: Any, name: str, suits: Any) -> SafeString:
+    """Call-Your-Partner's called card: a native picker of every card, grouped by suit."""
+    chosen = _chosen_value(form, name).upper()
+    has_errors = form.is_bound and bool(form.errors.get(name))
+    groups = format_html_join(
+        "",
+        '<optgroup label="{}">{}</optgroup>',
+        (
+            (
+                suit.plural.capitalize(),
+                format_html_join(
+                    "",
+                    '<option value="{}"{}>{} {}</option>',
+                    (
+                        (
+                            str(c),
+                            mark_safe(" selected") if str(c) == chosen else "",
+                            c.short,
+                            c.name,
+                        )
+                        for c in cards
+                    ),
+                ),
+            )
+            for suit, cards in suits
+        ),
+    )
+    return format_html(
+        '<div class="field"><label for="id_{}">Called card</label>'
+        '<select name="{}" id="id_{}"{}><option value="">None: the maker went alone</option>'
+        "{}</select>{}</div>",
+        name,
+        name,
+        name,
+        format_html(' aria-invalid="true" aria-describedby="{}-error"', name) if has_errors else "",
+        groups,
+        field_errors(form, name),
+    )
