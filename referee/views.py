@@ -49,7 +49,7 @@ from referee.forms import (
     is_trick_field,
     lowest_rank_for,
 )
-from referee.rulebook import Rulebook, in_force, renege_penalty, rulebook, search
+from referee.rulebook import Choice, Rulebook, in_force, renege_penalty, rulebook, search
 from referee.scoring import PartnerOutcome
 from referee.variants import (
     RULE_KEYS,
@@ -104,9 +104,8 @@ def _has_input(request: HtmxHttpRequest, ignore: Iterable[str] = ("game",)) -> b
 @dataclass(frozen=True, kw_only=True)
 class Chip:
     card: Card
-    href: str | None  # None: shown but not tappable (already played)
-    state: str = ""  # "played", "legal", "illegal", "picked"
-    note: str = ""
+    href: str | None  # None: a card shown but not tapped (played already, or a form's input)
+    state: str = ""  # "played" (struck out) or "picked" (checked in a form)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,10 +200,10 @@ def rules_index(request: HtmxHttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True, kw_only=True)
 class OptionView:
-    key: str
     title: str
     anchor: str
-    choices: tuple[tuple[Any, bool], ...]  # (choice, in force at this table)
+    choices: tuple[tuple[Choice, bool], ...]  # (choice, in force at this table)
+    own: Choice | None  # a table's own value that is none of the choices (a target of 15)
 
 
 @require_GET
@@ -224,24 +223,21 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
     house = game.house_rules if game is not None and not other_variant else None
     sections = []
     for section in book.sections:
-        options = tuple(
-            OptionView(
-                key=o.key,
-                title=o.title,
-                anchor=o.anchor,
-                choices=tuple(
-                    (c, house is not None and in_force(o, house).value == c.value)
-                    for c in o.choices
-                ),
+        options = []
+        for option in section.options:
+            force = in_force(option, house) if house is not None else None
+            choices = tuple(
+                (c, force is not None and force.value == c.value) for c in option.choices
             )
-            for o in section.options
-        )
-        own_target = None
-        if house is not None:
-            for o in section.options:
-                if o.key == "target" and in_force(o, house).value != o.default.value:
-                    own_target = in_force(o, house)
-        sections.append((section, options, own_target))
+            options.append(
+                OptionView(
+                    title=option.title,
+                    anchor=option.anchor,
+                    choices=choices,
+                    own=force if force is not None and not any(f for _, f in choices) else None,
+                )
+            )
+        sections.append((section, options))
     share = _url(
         "referee:rules-variant",
         {"game": game.pk if game else None, "q": query},
@@ -349,11 +345,12 @@ def trick(request: HtmxHttpRequest) -> HttpResponse:
     """Tap the cards of a trick in the order played: who won, and why (rules.md 2)."""
     form = TrickForm(request.GET)
     valid = form.is_valid()
-    data = form.cleaned_data if valid else {}
-    trump = data.get("trump", "") if valid else _raw(request, "trump", form)
-    cards: list[Card] = data.get("cards", []) if valid else []
-    deck = data.get("deck", "") or ""
-    result = data.get("result")
+    # What passed keeps its place in the links even when another field is at fault.
+    data = form.cleaned_data
+    trump: str = data.get("trump", "")
+    cards: list[Card] = data.get("cards", [])
+    deck: str = data.get("deck", "")
+    result = data.get("result") if valid else None
 
     def link(**change: Any) -> str:
         params = {"trump": trump, "cards": format_cards(cards), "deck": _deck_param(deck)}
@@ -393,11 +390,6 @@ def trick(request: HtmxHttpRequest) -> HttpResponse:
     return _render(request, "referee/trick.html", context, invalid=not valid)
 
 
-def _raw(request: HtmxHttpRequest, key: str, form: Any) -> str:
-    """A value the form accepted, for keeping it in links when another field is at fault."""
-    return "" if key in form.errors else request.GET.get(key, "")
-
-
 # --- Legal play and renege ----------------------------------------------------------------
 
 _LOWEST_FOR_PLAYERS = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}
@@ -430,7 +422,7 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         params.update(form.rules_query())
         if data.get("players") and game is None:
             params["players"] = data["players"]
-        if params.get("variant") == Variant.CALL_ACE.value and "players" not in params:
+        if params.get("variant") == Variant.CALL_ACE.value:
             del params["variant"]  # the default: keep the shared link short
         params.update(change)
         return _url("referee:legal", params)
