@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -148,3 +149,13 @@ def test_every_referee_page_fits_a_small_phone_and_passes_axe(
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         fits_the_phone(page)
         axe(page)
+
+
+def test_the_trick_judge_works_without_javascript(new_context: Callable[..., Any]) -> None:
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto("/referee/trick/")
+    page.get_by_role("link", name="Diamonds", exact=True).click()
+    for name in ("jack of hearts", "ace of diamonds"):
+        page.get_by_role("link", name=f"Add the {name}").click()
+    expect(page).to_have_url(re.compile(r"trump=D&cards=JH,AD$"))
+    expect(page.locator(".verdict")).to_contain_text("The jack of hearts wins")
