@@ -33,5 +33,21 @@
     for (const span of document.querySelectorAll(`[data-mirror="${CSS.escape(input.id)}"]`)) {
       span.textContent = name || span.dataset.empty || "";
     }
+    // The deal for the number of players seated so far.
+    const seats = input.closest(".seat-list");
+    if (!seats) return;
+    const names = [...seats.querySelectorAll("input")]
+      .map((i) => i.value.trim().toLowerCase())
+      .filter(Boolean);
+    for (const row of document.querySelectorAll(".deal-info tr[data-players]")) {
+      row.classList.toggle("is-current", row.dataset.players === String(names.length));
+    }
+    // Someone already seated is not offered again.
+    const known = [...document.querySelectorAll('button[name="add_player"]')];
+    for (const button of known) {
+      button.hidden = names.includes(button.value.trim().toLowerCase());
+    }
+    const panel = document.querySelector(".known-players");
+    if (panel) panel.hidden = known.every((button) => button.hidden);
   });
 })();
