@@ -145,10 +145,10 @@ class NewGameForm(forms.Form):
 
     token = forms.UUIDField(
         widget=forms.HiddenInput,
-        error_messages={
-            key: "This form is out of date: open a new game form and try again."
-            for key in ("required", "invalid")
-        },
+        error_messages=dict.fromkeys(
+            ("required", "invalid"),
+            "This form is out of date: open a new game form and try again.",
+        ),
     )
     variant = ChipField(
         label="Variant",
@@ -352,10 +352,10 @@ class GameActionForm(forms.Form):
     version = forms.IntegerField(
         min_value=0,
         widget=forms.HiddenInput,
-        error_messages={
-            key: "This screen is out of date: go back to the table and try again."
-            for key in ("required", "invalid", "min_value")
-        },
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value"),
+            "This screen is out of date: go back to the table and try again.",
+        ),
     )
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
