@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import BrowserProblems
@@ -17,19 +16,6 @@ from tests.conftest import BrowserProblems
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 Axe = Callable[..., None]
-
-
-@pytest.fixture(autouse=True)
-def _server_shares_the_test_database(live_server: Any) -> None:
-    """Give the live server the test's in-memory database connection (the live
-    server starts before the test database exists; see test_browser_history.py)."""
-    server = live_server.thread
-    database = connections["default"]
-    if server.connections_override or not database.is_in_memory_db():
-        return
-    database.inc_thread_sharing()  # LiveServer.stop() gives it back
-    server.connections_override = {"default": database}
-    server.httpd.connections_override = server.connections_override
 
 
 def group(page: Page, name: str) -> Locator:
