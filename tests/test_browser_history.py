@@ -65,7 +65,7 @@ def test_an_uploaded_game_shows_in_the_list_and_in_a_players_record(
     page.get_by_label("Variant").select_option("")
     expect(page.locator(".game-card")).to_have_count(1)
 
-    page.get_by_role("link", name="Players").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Players").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Players")
     fits_the_phone(page)
     axe(page)
