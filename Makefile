@@ -26,7 +26,7 @@ endif
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones)"
-	@echo "make test    lint, then the whole test suite on SQLite, then on PostgreSQL"
+	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
 	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make lint    ruff check, ruff format --check, mypy"
@@ -62,6 +62,8 @@ chromium:
 
 test: $(DEV_STAMP) chromium
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS)) $(PYTEST_ARGS)
 	@echo "PostgreSQL pass: the tests that use the database, browser tests aside"
 	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS)

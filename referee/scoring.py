@@ -17,6 +17,7 @@ from referee.cards import (
     CardError,
     Suit,
     Trump,
+    is_left_bower,
     is_trump,
     parse_card,
     parse_suit,
@@ -310,9 +311,14 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
                     f"the {hand.called.name} is not in the {table.deal.deck_size}-card deck",
                 )
             elif is_trump(hand.called, hand.trump):
+                role = (
+                    "the left bower, a trump card,"
+                    if hand.trump is not None and is_left_bower(hand.called, hand.trump)
+                    else "a trump card"
+                )
                 errors.setdefault(
                     "called",
-                    f"the {hand.called.name} is a trump card with {trump_name(hand.trump)} trump:"
+                    f"the {hand.called.name} is {role} with {trump_name(hand.trump)} trump:"
                     " the called card must not be a trump",
                 )
     if hand.outcome is PartnerOutcome.REVEALED:

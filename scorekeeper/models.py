@@ -394,7 +394,11 @@ class Game(models.Model):
         Sent twice (a double tap), the same call is kept once."""
         game = self._locked(None)
         probe = HandInProgress(
-            game=game, maker=maker, trump=trump, called=called, alone=alone,
+            game=game,
+            maker=maker,
+            trump=trump,
+            called=called,
+            alone=alone,
             bidding_round=bidding_round,
         )
         current = HandInProgress.objects.filter(game=game).first()
@@ -470,7 +474,9 @@ class Game(models.Model):
         record.save()
         HandInProgress.objects.filter(game=game).delete()
         HandChange.objects.create(
-            game=game, hand_number=number, kind=HandChange.Kind.RECORDED,
+            game=game,
+            hand_number=number,
+            kind=HandChange.Kind.RECORDED,
             summary=record.summary(game.table),
         )
         game.recompute()
@@ -486,7 +492,9 @@ class Game(models.Model):
         if last is None:
             return None
         HandChange.objects.create(
-            game=game, hand_number=last.number, kind=HandChange.Kind.UNDONE,
+            game=game,
+            hand_number=last.number,
+            kind=HandChange.Kind.UNDONE,
             summary=last.summary(game.table),
         )
         last.delete()
@@ -516,9 +524,7 @@ class Game(models.Model):
         if errors:
             raise HandError(errors)
         before = game.score()
-        engine_hands = [
-            hand if h.number == number else h.to_engine() for h in game.hand_list()
-        ]
+        engine_hands = [hand if h.number == number else h.to_engine() for h in game.hand_list()]
         after = score_game(table, first_dealer=game.first_dealer, hands=engine_hands)
         if (
             after.ended_after is not None
@@ -538,8 +544,11 @@ class Game(models.Model):
         }
         if changes:
             HandChange.objects.create(
-                game=game, hand_number=number, kind=HandChange.Kind.EDITED,
-                summary=record.summary(table), changes=changes,
+                game=game,
+                hand_number=number,
+                kind=HandChange.Kind.EDITED,
+                summary=record.summary(table),
+                changes=changes,
             )
         game.recompute()
         self._bump(game)
@@ -653,9 +662,7 @@ class HandInProgress(HandFields):
     def same_call(self, other: HandInProgress) -> bool:
         """Whether ``other`` is this call again, with no partner revealed yet."""
         fields = ("maker", "trump", "called", "alone", "bidding_round")
-        return self.partner is None and all(
-            getattr(self, f) == getattr(other, f) for f in fields
-        )
+        return self.partner is None and all(getattr(self, f) == getattr(other, f) for f in fields)
 
     def partner_to_reveal(self, variant: Variant) -> bool:
         """Whether a called card will reveal a partner: Call-Ace always, and

@@ -149,13 +149,14 @@ def test_a_trump_card_cannot_be_called(called: str) -> None:
     errors = refused(table(), maker="Ben", trump="S", called=called, partner="Dan", tricks=3)
     assert set(errors) == {"called"}
     assert "the called card must not be a trump" in errors["called"]
+    assert "left bower" not in errors["called"]
 
 
 @pytest.mark.parametrize(("trump", "left"), [("S", "JC"), ("C", "JS"), ("H", "JD"), ("D", "JH")])
 def test_the_left_bower_is_a_trump_so_it_cannot_be_called(trump: str, left: str) -> None:
     errors = refused(table(), maker="Ben", trump=trump, called=left, partner="Dan", tricks=3)
     assert set(errors) == {"called"}
-    assert "is a trump card with" in errors["called"]
+    assert "is the left bower, a trump card, with" in errors["called"]
 
 
 @pytest.mark.parametrize("called", ["7H", "7C"])

@@ -105,7 +105,7 @@ def test_making_trump_via_htmx_swaps_in_the_table_and_moves_the_address(
             "call-your-partner",
             {"maker": "1", "trump": "H", "called": "JD"},
             "called",
-            "jack of diamonds is a trump card with hearts trump",
+            "jack of diamonds is the left bower, a trump card, with hearts trump",
         ),
         (
             "call-your-partner",
