@@ -398,6 +398,25 @@ class RevealForm(GameActionForm):
         trick.initial = ""
 
 
+class DealerForm(GameActionForm):
+    """Someone other than the rotation's dealer is dealing the next hand."""
+
+    dealer = ChipField(
+        label="Who is dealing?",
+        required=True,
+        error_messages={
+            "required": "Tap who is dealing.",
+            "invalid_choice": "Tap one of the players.",
+        },
+    )
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        dealer = self.fields["dealer"]
+        assert isinstance(dealer, ChipField)
+        dealer.choices = _seat_choices(game.table)
+
+
 @dataclass(frozen=True)
 class PreviewRow:
     seat: int

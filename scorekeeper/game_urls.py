@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/sheet/", views.game_sheet, name="game_sheet"),
     path("games/<int:game_id>/hand/start/", views.hand_start, name="hand_start"),
     path("games/<int:game_id>/hand/reveal/", views.hand_reveal, name="hand_reveal"),
+    path("games/<int:game_id>/hand/dealer/", views.hand_dealer, name="hand_dealer"),
     path("games/<int:game_id>/hand/cancel/", views.hand_cancel, name="hand_cancel"),
     path("games/<int:game_id>/hand/finish/", views.hand_finish, name="hand_finish"),
     path("games/<int:game_id>/hand/enter/", views.hand_enter, name="hand_enter"),

@@ -153,6 +153,9 @@ class Game(models.Model):
         max_length=10, choices=[(t.value, t.value) for t in TieRule], default=TieRule.SHARE
     )
     first_dealer = models.PositiveSmallIntegerField(default=0)
+    # A deal out of turn for the hand about to be played (None: the rotation's
+    # dealer deals). Recorded with that hand; the rotation continues from it.
+    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -231,7 +234,13 @@ class Game(models.Model):
     def upcoming(self, last: Hand | None) -> tuple[int, int]:
         """The next hand's number and dealer, given the last recorded hand (with
         its cached dealer): the deal passes to the left after every hand,
-        thrown-in ones included (rules.md 3.1)."""
+        thrown-in ones included (rules.md 3.1), unless the scorer noted that
+        someone else is dealing this one (a deal out of turn)."""
+        number, dealer = self.in_turn(last)
+        return number, dealer if self.next_dealer is None else self.next_dealer
+
+    def in_turn(self, last: Hand | None) -> tuple[int, int]:
+        """The next hand's number and the dealer the rotation gives it."""
         if last is None:
             return 1, self.first_dealer
         return last.number + 1, (last.dealer + 1) % len(self.seat_list())
@@ -436,6 +445,26 @@ class Game(models.Model):
         self._bump(game)
 
     @transaction.atomic
+    def set_dealer(self, *, version: int | None, dealer: int) -> None:
+        """Someone other than the rotation's dealer is dealing the next hand (a
+        deal out of turn), or it is back to the rotation's dealer. Sent twice (a
+        double tap), the second changes nothing."""
+        game = self._locked(None)
+        if not 0 <= dealer < len(game.seat_list()):
+            raise HandError({"dealer": "tap one of the players"})
+        _, in_turn = game.in_turn(game.hands.order_by("-number").first())
+        wanted = None if dealer == in_turn else dealer
+        if wanted == game.next_dealer:
+            return
+        game._check_version(version)
+        if game.is_finished:
+            raise GameOver()
+        game.next_dealer = wanted
+        game.save(update_fields=["next_dealer"])
+        self._bump(game)
+        self.next_dealer = wanted
+
+    @transaction.atomic
     def cancel_hand_in_progress(self, *, version: int | None) -> None:
         """Forget the hand in progress (trump was recorded by mistake); nothing
         to do when none is in progress (a repeated tap)."""
@@ -465,6 +494,8 @@ class Game(models.Model):
         game._check_version(version)
         if game.is_finished:
             raise GameOver()
+        if game.next_dealer is not None and hand.dealer is None:
+            hand = replace(hand, dealer=game.next_dealer)
         errors = check_hand(game.table, hand)
         if errors:
             raise HandError(errors)
@@ -473,6 +504,9 @@ class Game(models.Model):
         record.set_from_engine(hand)
         record.save()
         HandInProgress.objects.filter(game=game).delete()
+        if game.next_dealer is not None:
+            game.next_dealer = None
+            game.save(update_fields=["next_dealer"])
         HandChange.objects.create(
             game=game,
             hand_number=number,
@@ -498,6 +532,10 @@ class Game(models.Model):
             summary=last.summary(game.table),
         )
         last.delete()
+        if game.next_dealer is not None:
+            # Noted for the hand after the one taken back: the deal goes back to the rotation.
+            game.next_dealer = None
+            game.save(update_fields=["next_dealer"])
         game.recompute()
         self._bump(game)
         return last.number

@@ -34,6 +34,7 @@ from referee.scoring import HandError
 from referee.variants import HouseRules, Variant, deal_for, seats_opposite
 from scorekeeper.forms import (
     SEAT_SLOTS,
+    DealerForm,
     GameActionForm,
     HandForm,
     NewGameForm,
@@ -282,6 +283,7 @@ def _table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict
         "rules": game.house_rules,
         "number": number,
         "dealer": table.name(dealer),
+        "out_of_turn": game.next_dealer is not None,
         "leader": table.name(leader),
         "rows": rows,
         "ahead": _ahead_line(rows, game.target),
@@ -551,6 +553,55 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _screen(
         request, "table.html", context, status=422, url=reverse("game_table", args=[game_id])
     )
+
+
+@require_http_methods(["GET", "POST"])
+def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """A deal out of turn: who is dealing the next hand (GET asks, POST notes it).
+    The hand is recorded with that dealer and the deal passes on from them."""
+    game = _load(game_id)
+    url = reverse("hand_dealer", args=[game_id])
+    if game.is_finished:
+        return _behind(request, game_id, GAME_OVER_MESSAGE)
+    if request.method == "GET":
+        return _dealer_screen(request, game, DealerForm.for_game(game, game=game), url=url)
+    form = DealerForm(request.POST, game=game)
+    if form.is_valid():
+        dealer = int(form.cleaned_data["dealer"])
+        try:
+            game.set_dealer(version=form.cleaned_data["version"], dealer=dealer)
+        except StaleGame:
+            return _behind(request, game_id)
+        except GameOver:
+            return _behind(request, game_id, GAME_OVER_MESSAGE)
+        except HandError as error:
+            form.add_engine_errors(error.errors)
+        else:
+            name = game.table.name(dealer)
+            turn = "" if game.next_dealer is None else " (out of turn)"
+            return _after_change(request, game_id, f"{name} deals this hand{turn}.")
+    return _dealer_screen(request, game, form, url=url, status=422)
+
+
+def _dealer_screen(
+    request: HtmxHttpRequest, game: Game, form: DealerForm, *, url: str, status: int = 200
+) -> HttpResponse:
+    last = game.recent_hands(1)
+    number, in_turn = game.in_turn(last[0] if last else None)
+    _, dealer = game.upcoming(last[0] if last else None)
+    table = game.table
+    context = {
+        "game": game,
+        "form": form,
+        "number": number,
+        "in_turn": table.name(in_turn),
+        "dealer": table.name(dealer),
+        "choices": [
+            (str(seat), name, seat == dealer, seat == in_turn)
+            for seat, name in enumerate(table.players)
+        ],
+    }
+    return _screen(request, "dealer.html", context, status=status, url=url)
 
 
 @require_POST

@@ -102,6 +102,13 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     expect(page.locator(".deal-line")).to_contain_text("Deals Cat")
 
+    # Dan deals hand 3 out of turn: the table follows him.
+    page.get_by_role("link", name="Someone else dealt?").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Who deals hand 3?")
+    axe(page)
+    page.get_by_role("button", name="Dan", exact=True).tap()
+    expect(page.locator(".deal-line")).to_contain_text("Deals Dan out of turn Leads Eve")
+
     # Hand 3, entered after the fact: Cat called the ace she held and marched alone.
     page.get_by_role("link", name="Enter a whole hand").tap()
     tap(page, "Who made trump?", "Cat")
@@ -119,6 +126,7 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(page.locator("#messages")).to_contain_text("Hand 3 undone.")
     expect(score(page, "Cat")).to_have_text("0")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    expect(page.locator(".deal-line")).to_contain_text("Deals Cat Leads Dan")
 
     # An edit: hand 1 was a march (5 tricks), 3 each to Ben and Dan.
     page.get_by_role("link", name="Edit hand 1").tap()
