@@ -2,13 +2,28 @@
 "use strict";
 
 (() => {
-  // On table Wi-Fi a tap can fail to reach the laptop: say so instead of doing nothing.
-  document.addEventListener("htmx:sendError", () => {
+  const say = (text) => {
     const messages = document.getElementById("messages");
     if (!messages) return;
     const message = document.createElement("p");
     message.className = "message message-error";
-    message.textContent = "Could not reach Bower. Check the Wi-Fi and try again.";
+    message.textContent = text;
     messages.replaceChildren(message);
+  };
+
+  // On table Wi-Fi a tap can fail to reach the laptop, or its answer can get lost:
+  // say so instead of doing nothing. Tapping again is safe: every form carries a
+  // token, so a hand sent twice is recorded once.
+  document.addEventListener("htmx:sendError", () => {
+    say("Could not reach Bower. Check the Wi-Fi and tap again: a hand is never recorded twice.");
+  });
+  document.addEventListener("htmx:timeout", () => {
+    say("Bower did not answer in time. Check the Wi-Fi and tap again: a hand is never recorded twice.");
+  });
+  // An answer htmx does not swap in (base.html's htmx config): a server error, a
+  // page that is gone, a form from an expired session.
+  document.addEventListener("htmx:responseError", (event) => {
+    const status = event.detail.xhr.status;
+    say(`Bower could not do that (error ${status}). Reload the page and try again.`);
   });
 })();
