@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from django import forms
@@ -544,6 +544,12 @@ class HandForm(GameActionForm):
                 help_text="Who reneged (rules 3.5), if anyone.",
             )
         if stage == "edit":
+            fields["dealer"] = ChipField(
+                label="Dealer",
+                choices=seats,
+                help_text="Who dealt this hand. Changed for a deal out of turn, the deal "
+                "passes on from the new dealer.",
+            )
             fields["confirm_earlier_end"] = forms.BooleanField(
                 required=False,
                 label="Yes, end the game earlier and keep the later hands",
@@ -557,8 +563,9 @@ class HandForm(GameActionForm):
     def initial_from_record(record: Any) -> dict[str, Any]:
         """A recorded hand's values as the form's (for editing it)."""
         if record.thrown_in:
-            return {"thrown_in": "yes"}
+            return {"thrown_in": "yes", "dealer": str(record.dealer)}
         data: dict[str, Any] = {
+            "dealer": str(record.dealer),
             "maker": str(record.maker),
             "trump": record.trump,
             "tricks": str(record.tricks),
@@ -614,6 +621,8 @@ class HandForm(GameActionForm):
             self._clean_start(data)
         else:
             self._clean_hand(data)
+        if self.hand is not None and _given(data.get("dealer")):
+            self.hand = replace(self.hand, dealer=int(data["dealer"]))
         return data
 
     def _missing(self, data: dict[str, Any], name: str, message: str) -> bool:

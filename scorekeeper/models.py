@@ -553,7 +553,12 @@ class Game(models.Model):
         """
         game = self._locked(None)
         record = game.hands.get(number=number)
-        hand = replace(hand, dealer=record.dealer_override)
+        previous = game.hands.filter(number__lt=number).order_by("-number").first()
+        _, in_turn = game.in_turn(previous)
+        if hand.dealer is None:
+            hand = replace(hand, dealer=record.dealer_override)
+        elif hand.dealer == in_turn:
+            hand = replace(hand, dealer=None)  # back to the rotation's dealer
         if record.to_engine() == hand:
             return record
         game._check_version(version)
@@ -571,10 +576,12 @@ class Game(models.Model):
             and not confirm_earlier_end
         ):
             raise EndMovesEarlier(after.ended_after, len(engine_hands) - after.ended_after)
-        old = record.document_fields(table)
+        # The dealer as the table saw it (the document names one only out of turn).
+        old = {**record.document_fields(table), "dealer": table.name(record.dealer)}
         record.set_from_engine(hand)
         record.save()
-        new = record.document_fields(table)
+        dealer = in_turn if hand.dealer is None else hand.dealer
+        new = {**record.document_fields(table), "dealer": table.name(dealer)}
         changes = {
             k: [old.get(k), new.get(k)]
             for k in sorted(set(old) | set(new))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -130,3 +131,53 @@ def test_the_table_offers_the_dealer_screen(client: Client, game: Game) -> None:
     html = client.get(url("game_table", game), **HTMX).content.decode()
     assert url("hand_dealer", game) in html
     assert "Someone else dealt?" in html
+
+
+def edit_dealer(client: Client, game: Game, number: int, dealer: str, **data: str) -> Any:
+    """Post the edit form of a hand as drawn, with the dealer changed."""
+    initial = client.get(url("hand_edit", game, number)).context["form"].initial
+    fields = {k: v for k, v in initial.items() if k not in ("version", "token")}
+    return post(client, url("hand_edit", game, number), game, {**fields, **data, "dealer": dealer})
+
+
+def test_the_edit_form_shows_who_dealt_the_hand(client: Client, game: Game) -> None:
+    form = client.get(url("hand_edit", game, 1)).context["form"]
+    assert form["dealer"].value() == "0"
+
+
+def test_editing_a_hands_dealer_moves_the_rotation_after_it_and_keeps_a_history(
+    client: Client, game: Game
+) -> None:
+    record(game, maker="Cat", trump="S", called="S", partner="maker", tricks=5)
+    record(game, thrown_in=True)
+    # Hand 2 was dealt by Eve, not Ben: hand 3 was Ann's deal, and Ben deals hand 4.
+    response = edit_dealer(client, game, 2, "4")
+    assert response.status_code == 302
+    game = fresh(game)
+    assert [h.dealer for h in game.hand_list()] == [0, 4, 0]
+    assert deal_line(client, game)[0] == "Ben"
+    # The scores do not change; the hand's history says what did.
+    assert [s.total for s in game.seat_list()] == [0, 1, 5, 1, 0]
+    change = game.changes.filter(hand_number=2).last()
+    assert change.changes == {"dealer": ["Ben", "Eve"]}
+
+    # Back to the dealer in turn: the rotation's again, and the document names none.
+    edit_dealer(client, game, 2, "1")
+    game = fresh(game)
+    assert [h.dealer for h in game.hand_list()] == [0, 1, 2]
+    assert "dealer" not in game.hand_list()[1].document_fields(game.table)
+
+
+def test_a_thrown_in_hands_dealer_can_be_edited(client: Client, game: Game) -> None:
+    record(game, thrown_in=True)
+    response = edit_dealer(client, game, 2, "3")
+    assert response.status_code == 302
+    assert [h.dealer for h in fresh(game).hand_list()] == [0, 3]
+
+
+def test_a_dealer_outside_the_table_is_refused_on_edit(client: Client, game: Game) -> None:
+    response = edit_dealer(client, game, 1, "7")
+    assert response.status_code == 422
+    assert "dealer" in response.context["form"].errors
+    assert [h.dealer for h in fresh(game).hand_list()] == [0]
+    assert not fresh(game).changes.filter(kind="edited").exists()
