@@ -383,9 +383,10 @@ class Game(models.Model):
         if version is not None and self.version != version:
             raise StaleGame("the game changed on another phone")
 
-    def _bump(self, game: Game) -> None:
+    def _bump(self, game: Game, *changed: str) -> None:
+        """Save the change (``changed``: the game's own fields it set) with a new version."""
         game.version += 1
-        game.save(update_fields=["version", "updated_at", "finished_at"])
+        game.save(update_fields=["version", "updated_at", "finished_at", *changed])
         self.version, self.finished_at = game.version, game.finished_at
 
     @transaction.atomic
@@ -450,6 +451,8 @@ class Game(models.Model):
         deal out of turn), or it is back to the rotation's dealer. Sent twice (a
         double tap), the second changes nothing."""
         game = self._locked(None)
+        if game.is_finished:
+            raise GameOver()
         if not 0 <= dealer < len(game.seat_list()):
             raise HandError({"dealer": "tap one of the players"})
         _, in_turn = game.in_turn(game.hands.order_by("-number").first())
@@ -457,12 +460,8 @@ class Game(models.Model):
         if wanted == game.next_dealer:
             return
         game._check_version(version)
-        if game.is_finished:
-            raise GameOver()
-        game.next_dealer = wanted
-        game.save(update_fields=["next_dealer"])
-        self._bump(game)
-        self.next_dealer = wanted
+        game.next_dealer = self.next_dealer = wanted
+        self._bump(game, "next_dealer")
 
     @transaction.atomic
     def cancel_hand_in_progress(self, *, version: int | None) -> None:
@@ -504,9 +503,7 @@ class Game(models.Model):
         record.set_from_engine(hand)
         record.save()
         HandInProgress.objects.filter(game=game).delete()
-        if game.next_dealer is not None:
-            game.next_dealer = None
-            game.save(update_fields=["next_dealer"])
+        game.next_dealer = None  # used by this hand
         HandChange.objects.create(
             game=game,
             hand_number=number,
@@ -514,7 +511,7 @@ class Game(models.Model):
             summary=record.summary(game.table),
         )
         game.recompute()
-        self._bump(game)
+        self._bump(game, "next_dealer")
         record.refresh_from_db()
         return record
 
@@ -532,12 +529,10 @@ class Game(models.Model):
             summary=last.summary(game.table),
         )
         last.delete()
-        if game.next_dealer is not None:
-            # Noted for the hand after the one taken back: the deal goes back to the rotation.
-            game.next_dealer = None
-            game.save(update_fields=["next_dealer"])
+        # A dealer noted for the hand after the one taken back: back to the rotation.
+        game.next_dealer = None
         game.recompute()
-        self._bump(game)
+        self._bump(game, "next_dealer")
         return last.number
 
     @transaction.atomic

@@ -561,9 +561,9 @@ def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     The hand is recorded with that dealer and the deal passes on from them."""
     game = _load(game_id)
     url = reverse("hand_dealer", args=[game_id])
-    if game.is_finished:
-        return _behind(request, game_id, GAME_OVER_MESSAGE)
     if request.method == "GET":
+        if closed := _open_game(request, game):
+            return closed
         return _dealer_screen(request, game, DealerForm.for_game(game, game=game), url=url)
     form = DealerForm(request.POST, game=game)
     if form.is_valid():
