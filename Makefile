@@ -29,7 +29,7 @@ help:
 	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
 	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
-	@echo "make lint    ruff check, ruff format --check, mypy"
+	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
 	@echo "make clean   remove the venv, caches and collected static files"
 
 $(BIN)/python:
@@ -64,6 +64,7 @@ test: $(DEV_STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS)) $(PYTEST_ARGS)
 	@echo "PostgreSQL pass: the tests that use the database, browser tests aside"
 	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS)
@@ -85,6 +86,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis \

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from benchmarks import Timing, measure
-from referee.cards import Suit, make_deck
-from referee.document import read_document, write_document
-from referee.scoring import Hand, PartnerOutcome, Table, score_game
-from referee.tricks import judge_trick, legal_plays
-from referee.variants import Variant
+from referee.engine.cards import Suit, make_deck
+from referee.engine.document import read_document, write_document
+from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.scoring import score_game
+from referee.engine.tricks import judge_trick, legal_plays
+from referee.engine.variants import Variant
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -81,7 +82,7 @@ def bench_document_round_trip_60_hands() -> Timing:
             }
         )
     )
-    from referee.scoring import hand_to_dict
+    from referee.engine.reading import hand_to_dict
 
     document["hands"] = [hand_to_dict(table, h) for h in _long_game()]
     return measure(

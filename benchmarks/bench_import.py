@@ -9,7 +9,7 @@ from typing import Any
 from django.test import Client
 
 from benchmarks import Timing, measure
-from referee.document import read_document
+from referee.engine.document import read_document
 from scorekeeper.documents import parse_document
 from scorekeeper.models import Game, Player
 

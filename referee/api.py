@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from referee.cards import CardError, format_trump, parse_card, parse_cards, parse_trump
-from referee.tricks import judge_trick, legal_plays
+from referee.engine.cards import CardError, format_trump, parse_card, parse_cards, parse_trump
+from referee.engine.tricks import judge_trick, legal_plays
 
 
 def _bad_request(message: str) -> JsonResponse:

@@ -12,8 +12,8 @@ from typing import Any
 
 from django import forms
 
-from referee.audit import AuditError, HandAudit, TrickEntry, audit_hand
-from referee.cards import (
+from referee.engine.audit import AuditError, HandAudit, TrickEntry, audit_hand
+from referee.engine.cards import (
     Card,
     CardError,
     Rank,
@@ -25,9 +25,11 @@ from referee.cards import (
     parse_suit,
     parse_trump,
 )
-from referee.scoring import HandError, Table, read_hand, score_hand
-from referee.tricks import check_play, judge_trick, legal_plays
-from referee.variants import (
+from referee.engine.hands import HandError, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import score_hand
+from referee.engine.tricks import check_play, judge_trick, legal_plays
+from referee.engine.variants import (
     RULE_KEYS,
     HouseRules,
     RulesError,

@@ -19,8 +19,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from referee.audit import HandAudit
-from referee.cards import (
+from referee.engine.audit import HandAudit
+from referee.engine.cards import (
     SUITS,
     Card,
     CardError,
@@ -35,6 +35,16 @@ from referee.cards import (
     suit_order,
     trump_name,
 )
+from referee.engine.hands import PartnerOutcome
+from referee.engine.rulebook import Choice, Rulebook, in_force, renege_penalty, rulebook, search
+from referee.engine.variants import (
+    RULE_KEYS,
+    RulesError,
+    Variant,
+    deal_for,
+    house_rules_from_dict,
+    parse_variant,
+)
 from referee.forms import (
     DECK_CHOICES,
     RENEGE_CHOICES,
@@ -48,16 +58,6 @@ from referee.forms import (
     TrickForm,
     is_trick_field,
     lowest_rank_for,
-)
-from referee.rulebook import Choice, Rulebook, in_force, renege_penalty, rulebook, search
-from referee.scoring import PartnerOutcome
-from referee.variants import (
-    RULE_KEYS,
-    RulesError,
-    Variant,
-    deal_for,
-    house_rules_from_dict,
-    parse_variant,
 )
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from referee.document import DocumentError, GameDocument, read_document, write_document
+from referee.engine.document import DocumentError, GameDocument, read_document, write_document
 from scorekeeper.models import Game
 
 # A long evening's game is a few kilobytes; anything near this is not a game document.

@@ -3,7 +3,7 @@
 Every choice is a tap on a big radio chip (players in seat order, suits with
 their symbol and colour). The forms only translate taps into the rules
 engine's terms; whether a hand is possible, and what it scores, is the engine's
-call (``referee.scoring.read_hand``), and its messages land beside the fields
+call (``referee.engine.reading.read_hand``), and its messages land beside the fields
 they name.
 """
 
@@ -18,10 +18,12 @@ from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from referee.cards import SUITS, Card, Suit, make_deck
-from referee.scoring import Hand as EngineHand
-from referee.scoring import HandError, HandScore, Table, read_hand, score_hand
-from referee.variants import (
+from referee.engine.cards import SUITS, Card, Suit, make_deck
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.variants import (
     TARGET_RANGE,
     Deal,
     HouseRules,

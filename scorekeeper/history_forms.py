@@ -7,8 +7,8 @@ from typing import Any
 
 from django import forms
 
-from referee.document import DocumentError
-from referee.variants import Variant
+from referee.engine.document import DocumentError
+from referee.engine.variants import Variant
 from scorekeeper.documents import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.models import Game, Player
 

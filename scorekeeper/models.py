@@ -20,18 +20,14 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from referee.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
-from referee.document import GameDocument
-from referee.scoring import (
-    GameScore,
-    HandError,
-    PartnerOutcome,
-    Table,
-    check_hand,
-    score_game,
-)
-from referee.scoring import Hand as EngineHand
-from referee.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+from referee.engine.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
+from referee.engine.checking import check_hand
+from referee.engine.describe import describe_hand
+from referee.engine.document import GameDocument
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.scoring import GameScore, score_game
+from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 
 
 class StaleGame(Exception):
@@ -344,7 +340,7 @@ class Game(models.Model):
 
     def to_document(self) -> GameDocument:
         """This game as a game document (contract.md), ready for
-        ``referee.document.write_document``."""
+        ``referee.engine.document.write_document``."""
         return GameDocument(
             table=self.table,
             first_dealer=self.first_dealer,
@@ -827,36 +823,13 @@ class Hand(HandFields):
         self.revealed_on_trick = hand.revealed_on_trick
 
     def document_fields(self, table: Table) -> dict[str, Any]:
-        from referee.scoring import hand_to_dict
+        from referee.engine.reading import hand_to_dict
 
         return hand_to_dict(table, self.to_engine())
 
     def summary(self, table: Table) -> str:
         """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
-        if self.thrown_in:
-            return "Thrown in"
-        hand = self.to_engine()
-        parts = [f"{table.name(hand.maker)} made {_trump_words(hand.trump)}"]
-        if isinstance(hand.called, Suit):
-            parts.append(f"called the ace of {hand.called.plural}")
-        elif isinstance(hand.called, Card):
-            parts.append(f"called the {hand.called.name}")
-        if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
-            parts.append(f"partner {table.name(hand.partner)}")
-        elif hand.outcome is PartnerOutcome.MAKER_HELD:
-            parts.append("alone (held it)")
-        elif hand.outcome is PartnerOutcome.NOT_IN_PLAY:
-            parts.append("alone (not in play)")
-        elif hand.outcome is PartnerOutcome.ALONE:
-            parts.append("alone")
-        parts.append(f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''}")
-        if hand.renege is not None:
-            parts.append(f"renege by {table.name(hand.renege)}")
-        return ", ".join(parts)
-
-
-def _trump_words(trump: Suit | None) -> str:
-    return "no trump" if trump is None else trump.plural
+        return describe_hand(table, self.to_engine())
 
 
 class HandChange(models.Model):

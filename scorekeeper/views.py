@@ -28,10 +28,10 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from referee.cards import parse_card, parse_suit, parse_trump
-from referee.scoring import Hand as EngineHand
-from referee.scoring import HandError
-from referee.variants import HouseRules, Variant, deal_for, seats_opposite
+from referee.engine.cards import parse_card, parse_suit, parse_trump
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError
+from referee.engine.variants import HouseRules, Variant, deal_for, seats_opposite
 from scorekeeper.forms import (
     SEAT_SLOTS,
     DealerForm,

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from referee.document import read_document
+from referee.engine.document import read_document
 from scorekeeper.models import Game
 
 # contract.md's example, as published.

@@ -9,8 +9,8 @@ from django.test import Client
 from django.test.client import MULTIPART_CONTENT
 from django.urls import reverse
 
-from referee.scoring import read_hand
-from referee.variants import HouseRules, Variant, house_rules_from_dict
+from referee.engine.reading import read_hand
+from referee.engine.variants import HouseRules, Variant, house_rules_from_dict
 from scorekeeper.models import Game, Hand
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")

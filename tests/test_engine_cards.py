@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import (
+from referee.engine.cards import (
     SUITS,
     Card,
     CardError,

@@ -7,17 +7,11 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Suit
-from referee.scoring import (
-    Hand,
-    HandError,
-    PartnerOutcome,
-    Table,
-    hand_to_dict,
-    read_hand,
-    score_game,
-)
-from referee.variants import (
+from referee.engine.cards import Suit
+from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.reading import hand_to_dict, read_hand
+from referee.engine.scoring import score_game
+from referee.engine.variants import (
     Deal,
     HouseRules,
     RenegeRule,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import (
+from referee.engine.cards import (
     SUITS,
     Card,
     Rank,
@@ -22,17 +22,11 @@ from referee.cards import (
     parse_suit,
     parse_trump,
 )
-from referee.scoring import (
-    Hand,
-    PartnerOutcome,
-    Table,
-    check_hand,
-    hand_to_dict,
-    read_hand,
-    score_game,
-    score_hand,
-)
-from referee.variants import (
+from referee.engine.checking import check_hand
+from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.reading import hand_to_dict, read_hand
+from referee.engine.scoring import score_game, score_hand
+from referee.engine.variants import (
     Deal,
     HouseRules,
     RenegeRule,

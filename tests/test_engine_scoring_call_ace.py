@@ -10,18 +10,11 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Rank, Suit
-from referee.scoring import (
-    Hand,
-    HandError,
-    HandScore,
-    PartnerOutcome,
-    Table,
-    read_hand,
-    score_game,
-    score_hand,
-)
-from referee.variants import Deal, HouseRules, RenegeRule, Variant, deal_for
+from referee.engine.cards import Rank, Suit
+from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.variants import Deal, HouseRules, RenegeRule, Variant, deal_for
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 COUNTS = (4, 5, 6)

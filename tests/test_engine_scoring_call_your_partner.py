@@ -6,17 +6,11 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Rank, parse_card
-from referee.scoring import (
-    HandError,
-    HandScore,
-    PartnerOutcome,
-    Table,
-    read_hand,
-    score_game,
-    score_hand,
-)
-from referee.variants import HouseRules, RenegeRule, Variant, deal_for
+from referee.engine.cards import Rank, parse_card
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.variants import HouseRules, RenegeRule, Variant, deal_for
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 

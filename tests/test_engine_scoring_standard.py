@@ -6,16 +6,10 @@ from typing import Any
 
 import pytest
 
-from referee.scoring import (
-    HandError,
-    HandScore,
-    PartnerOutcome,
-    Table,
-    read_hand,
-    score_game,
-    score_hand,
-)
-from referee.variants import HouseRules, RenegeRule, Variant, deal_for
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.variants import HouseRules, RenegeRule, Variant, deal_for
 
 # Seats 1 and 3 (Ann, Cat) against seats 2 and 4 (Ben, Dan).
 NAMES = ("Ann", "Ben", "Cat", "Dan")

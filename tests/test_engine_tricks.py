@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import (
+from referee.engine.cards import (
     SUITS,
     Card,
     CardError,
@@ -26,7 +26,7 @@ from referee.cards import (
     parse_card,
     parse_cards,
 )
-from referee.tricks import (
+from referee.engine.tricks import (
     Play,
     Renege,
     check_play,

@@ -6,10 +6,10 @@ import uuid
 
 import pytest
 
-from referee.cards import Suit
-from referee.scoring import Hand as EngineHand
-from referee.scoring import HandError, PartnerOutcome
-from referee.variants import HouseRules, Variant
+from referee.engine.cards import Suit
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError, PartnerOutcome
+from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import (
     EndMovesEarlier,
     Game,

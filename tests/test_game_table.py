@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from referee.scoring import read_hand
+from referee.engine.reading import read_hand
 from scorekeeper.models import Game, Hand, HandInProgress
 from tests.game_support import FOUR, HTMX, fresh, post, record, start_game, url
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from referee.audit import AuditError, TrickEntry, audit_hand
-from referee.cards import Suit, parse_card, parse_cards
-from referee.scoring import PartnerOutcome, Table
-from referee.variants import HouseRules, RenegeRule, Variant
+from referee.engine.audit import AuditError, TrickEntry, audit_hand
+from referee.engine.cards import Suit, parse_card, parse_cards
+from referee.engine.hands import PartnerOutcome, Table
+from referee.engine.variants import HouseRules, RenegeRule, Variant
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
 CALL_ACE_5 = Table(variant=Variant.CALL_ACE, players=FIVE)

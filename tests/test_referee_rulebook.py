@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from referee.rulebook import (
+from referee.engine.rulebook import (
     SECTION_SLUGS,
     in_force,
     renege_penalty,
     rulebook,
     search,
 )
-from referee.variants import HouseRules, RenegeRule, TieRule, Variant, house_rules_from_dict
+from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant, house_rules_from_dict
 
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "rules.md"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

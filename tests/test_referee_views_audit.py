@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
-from referee.audit import TrickEntry, audit_hand
-from referee.cards import Suit, parse_cards
-from referee.scoring import Table
-from referee.variants import HouseRules, Variant
+from referee.engine.audit import TrickEntry, audit_hand
+from referee.engine.cards import Suit, parse_cards
+from referee.engine.hands import Table
+from referee.engine.variants import HouseRules, Variant
 from referee.views import finish_query
 from scorekeeper.models import Game
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from referee.variants import HouseRules, RenegeRule, TieRule, Variant
+from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -6,9 +6,10 @@ import re
 import pytest
 from django.test import Client
 
-from referee.cards import Suit, parse_card
-from referee.scoring import Hand, PartnerOutcome, Table, score_hand
-from referee.variants import HouseRules, Variant
+from referee.engine.cards import Suit, parse_card
+from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.scoring import score_hand
+from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

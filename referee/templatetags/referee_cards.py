@@ -9,7 +9,7 @@ from django import template
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from referee.cards import Card, Suit
+from referee.engine.cards import Card, Suit
 
 register = template.Library()
 

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 import django.db.models.functions.text
 import django.utils.timezone
-import referee.variants
+import referee.engine.variants
 from django.db import migrations, models
 
 
@@ -19,13 +19,13 @@ class Migration(migrations.Migration):
             name='Game',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(choices=[('call-ace', 'Call-Ace Euchre'), ('call-your-partner', 'Call-Your-Partner Euchre'), ('standard', 'Standard euchre')], default=referee.variants.Variant['CALL_ACE'], max_length=20)),
+                ('variant', models.CharField(choices=[('call-ace', 'Call-Ace Euchre'), ('call-your-partner', 'Call-Your-Partner Euchre'), ('standard', 'Standard euchre')], default=referee.engine.variants.Variant['CALL_ACE'], max_length=20)),
                 ('target', models.PositiveSmallIntegerField(default=10)),
                 ('stick_the_dealer', models.BooleanField(default=True)),
                 ('no_trump', models.BooleanField(default=False)),
-                ('deal', models.CharField(choices=[('standard', 'standard'), ('seed', 'seed')], default=referee.variants.Deal['STANDARD'], max_length=10)),
-                ('renege_rule', models.CharField(choices=[('march-or-euchre', 'march-or-euchre'), ('offender-loses-2', 'offender-loses-2')], default=referee.variants.RenegeRule['MARCH_OR_EUCHRE'], max_length=20)),
-                ('tie_rule', models.CharField(choices=[('share', 'share'), ('play-on', 'play-on')], default=referee.variants.TieRule['SHARE'], max_length=10)),
+                ('deal', models.CharField(choices=[('standard', 'standard'), ('seed', 'seed')], default=referee.engine.variants.Deal['STANDARD'], max_length=10)),
+                ('renege_rule', models.CharField(choices=[('march-or-euchre', 'march-or-euchre'), ('offender-loses-2', 'offender-loses-2')], default=referee.engine.variants.RenegeRule['MARCH_OR_EUCHRE'], max_length=20)),
+                ('tie_rule', models.CharField(choices=[('share', 'share'), ('play-on', 'play-on')], default=referee.engine.variants.TieRule['SHARE'], max_length=10)),
                 ('first_dealer', models.PositiveSmallIntegerField(default=0)),
                 ('version', models.PositiveIntegerField(default=0)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),

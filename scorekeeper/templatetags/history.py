@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
-from referee.variants import Variant
+from referee.engine.variants import Variant
 
 register = template.Library()
 

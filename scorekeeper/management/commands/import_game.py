@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from referee.document import DocumentError
+from referee.engine.document import DocumentError
 from scorekeeper.documents import parse_document
 from scorekeeper.models import Game
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.variants import HouseRules, RenegeRule, Variant
+from referee.engine.variants import HouseRules, RenegeRule, Variant
 
 SECTION_SLUGS: tuple[str, ...] = ("deal", "bidding", "partner", "trick", "scoring", "winning")
 

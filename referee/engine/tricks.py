@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import (
+from referee.engine.cards import (
     Card,
     CardError,
     Suit,

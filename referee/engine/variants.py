@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from referee.cards import Rank
+from referee.engine.cards import Rank
 
 
 class RulesError(ValueError):

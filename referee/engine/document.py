@@ -10,16 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.scoring import (
-    GameScore,
-    Hand,
-    HandError,
-    Table,
-    hand_to_dict,
-    read_hand,
-    score_game,
-)
-from referee.variants import RulesError, Variant, house_rules_from_dict, parse_variant
+from referee.engine.hands import Hand, HandError, Table
+from referee.engine.reading import hand_to_dict, read_hand
+from referee.engine.scoring import GameScore, score_game
+from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
 
 FORMAT = "bower.game/1"
 NAME_MAX_LENGTH = 30

@@ -5,7 +5,7 @@ who led first, and the cards of each trick in the order they were played,
 ``audit_hand`` judges every trick, works out who leads the next, spots the
 trick where the called card revealed the partner, counts the tricks of the
 maker's side, finds the reneges that the later play proves, and, once every
-trick is in, scores the hand with ``referee.scoring``.
+trick is in, scores the hand with ``referee.engine.scoring``.
 
 The last trick may be unfinished (the audit is being entered); every earlier
 trick must be complete.
@@ -16,18 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from referee.cards import Card, Rank, Suit, Trump, is_left_bower, trump_name
-from referee.scoring import (
-    Hand,
-    HandError,
-    HandScore,
-    PartnerOutcome,
-    Table,
-    check_hand,
-    score_hand,
-)
-from referee.tricks import Play, Renege, find_reneges, judge_trick
-from referee.variants import Variant
+from referee.engine.cards import Card, Rank, Suit, Trump, is_left_bower, trump_name
+from referee.engine.checking import check_hand
+from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.tricks import Play, Renege, find_reneges, judge_trick
+from referee.engine.variants import Variant
 
 
 class AuditError(ValueError):

@@ -1,0 +1,101 @@
+"""The impossible combinations of a hand record, field by field (rules.md 3-6).
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import (
+    Card,
+    Suit,
+    is_left_bower,
+    is_trump,
+    trump_name,
+)
+from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.variants import (
+    Variant,
+)
+
+_OUTCOMES = {
+    Variant.CALL_ACE: {
+        PartnerOutcome.REVEALED,
+        PartnerOutcome.MAKER_HELD,
+        PartnerOutcome.NOT_IN_PLAY,
+    },
+    Variant.CALL_YOUR_PARTNER: {
+        PartnerOutcome.REVEALED,
+        PartnerOutcome.MAKER_HELD,
+        PartnerOutcome.NOT_IN_PLAY,
+        PartnerOutcome.ALONE,
+    },
+    Variant.STANDARD: {PartnerOutcome.TEAM, PartnerOutcome.ALONE},
+}
+
+
+def check_hand(table: Table, hand: Hand) -> dict[str, str]:
+    """The impossible combinations of a hand record, field by field (rules.md 3-6)."""
+    errors: dict[str, str] = {}
+    if hand.thrown_in:
+        return errors
+    n, variant, rules = table.n, table.variant, table.rules
+    for key in ("maker", "partner", "renege", "dealer"):
+        seat = getattr(hand, key)
+        if seat is not None and not 0 <= seat < n:
+            errors[key] = f"there is no seat {seat + 1} at a table of {n}"
+    if hand.trump is None:
+        if variant is not Variant.STANDARD:
+            errors["trump"] = f"{variant.label} has no no-trump call: name a suit"
+        elif not rules.no_trump:
+            errors["trump"] = "no trump is not allowed: the no-trump house rule is off"
+        elif hand.round == 1:
+            errors["round"] = "no trump can only be called in round 2"
+    if not 0 <= hand.tricks <= table.deal.tricks:
+        errors["tricks"] = f"tricks must be from 0 to {table.deal.tricks}"
+    if hand.round == 1 and variant is Variant.CALL_ACE and not table.deal.turn_up:
+        errors["round"] = "with this deal no card is turned up, so bidding starts at round 2"
+
+    if hand.outcome not in _OUTCOMES[variant]:
+        errors.setdefault("partner", f"{variant.label} has no '{hand.outcome}' partner outcome")
+    if variant is Variant.CALL_ACE and not isinstance(hand.called, Suit):
+        errors.setdefault("called", "name the suit of the called ace")
+    if variant is Variant.CALL_YOUR_PARTNER and hand.outcome is PartnerOutcome.ALONE:
+        if hand.called is not None:
+            errors.setdefault("called", "a maker who goes alone calls no card")
+    elif variant is Variant.CALL_YOUR_PARTNER:
+        if not isinstance(hand.called, Card):
+            errors.setdefault("called", "name the called card, or record that the maker went alone")
+        else:
+            if hand.called.rank < table.deal.lowest_rank:
+                errors.setdefault(
+                    "called",
+                    f"the {hand.called.name} is not in the {table.deal.deck_size}-card deck",
+                )
+            elif is_trump(hand.called, hand.trump):
+                role = (
+                    "the left bower, a trump card,"
+                    if hand.trump is not None and is_left_bower(hand.called, hand.trump)
+                    else "a trump card"
+                )
+                errors.setdefault(
+                    "called",
+                    f"the {hand.called.name} is {role} with {trump_name(hand.trump)} trump:"
+                    " the called card must not be a trump",
+                )
+    if hand.outcome is PartnerOutcome.REVEALED:
+        if hand.partner is None:
+            errors.setdefault("partner", "name the partner")
+        elif hand.partner == hand.maker:
+            errors.setdefault(
+                "partner",
+                "the partner cannot be the maker: if the maker held the called card, "
+                'choose "maker held it"',
+            )
+    elif hand.revealed_on_trick is not None:
+        errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
+    sitting_out = table.sits_out(hand)
+    if hand.renege is not None and hand.renege == sitting_out:
+        errors.setdefault(
+            "renege",
+            f"{table.name(sitting_out)} sits out a lone hand and plays no cards, so cannot renege",
+        )
+    return errors

@@ -1,0 +1,37 @@
+"""A hand in words, the one way every screen and the change log say it.
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import Card, Suit, trump_name
+from referee.engine.hands import Hand, PartnerOutcome, Table
+
+
+def describe_call(table: Table, hand: Hand) -> list[str]:
+    """Who made what and called what: ["Ben made hearts", "called the ace of spades"]."""
+    parts = [f"{table.name(hand.maker)} made {trump_name(hand.trump)}"]
+    if isinstance(hand.called, Suit):
+        parts.append(f"called the ace of {hand.called.plural}")
+    elif isinstance(hand.called, Card):
+        parts.append(f"called the {hand.called.name}")
+    return parts
+
+
+def describe_hand(table: Table, hand: Hand) -> str:
+    """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
+    if hand.thrown_in:
+        return "Thrown in"
+    parts = describe_call(table, hand)
+    if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
+        parts.append(f"partner {table.name(hand.partner)}")
+    elif hand.outcome is PartnerOutcome.MAKER_HELD:
+        parts.append("alone (held it)")
+    elif hand.outcome is PartnerOutcome.NOT_IN_PLAY:
+        parts.append("alone (not in play)")
+    elif hand.outcome is PartnerOutcome.ALONE:
+        parts.append("alone")
+    parts.append(f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''}")
+    if hand.renege is not None:
+        parts.append(f"renege by {table.name(hand.renege)}")
+    return ", ".join(parts)

@@ -1,0 +1,247 @@
+"""Reading a hand from the game document and writing it back (contract.md,
+"Game document"; rules.md 6). Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.engine.cards import (
+    Card,
+    CardError,
+    Suit,
+    Trump,
+    parse_card,
+    parse_suit,
+    parse_trump,
+)
+from referee.engine.checking import check_hand
+from referee.engine.hands import (
+    Hand,
+    HandError,
+    PartnerOutcome,
+    Table,
+)
+from referee.engine.variants import (
+    Variant,
+)
+
+# --- Reading a hand from the game document (names) -----------------------------------
+
+_PARTNER_WORDS = {"maker": PartnerOutcome.MAKER_HELD, "none": PartnerOutcome.NOT_IN_PLAY}
+_SCORED_KEYS = {
+    "maker",
+    "trump",
+    "tricks",
+    "renege",
+    "revealed_on_trick",
+    "round",
+    "dealer",
+    "called",
+    "partner",
+    "alone",
+    "thrown_in",
+}
+# Export adds these; import ignores them (contract.md).
+_IGNORED_KEYS = {"points", "explanation"}
+
+
+def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
+    """Read and validate one hand of the game document (contract.md).
+
+    Every field at fault is named in the HandError it raises; a valid hand is
+    returned with players as seats.
+    """
+    if not isinstance(data, Mapping):
+        raise HandError({"hand": "a hand must be an object with its fields"})
+    errors: dict[str, str] = {}
+    unknown = sorted(set(data) - _SCORED_KEYS - _IGNORED_KEYS)
+    for key in unknown:
+        errors[key] = f"'{key}' is not a field of a hand"
+    dealer = _read_seat(table, data, "dealer", errors) if "dealer" in data else None
+    if data.get("thrown_in") is True:
+        extra = sorted(set(data) & (_SCORED_KEYS - {"thrown_in", "dealer"}))
+        for key in extra:
+            errors[key] = "a thrown-in hand has no maker, trump or tricks"
+        if errors:
+            raise HandError(errors)
+        return Hand(thrown_in=True, dealer=dealer)
+    if "thrown_in" in data and data["thrown_in"] is not False:
+        errors["thrown_in"] = "must be true or false"
+
+    maker = _read_seat(table, data, "maker", errors, required=True)
+    trump: Trump = None
+    if "trump" not in data:
+        errors["trump"] = "name the trump suit (S, H, D or C)"
+    else:
+        try:
+            trump = parse_trump(_text(data["trump"]))
+        except CardError as e:
+            errors["trump"] = str(e)
+    round_ = _read_int(data, "round", errors, low=1, high=2)
+    tricks = _read_int(data, "tricks", errors, low=0, high=table.deal.tricks, required=True)
+    revealed = _read_int(data, "revealed_on_trick", errors, low=1, high=table.deal.tricks)
+    renege = _read_seat(table, data, "renege", errors) if "renege" in data else None
+
+    called: Suit | Card | None = None
+    partner: int | None = None
+    outcome = PartnerOutcome.TEAM
+    alone = data.get("alone", False)
+    if not isinstance(alone, bool):
+        errors["alone"] = "must be true or false"
+        alone = False
+
+    if table.variant is Variant.CALL_ACE:
+        if "alone" in data:
+            errors["alone"] = (
+                'in Call-Ace a maker goes alone by calling an ace they hold: give partner "maker"'
+            )
+        if "called" not in data:
+            errors["called"] = "name the suit of the called ace (S, H, D or C)"
+        else:
+            try:
+                called = parse_suit(_text(data["called"]))
+            except CardError as e:
+                errors["called"] = str(e)
+        outcome, partner = _read_partner(table, data, maker, errors)
+    elif table.variant is Variant.CALL_YOUR_PARTNER:
+        if alone:
+            for key in ("called", "partner"):
+                if key in data:
+                    errors[key] = "a maker who goes alone calls no card"
+            outcome = PartnerOutcome.ALONE
+        else:
+            if "called" not in data:
+                errors["called"] = "name the called card (like AS or 10H), or record alone"
+            else:
+                try:
+                    called = parse_card(_text(data["called"]))
+                except CardError as e:
+                    errors["called"] = str(e)
+            outcome, partner = _read_partner(table, data, maker, errors)
+    else:
+        for key in ("called", "partner"):
+            if key in data:
+                errors[key] = "standard euchre has fixed partners: nothing is called"
+        outcome = PartnerOutcome.ALONE if alone else PartnerOutcome.TEAM
+
+    hand = Hand(
+        dealer=dealer,
+        maker=maker if maker is not None else 0,
+        trump=trump,
+        called=called,
+        outcome=outcome,
+        partner=partner,
+        tricks=tricks if tricks is not None else 0,
+        renege=renege,
+        round=round_,
+        revealed_on_trick=revealed,
+    )
+    if maker is not None and not errors:
+        errors.update(check_hand(table, hand))
+    elif maker is not None:
+        for key, message in check_hand(table, hand).items():
+            errors.setdefault(key, message)
+    if errors:
+        raise HandError(errors)
+    return hand
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise CardError(f"expected text, not {type(value).__name__}")
+    return value
+
+
+def _read_seat(
+    table: Table,
+    data: Mapping[str, Any],
+    key: str,
+    errors: dict[str, str],
+    *,
+    required: bool = False,
+) -> int | None:
+    if key not in data:
+        if required:
+            errors[key] = f"name the {key}"
+        return None
+    name = data[key]
+    if not isinstance(name, str) or name not in table.players:
+        errors[key] = f"'{name}' is not one of the players ({table.names(range(table.n))})"
+        return None
+    return table.players.index(name)
+
+
+def _read_int(
+    data: Mapping[str, Any],
+    key: str,
+    errors: dict[str, str],
+    *,
+    low: int,
+    high: int,
+    required: bool = False,
+) -> int | None:
+    if key not in data:
+        if required:
+            errors[key] = f"give the number of {key}"
+        return None
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        errors[key] = f"must be a whole number from {low} to {high}"
+        return None
+    if not low <= value <= high:
+        errors[key] = f"must be from {low} to {high}"
+        return None
+    return value
+
+
+def _read_partner(
+    table: Table, data: Mapping[str, Any], maker: int | None, errors: dict[str, str]
+) -> tuple[PartnerOutcome, int | None]:
+    if "partner" not in data:
+        errors["partner"] = (
+            'name the partner, or "maker" (the maker held the called card) '
+            'or "none" (it was not in play)'
+        )
+        return PartnerOutcome.REVEALED, None
+    value = data["partner"]
+    if isinstance(value, str) and value in _PARTNER_WORDS:
+        return _PARTNER_WORDS[value], None
+    seat = _read_seat(table, data, "partner", errors)
+    if seat is None:
+        errors["partner"] = (
+            f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
+        )
+    return PartnerOutcome.REVEALED, seat
+
+
+def hand_to_dict(table: Table, hand: Hand) -> dict[str, Any]:
+    """A hand in game-document form (without the export-only fields)."""
+    if hand.thrown_in:
+        data: dict[str, Any] = {"thrown_in": True}
+        if hand.dealer is not None:
+            data["dealer"] = table.name(hand.dealer)
+        return data
+    data = {
+        "maker": table.name(hand.maker),
+        "trump": "NT" if hand.trump is None else str(hand.trump),
+    }
+    if table.variant is not Variant.STANDARD and hand.outcome is not PartnerOutcome.ALONE:
+        data["called"] = str(hand.called)
+        if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
+            data["partner"] = table.name(hand.partner)
+        else:
+            data["partner"] = hand.outcome.value
+    elif hand.outcome is PartnerOutcome.ALONE:
+        data["alone"] = True
+    data["tricks"] = hand.tricks
+    if hand.renege is not None:
+        data["renege"] = table.name(hand.renege)
+    if hand.revealed_on_trick is not None:
+        data["revealed_on_trick"] = hand.revealed_on_trick
+    if hand.round is not None:
+        data["round"] = hand.round
+    if hand.dealer is not None:
+        data["dealer"] = table.name(hand.dealer)
+    return data

@@ -1,0 +1,360 @@
+"""A hand's score and a whole game's totals.
+
+rules.md 3.4-3.6 (Call-Ace), 4 (Call-Your-Partner), 5 (standard). Plain Python:
+no Django import. Players are seats, 0-based, clockwise; names only appear in
+explanations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from referee.engine.checking import check_hand
+from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.variants import (
+    HouseRules,
+    RenegeRule,
+    TieRule,
+    Variant,
+)
+
+# --- Scoring a hand ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandScore:
+    """Every seat's points for a hand and the rule that gave them.
+
+    ``penalties`` are points a reneging player loses under the house rule
+    "offender loses 2"; a total never drops below 0 because of them, so the
+    points actually applied depend on the running totals (see score_game).
+    """
+
+    points: tuple[int, ...]
+    penalties: tuple[int, ...]
+    rule: str  # a short key: "partnership-march", "euchre", "renege-march" ...
+    section: str  # the rules.md section that applies
+    explanation: str
+
+
+def score_hand(table: Table, hand: Hand) -> HandScore:
+    """Score one hand (rules.md 3.4, 3.5, 4, 5). The hand must be valid."""
+    errors = check_hand(table, hand)
+    if errors:
+        raise HandError(errors)
+    n = table.n
+    zero = (0,) * n
+    if hand.thrown_in:
+        return HandScore(
+            points=zero,
+            penalties=zero,
+            rule="thrown-in",
+            section="3.2",
+            explanation="Thrown in: nobody made trump, so no score; the deal passes on.",
+        )
+    if table.variant is Variant.STANDARD:
+        return _score_standard(table, hand)
+    return _score_individual(table, hand)
+
+
+def _award(n: int, seats: Sequence[int], each: int) -> tuple[int, ...]:
+    return tuple(each if s in seats else 0 for s in range(n))
+
+
+def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
+    if len(seats) == 1:
+        return f"{each} to {table.name(seats[0])}"
+    return f"{each} each to {table.names(seats)}"
+
+
+def _march_points(table: Table, hand: Hand) -> int:
+    n = table.n
+    if table.variant is Variant.CALL_ACE:
+        if hand.alone:
+            return n
+        return 2 if n == 4 else 3
+    return 5 if hand.alone else 2  # Call-Your-Partner (rules.md 4)
+
+
+def _side_description(table: Table, hand: Hand) -> str:
+    maker = table.name(hand.maker)
+    what = "ace" if table.variant is Variant.CALL_ACE else "card"
+    match hand.outcome:
+        case PartnerOutcome.REVEALED:
+            assert hand.partner is not None
+            return f"{maker} with {table.name(hand.partner)}"
+        case PartnerOutcome.MAKER_HELD:
+            return f"{maker} alone (held the called {what})"
+        case PartnerOutcome.NOT_IN_PLAY:
+            return f"{maker} alone (the called {what} was not in play)"
+        case _:
+            return f"{maker} alone"
+
+
+def _score_individual(table: Table, hand: Hand) -> HandScore:
+    n, deal, rules = table.n, table.deal, table.rules
+    section = "3.4" if table.variant is Variant.CALL_ACE else "4"
+    makers, defenders = table.makers(hand), table.defenders(hand)
+    side = _side_description(table, hand)
+    kind = "alone" if hand.alone else "partnership"
+    penalties = (0,) * n
+    penalty_note = ""
+    if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
+        offender = table.name(hand.renege)
+        if hand.renege in makers:
+            role = "the maker" if hand.renege == hand.maker else "the maker's partner"
+            return HandScore(
+                points=_award(n, defenders, 2),
+                penalties=penalties,
+                rule="renege-euchre",
+                section="3.5",
+                explanation=(
+                    f"Renege by {offender}, {role}: scored as a euchre, "
+                    f"{_points_phrase(table, defenders, 2)}."
+                ),
+            )
+        each = _march_points(table, hand)
+        return HandScore(
+            points=_award(n, makers, each),
+            penalties=penalties,
+            rule="renege-march",
+            section="3.5",
+            explanation=(
+                f"Renege by {offender}, a defender: scored as a march for {side}, "
+                f"{n} players: {_points_phrase(table, makers, each)}."
+            ),
+        )
+    if hand.renege is not None:
+        penalties = _award(n, (hand.renege,), 2)
+        penalty_note = f"; {table.name(hand.renege)} reneged and loses 2 (house rule, 3.5)"
+
+    if hand.tricks < deal.tricks_to_make:
+        return HandScore(
+            points=_award(n, defenders, 2),
+            penalties=penalties,
+            rule="euchre",
+            section=section,
+            explanation=(
+                f"Euchre: {side} took {_tricks(hand.tricks)}, "
+                f"{_points_phrase(table, defenders, 2)}{penalty_note}."
+            ),
+        )
+    if hand.tricks == deal.tricks:
+        each = _march_points(table, hand)
+        return HandScore(
+            points=_award(n, makers, each),
+            penalties=penalties,
+            rule=f"{kind}-march",
+            section=section,
+            explanation=(
+                f"{kind.capitalize()} march, {n} players: {side} took all "
+                f"{deal.tricks} tricks, {_points_phrase(table, makers, each)}{penalty_note}."
+            ),
+        )
+    return HandScore(
+        points=_award(n, makers, 1),
+        penalties=penalties,
+        rule=f"{kind}-make",
+        section=section,
+        explanation=(
+            f"{kind.capitalize()} made it: {side} took {_tricks(hand.tricks)}, "
+            f"{_points_phrase(table, makers, 1)}{penalty_note}."
+        ),
+    )
+
+
+def _tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+def _score_standard(table: Table, hand: Hand) -> HandScore:
+    n, rules = table.n, table.rules
+    makers, defenders = table.makers(hand), table.defenders(hand)
+    maker = table.name(hand.maker)
+    team = f"{table.names(makers)}"
+    other = f"{table.names(defenders)}"
+    how = f"{maker} alone" if hand.alone else team
+    penalties = (0,) * n
+    penalty_note = ""
+    if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
+        offender = table.name(hand.renege)
+        each = 4 if hand.alone else 2
+        winners = defenders if hand.renege in makers else makers
+        lone = " on a lone hand" if hand.alone else ""
+        return HandScore(
+            points=_award(n, winners, each),
+            penalties=penalties,
+            rule="renege",
+            section="5",
+            explanation=(
+                f"Renege by {offender}{lone}: the hand ends and the other team, "
+                f"{table.names(winners)}, scores {each}."
+            ),
+        )
+    if hand.renege is not None:
+        penalties = _award(n, table.team_of(hand.renege), 2)
+        penalty_note = (
+            f"; {table.name(hand.renege)} reneged and their team loses 2 (house rule, 3.5)"
+        )
+    if hand.tricks < table.deal.tricks_to_make:
+        return HandScore(
+            points=_award(n, defenders, 2),
+            penalties=penalties,
+            rule="euchre",
+            section="5",
+            explanation=(f"Euchre: {how} took {_tricks(hand.tricks)}, 2 to {other}{penalty_note}."),
+        )
+    march = hand.tricks == table.deal.tricks
+    if hand.alone:
+        each, rule = (4, "alone-march") if march else (1, "alone-make")
+        label = "Alone march" if march else "Alone make"
+    else:
+        each, rule = (2, "march") if march else (1, "make")
+        label = "March" if march else "Made it"
+    return HandScore(
+        points=_award(n, makers, each),
+        penalties=penalties,
+        rule=rule,
+        section="5",
+        explanation=(
+            f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
+            f"{each} to {team}{penalty_note}."
+        ),
+    )
+
+
+# --- A whole game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoredHand:
+    number: int  # 1-based
+    dealer: int
+    hand: Hand
+    score: HandScore
+    points: tuple[int, ...]  # what was applied to the totals (penalties clamped at 0)
+    totals: tuple[int, ...]  # running totals after this hand
+    after_end: bool  # recorded after the game had already ended (kept, not counted)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameScore:
+    hands: tuple[ScoredHand, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    ended_after: int | None  # the number of the hand that ended the game
+    decided_by: str  # which rule decided, for the result screen
+    next_dealer: int
+
+    @property
+    def leader(self) -> int:
+        """Who leads the next hand: the player left of the dealer (rules.md 2)."""
+        return (self.next_dealer + 1) % len(self.totals)
+
+    @property
+    def counted_hands(self) -> tuple[ScoredHand, ...]:
+        return tuple(h for h in self.hands if not h.after_end)
+
+
+def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> GameScore:
+    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5).
+
+    The game ends after the first hand in which someone reaches the target and,
+    under the play-on tie rule, one side alone is highest. Hands recorded after
+    that are kept and marked ``after_end``; they score nothing.
+    """
+    n = table.n
+    if not 0 <= first_dealer < n:
+        raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
+    totals = [0] * n
+    scored: list[ScoredHand] = []
+    dealer = first_dealer
+    ended_after: int | None = None
+    winners: tuple[int, ...] = ()
+    decided_by = ""
+    played_on = False
+    for number, hand in enumerate(hands, start=1):
+        if hand.dealer is not None:
+            dealer = hand.dealer
+        score = score_hand(table, hand)
+        after_end = ended_after is not None
+        if after_end:
+            applied = (0,) * n
+        else:
+            before = list(totals)
+            for seat in range(n):
+                # A renege penalty never takes a total below 0 (rules.md 3.5).
+                totals[seat] = max(0, totals[seat] + score.points[seat] - score.penalties[seat])
+            applied = tuple(t - b for t, b in zip(totals, before, strict=True))
+            result = _game_end(table, totals, played_on=played_on)
+            if result is None and max(totals) >= table.rules.target:
+                played_on = True  # a level top under the play-on rule
+            if result is not None:
+                ended_after = number
+                winners, decided_by = result
+        scored.append(
+            ScoredHand(
+                number=number,
+                dealer=dealer,
+                hand=hand,
+                score=score,
+                points=applied,
+                totals=tuple(totals),
+                after_end=after_end,
+            )
+        )
+        dealer = (dealer + 1) % n
+    return GameScore(
+        hands=tuple(scored),
+        totals=tuple(totals),
+        finished=ended_after is not None,
+        winners=winners,
+        ended_after=ended_after,
+        decided_by=decided_by,
+        next_dealer=dealer,
+    )
+
+
+def _game_end(
+    table: Table, totals: Sequence[int], *, played_on: bool
+) -> tuple[tuple[int, ...], str] | None:
+    target = table.rules.target
+    top = max(totals)
+    if top < target:
+        return None
+    leaders = tuple(s for s in range(table.n) if totals[s] == top)
+    sides = {table.team_of(s) for s in leaders}
+    if table.variant is Variant.STANDARD:
+        (team,) = sides  # teammates share one total; one team scores per hand
+        return team, (
+            f"{table.names(team)} reached {target} with {top} points: "
+            "the first team to the target wins (rules 5)."
+        )
+    if len(leaders) == 1 and played_on:
+        return leaders, (
+            f"{table.name(leaders[0])} is alone on the highest total, {top} points: "
+            "after a level top, play went on until one player led (play-on house rule, 3.6)."
+        )
+    if len(leaders) == 1:
+        return leaders, (
+            f"{table.name(leaders[0])} reached {target} with {top} points, "
+            "the highest total: the highest total wins (rules 3.6)."
+        )
+    if table.rules.ties is TieRule.PLAY_ON:
+        return None
+    return leaders, (
+        f"{table.names(leaders)} are level on {top} points, the highest total: "
+        "under the shared-win rule they share the win (rules 3.6)."
+    )
+
+
+def explain_tie_rule(rules: HouseRules) -> str:
+    if rules.ties is TieRule.PLAY_ON:
+        return "On a level top, play goes on until one player alone is highest (house rule)."
+    return "Players level on the highest total share the win."
+
+
+def with_dealer(hand: Hand, dealer: int | None) -> Hand:
+    return replace(hand, dealer=dealer)
