@@ -26,7 +26,14 @@ from referee.engine.describe import describe_hand
 from referee.engine.document import GameDocument
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, PartnerOutcome, Table
-from referee.engine.scoring import GameScore, score_game
+from referee.engine.scoring import (
+    EUCHRE_RULES,
+    MAKE_RULES,
+    MARCH_RULES,
+    RENEGE_RULES,
+    GameScore,
+    score_game,
+)
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 
 
@@ -856,13 +863,6 @@ class HandChange(models.Model):
 
 # --- Players' records -----------------------------------------------------------------
 
-# What happened to the maker, by the rule the engine scored the hand with
-# (Hand.rule); a hand ended by a renege (rules.md 3.5, 5) counts apart.
-MAKE_RULES = ("make", "alone-make", "partnership-make")
-MARCH_RULES = ("march", "alone-march", "partnership-march")
-EUCHRE_RULES = ("euchre",)
-RENEGE_RULES = ("renege", "renege-euchre", "renege-march")
-
 
 def record_aggregates(
     *, seat: str, games: models.QuerySet[Game] | None = None
@@ -926,10 +926,10 @@ def record_aggregates(
         "wins": seats(won),
         "shared_wins": seats(shared),
         "hands_made": hands(as_maker),
-        "makes": hands(as_maker & models.Q(**{hand("rule__in"): MAKE_RULES})),
-        "marches": hands(as_maker & models.Q(**{hand("rule__in"): MARCH_RULES})),
-        "euchred": hands(as_maker & models.Q(**{hand("rule__in"): EUCHRE_RULES})),
-        "decided_by_renege": hands(as_maker & models.Q(**{hand("rule__in"): RENEGE_RULES})),
+        "makes": hands(as_maker & models.Q(**{hand("rule__in"): sorted(MAKE_RULES)})),
+        "marches": hands(as_maker & models.Q(**{hand("rule__in"): sorted(MARCH_RULES)})),
+        "euchred": hands(as_maker & models.Q(**{hand("rule__in"): sorted(EUCHRE_RULES)})),
+        "decided_by_renege": hands(as_maker & models.Q(**{hand("rule__in"): sorted(RENEGE_RULES)})),
         "alone_calls": hands(
             as_maker
             & models.Q(**{hand("outcome__in"): (PartnerOutcome.MAKER_HELD, PartnerOutcome.ALONE)})

@@ -112,6 +112,11 @@ class Table:
         makers = self.makers(hand)
         return tuple(s for s in range(self.n) if s not in makers)
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who keeps one total: the two teams in standard euchre (rules.md 5), else
+        every player alone (rules.md 3, 4)."""
+        return tuple(dict.fromkeys(self.team_of(seat) for seat in range(self.n)))
+
     def team_of(self, seat: int) -> tuple[int, ...]:
         if self.variant is Variant.STANDARD:
             return tuple(sorted((seat, seats_opposite(seat))))

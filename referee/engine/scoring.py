@@ -38,6 +38,14 @@ class HandScore:
     explanation: str
 
 
+# The rule keys score_hand gives, by what happened to the maker: what the players'
+# statistics count (a hand ended by a renege counts apart, rules.md 3.5, 5).
+MAKE_RULES = frozenset({"make", "alone-make", "partnership-make"})
+MARCH_RULES = frozenset({"march", "alone-march", "partnership-march"})
+EUCHRE_RULES = frozenset({"euchre"})
+RENEGE_RULES = frozenset({"renege", "renege-euchre", "renege-march"})
+
+
 def score_hand(table: Table, hand: Hand) -> HandScore:
     """Score one hand (rules.md 3.4, 3.5, 4, 5). The hand must be valid."""
     errors = check_hand(table, hand)
@@ -258,6 +266,15 @@ class GameScore:
         return tuple(h for h in self.hands if not h.after_end)
 
 
+def add_hand_points(totals: Sequence[int], score: HandScore) -> tuple[int, ...]:
+    """The running totals after a hand: its points added, its penalties taken, and
+    no total below 0 because of a penalty (rules.md 3.5, 5)."""
+    return tuple(
+        max(0, total + points - penalty)
+        for total, points, penalty in zip(totals, score.points, score.penalties, strict=True)
+    )
+
+
 def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> GameScore:
     """Totals, the end of the game and its winners (rules.md 3.6, 4, 5).
 
@@ -283,10 +300,8 @@ def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> Gam
         if after_end:
             applied = (0,) * n
         else:
-            before = list(totals)
-            for seat in range(n):
-                # A renege penalty never takes a total below 0 (rules.md 3.5).
-                totals[seat] = max(0, totals[seat] + score.points[seat] - score.penalties[seat])
+            before = tuple(totals)
+            totals = list(add_hand_points(before, score))
             applied = tuple(t - b for t, b in zip(totals, before, strict=True))
             result = _game_end(table, totals, played_on=played_on)
             if result is None and max(totals) >= table.rules.target:

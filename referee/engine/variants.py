@@ -179,6 +179,25 @@ class DealInfo:
         return f"{self.deck_size} cards ({self.lowest_rank.text} to ace)"
 
 
+# Five cards each whatever the number of players: the deck grows with the table
+# (rules.md 3.1): 9s up for 4 players, 8s up for 5, 7s up for 6.
+_LOWEST_RANK_FOR_PLAYERS = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}
+DECK_SIZES = (24, 28, 32)
+
+
+def deck_size_from(lowest: Rank) -> int:
+    """Cards in a deck of four suits from ``lowest`` up to the ace."""
+    return 4 * (Rank.ACE - lowest + 1)
+
+
+def lowest_rank_of_deck(size: int) -> Rank:
+    """The lowest rank of a 24, 28 or 32-card deck (rules.md 1). Raises RulesError."""
+    for rank in _LOWEST_RANK_FOR_PLAYERS.values():
+        if deck_size_from(rank) == size:
+            return rank
+    raise RulesError("deck", f"a euchre deck has {', '.join(map(str, DECK_SIZES))} cards")
+
+
 def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) -> DealInfo:
     """The deal for a variant and player count (rules.md 3.1, 4, 5)."""
     rules = rules or HouseRules()
@@ -190,8 +209,8 @@ def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) ->
         return DealInfo(
             deck_size=24, lowest_rank=Rank.NINE, cards_each=each, kitty=24 - each * players
         )
-    lowest = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}[players]
-    deck_size = 4 * (15 - lowest)
+    lowest = _LOWEST_RANK_FOR_PLAYERS[players]
+    deck_size = deck_size_from(lowest)
     return DealInfo(
         deck_size=deck_size, lowest_rank=lowest, cards_each=5, kitty=deck_size - 5 * players
     )
