@@ -97,7 +97,7 @@ def score_chart(table: Table, score: GameScore) -> ScoreChart:
     counted = score.counted_hands
     series = [[0, *(hand.totals[side[0]] for hand in counted)] for side in sides]
     target = table.rules.target
-    top = max([target, *(max(s) for s in series)])
+    top = max([1, target, *(max(s) for s in series)])
     y_step = _step(top, most=6)
     y_max = -(-top // y_step) * y_step
     hands = len(counted)
