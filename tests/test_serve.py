@@ -80,26 +80,30 @@ def get(port: int, host: str) -> int:
 def lan_server(tmp_path: Path) -> Iterator[int]:
     """`make run HOST=0.0.0.0` on a free port, with its own database and key file."""
     port = free_port()
+    log = tmp_path / "server.log"
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "BOWER_"))}
     environ |= {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'lan.sqlite3'}",
         "BOWER_SECRET_KEY_FILE": str(tmp_path / "secret-key"),
         "WEB_CONCURRENCY": "1",
     }
-    server = subprocess.Popen(
-        # -o: never reinstall the project from inside a test, even if pyproject.toml changed.
-        ["make", "-o", ".venv/.bower-app-installed", "run", "HOST=0.0.0.0", f"PORT={port}"],
-        cwd=BASE_DIR,
-        env=environ,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    with log.open("w") as output:  # the server keeps its own copy of the file
+        server = subprocess.Popen(
+            # -o: never reinstall the project from inside a test, even if pyproject.toml changed.
+            ["make", "-o", ".venv/.bower-app-installed", "run", "HOST=0.0.0.0", f"PORT={port}"],
+            cwd=BASE_DIR,
+            env=environ,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
-        deadline = time.monotonic() + 20
+        # About 8 s on an idle machine (check, collectstatic, migrate, gunicorn); the
+        # bound leaves room for a machine busy with other tests.
+        deadline = time.monotonic() + 60
         while get(port, "127.0.0.1") == 0:
-            assert server.poll() is None, "make run HOST=0.0.0.0 stopped"
-            assert time.monotonic() < deadline, "the LAN server did not answer in 20 s"
+            assert server.poll() is None, f"make run HOST=0.0.0.0 stopped:\n{log.read_text()}"
+            assert time.monotonic() < deadline, f"no answer in 60 s:\n{log.read_text()}"
             time.sleep(0.3)
         yield port
     finally:
