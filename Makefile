@@ -25,7 +25,7 @@ endif
 .PHONY: help run test serve bench lint clean chromium
 
 help:
-	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones)"
+	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: gunicorn, DEBUG off)"
 	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
 	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
@@ -52,10 +52,17 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[dev]'
 	@touch $@ $(APP_STAMP)
 
+# This machine alone: Django's development server, DEBUG on. Any other HOST lets
+# other machines in, so scripts/serve-lan runs gunicorn with DEBUG off instead.
+LOOPBACK := 127.0.0.1 localhost ::1 [::1]
+
 run: $(APP_STAMP)
+ifneq ($(filter $(HOST),$(LOOPBACK)),)
 	$(BIN)/python manage.py migrate --no-input
-	@if [ "$(HOST)" = 0.0.0.0 ]; then $(BIN)/python scripts/lan-url $(PORT); fi
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+else
+	@scripts/serve-lan $(HOST) $(PORT)
+endif
 
 chromium:
 	@scripts/ensure-chromium
@@ -73,6 +80,7 @@ serve: $(APP_STAMP)
 	@debug=$${DJANGO_DEBUG:-}; case "$${debug,,}" in 0|false) ;; *) \
 	  echo "make serve is for production: set DJANGO_DEBUG=0, DJANGO_SECRET_KEY and" >&2; \
 	  echo "DJANGO_ALLOWED_HOSTS (README.md, 'Production')." >&2; exit 1;; esac
+	@$(BIN)/python scripts/check-settings
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(BIN)/python manage.py migrate --no-input

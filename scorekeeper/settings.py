@@ -1,7 +1,9 @@
 """Bower's one settings module, read from the environment.
 
 Development needs no variables at all. Production sets DJANGO_DEBUG=0,
-DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README: "Production"). Every value
+DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README: "Production"); BOWER_LAN=1
+is the same with plain http allowed, for phones on the table's Wi-Fi
+(`HOST=0.0.0.0 make run`, scripts/serve-lan). Every value
 is parsed strictly: a typo stops the app at start-up with ImproperlyConfigured
 instead of quietly running with a default.
 """
@@ -14,6 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
@@ -75,19 +82,35 @@ def env_time_zone(name: str, default: str) -> str:
     return raw.strip()
 
 
+_NEW_KEY = "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+
+
+def weak_secret_key(key: str) -> bool:
+    """Django's own test for a guessable key (check security.W009)."""
+    return (
+        len(key) < SECRET_KEY_MIN_LENGTH
+        or len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+        or key.startswith(SECRET_KEY_INSECURE_PREFIX)
+    )
+
+
 def sqlite_database(path: Path | str) -> dict[str, Any]:
     """The embedded database: one SQLite file, tuned for a web app's short writes.
 
     IMMEDIATE transactions take the write lock up front, so two requests that
     both write wait for each other (up to `timeout` seconds) instead of failing
-    with "database is locked" half-way through; WAL lets reads go on meanwhile.
+    with "database is locked" half-way through; WAL lets reads go on meanwhile,
+    and synchronous=NORMAL is safe with WAL (a power cut loses at most the last
+    commits, never the file).
     """
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(path),
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # Seconds a write waits for another to finish before giving up; the
+            # middleware then answers 503 "busy", and the phone can tap again.
+            "timeout": 5,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
     }
@@ -112,19 +135,31 @@ def database_from_env() -> dict[str, Any]:
 
 # --- Core -------------------------------------------------------------------
 
-DEBUG = env_bool("DJANGO_DEBUG", default=True)
+# Serving other machines over plain http (the table's Wi-Fi): DEBUG is off,
+# and the https-only protections are switched off together below.
+LAN = env_bool("BOWER_LAN", default=False)
+DEBUG = env_bool("DJANGO_DEBUG", default=not LAN)
+if LAN and DEBUG:
+    # The debug pages show settings and code to anyone on the Wi-Fi.
+    raise ImproperlyConfigured("BOWER_LAN=1 serves other machines: DJANGO_DEBUG must be 0.")
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off, for example to the "
-            "output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+            f"DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off, for example to the "
+            f"output of: {_NEW_KEY}"
         )
     SECRET_KEY = "django-insecure-bower-development-only-never-use-this-key-in-production"
+elif not DEBUG and weak_secret_key(SECRET_KEY):
+    # A guessable key lets anyone forge sessions and CSRF tokens: refuse, not warn.
+    raise ImproperlyConfigured(
+        f"DJANGO_SECRET_KEY is too weak: it needs {SECRET_KEY_MIN_LENGTH} or more random "
+        f"characters, not starting {SECRET_KEY_INSECURE_PREFIX!r}; make one with: {_NEW_KEY}"
+    )
 
-# With DEBUG on, any host may ask: `HOST=0.0.0.0 make run` serves phones on the
-# same Wi-Fi, which reach the laptop by an address nobody can list in advance.
+# With DEBUG on, any host may ask (the developer's own machine). Otherwise only
+# the names listed; scripts/serve-lan lists this machine's Wi-Fi address.
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS",
     default=["*"] if DEBUG else ["localhost", "127.0.0.1", "[::1]"],
@@ -144,6 +179,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scorekeeper.middleware.BusyDatabaseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -210,7 +246,12 @@ SECURE_CSP = {
 
 SILENCED_SYSTEM_CHECKS: list[str] = []
 
-if not DEBUG:
+if LAN:
+    # Plain http on the table's Wi-Fi: a Secure-only cookie would never come
+    # back, and an https redirect or HSTS would lock the phones out. Anyone on
+    # that Wi-Fi can read the traffic (README: "From a phone on the same Wi-Fi").
+    SILENCED_SYSTEM_CHECKS += ["security.W004", "security.W008", "security.W012", "security.W016"]
+elif not DEBUG:
     # Behind a proxy that terminates TLS, let it say so (X-Forwarded-Proto: https).
     if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,5 +1,7 @@
+import json
 import os
 import secrets
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -62,6 +64,126 @@ def test_debug_off_without_a_secret_key_stops_the_app() -> None:
     result = manage("check", DJANGO_DEBUG="0")
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "too-short",
+        "a" * 60 + "bcd",  # long, but only four different characters
+        "django-insecure-" + string.ascii_letters,  # Django's own made-up development key
+    ],
+    ids=["short", "four-characters", "django-insecure"],
+)
+def test_debug_off_with_a_guessable_secret_key_stops_the_app(key: str) -> None:
+    result = manage("check", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=key)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is too weak" in result.stderr
+
+
+def read_settings(*names: str, **env: str) -> dict[str, Any]:
+    """The values of settings `names` as a fresh interpreter reads them with `env`."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "BOWER_"))}
+    environ |= {"DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env}
+    code = (
+        "import json, sys; from django.conf import settings; "
+        "print(json.dumps({n: getattr(settings, n) for n in sys.argv[1:]}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code, *names],
+        cwd=BASE_DIR,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    values: dict[str, Any] = json.loads(result.stdout)
+    return values
+
+
+LAN = {"BOWER_LAN": "1", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50)}
+
+
+def test_the_lan_switch_turns_debug_off_and_allows_plain_http() -> None:
+    values = read_settings(
+        "DEBUG",
+        "ALLOWED_HOSTS",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_SSL_REDIRECT",
+        "SECURE_HSTS_SECONDS",
+        **LAN,
+        DJANGO_ALLOWED_HOSTS="192.168.1.20,localhost",
+    )
+    assert values == {
+        "DEBUG": False,
+        "ALLOWED_HOSTS": ["192.168.1.20", "localhost"],
+        # A phone on http:// would never send a Secure-only cookie back.
+        "SESSION_COOKIE_SECURE": False,
+        "CSRF_COOKIE_SECURE": False,
+        "SECURE_SSL_REDIRECT": False,
+        "SECURE_HSTS_SECONDS": 0,
+    }
+
+
+def test_https_deployments_keep_secure_cookies_redirect_and_hsts() -> None:
+    values = read_settings(
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_SSL_REDIRECT",
+        "SECURE_HSTS_SECONDS",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+    )
+    assert values == {
+        "SESSION_COOKIE_SECURE": True,
+        "CSRF_COOKIE_SECURE": True,
+        "SECURE_SSL_REDIRECT": True,
+        "SECURE_HSTS_SECONDS": 60 * 60 * 24 * 365,
+    }
+
+
+def test_the_lan_settings_pass_the_deploy_check() -> None:
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **LAN)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_lan_switch_refuses_debug_on() -> None:
+    result = manage("check", **LAN, DJANGO_DEBUG="1")
+    assert result.returncode != 0
+    assert "DJANGO_DEBUG must be 0" in result.stderr
+
+
+def make(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run `make ARGS` in the project with `env` on top of a clean environment."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "BOWER_"))}
+    return subprocess.run(
+        # -o: never reinstall the project from inside a test, even if pyproject.toml changed.
+        ["make", "--no-print-directory", "-o", ".venv/.bower-app-installed", *args],
+        cwd=BASE_DIR,
+        env=environ | env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [(None, "DJANGO_SECRET_KEY must be set"), ("short", "DJANGO_SECRET_KEY is too weak")],
+)
+def test_make_serve_refuses_a_missing_or_weak_key_in_one_line(key: str | None, says: str) -> None:
+    env = {"DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": "example.com"}
+    if key is not None:
+        env["DJANGO_SECRET_KEY"] = key
+    result = make("serve", **env)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    # Our line, then make's own "Error 1"; no traceback.
+    assert len(lines) <= 2, result.stderr
+    assert lines[0].startswith("Bower cannot start: " + says)
 
 
 @pytest.mark.parametrize(
@@ -157,5 +279,6 @@ def test_the_sqlite_file_uses_wal_a_busy_timeout_and_immediate_transactions(
             transaction_mode = connection.transaction_mode
         finally:
             connection.close()
-    assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 20000}
+    # A few seconds' wait for the write lock, then a 503 "busy" (scorekeeper/middleware.py).
+    assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 5000}
     assert transaction_mode == "IMMEDIATE"

@@ -23,7 +23,13 @@
   // An answer htmx does not swap in (base.html's htmx config): a server error, a
   // page that is gone, a form from an expired session.
   document.addEventListener("htmx:responseError", (event) => {
-    const status = event.detail.xhr.status;
+    const { status, responseText } = event.detail.xhr;
+    if (status === 503) {
+      // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.
+      const page = new DOMParser().parseFromString(responseText, "text/html");
+      const busy = page.querySelector("[role=alert]");
+      if (busy) return say(busy.textContent);
+    }
     say(`Bower could not do that (error ${status}). Reload the page and try again.`);
   });
 })();

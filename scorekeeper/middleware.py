@@ -1,0 +1,75 @@
+"""A busy database answers 503 "try again in a moment", never a 500.
+
+Two phones that record a hand at the same moment both want the database's
+write lock. SQLite waits for it (settings: `timeout`), PostgreSQL waits up to
+its lock timeout; when the wait runs out the view raises OperationalError.
+Nothing was written (the transaction rolled back), so tapping again is safe:
+the answer says so, with Retry-After, and static/js/bower.js shows it on the
+phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
+
+BUSY_MESSAGE = "The scorebook is busy: try again in a moment."
+RETRY_AFTER_SECONDS = 2
+
+# PostgreSQL's codes for "someone else holds the lock": serialization_failure,
+# deadlock_detected, lock_not_available (lock_timeout, NOWAIT).
+_BUSY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+# SQLite has no codes in its messages; PostgreSQL's words are here for drivers
+# that do not pass the code on.
+_BUSY_WORDS = (
+    "database is locked",
+    "database table is locked",
+    "database is busy",
+    "could not obtain lock",
+    "lock timeout",
+    "could not serialize access",
+    "deadlock detected",
+)
+
+_PAGE = f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Busy · Bower</title></head>
+<body><main><h1>Busy</h1><p>{BUSY_MESSAGE}</p><p><a href="">Try again</a></p></main></body>
+</html>
+"""
+_FRAGMENT = f'<p class="message message-error" role="alert">{BUSY_MESSAGE}</p>\n'
+
+
+def database_is_busy(error: BaseException) -> bool:
+    """Whether `error` means another request holds the lock (and nothing else is wrong)."""
+    if not isinstance(error, OperationalError):
+        return False
+    if getattr(error.__cause__, "sqlstate", None) in _BUSY_SQLSTATES:
+        return True
+    text = str(error).lower()
+    return any(words in text for words in _BUSY_WORDS)
+
+
+def busy_response(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: a message fragment for htmx, a small page otherwise."""
+    htmx = request.headers.get("HX-Request") == "true"
+    response = HttpResponse(_FRAGMENT if htmx else _PAGE, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class BusyDatabaseMiddleware:
+    """Turn a busy database in a view into `busy_response`; other errors go on as before."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """Django calls this when a view raises; None lets the error through."""
+        return busy_response(request) if database_is_busy(exception) else None
