@@ -61,10 +61,15 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// The games of one evening are plenty: older copies make room (a put goes last).
+const KEPT_PAGES = 10;
+
 async function keepPage(path, response) {
   if (response.status !== 200 || response.type !== "basic") return;
   const cache = await caches.open(PAGE_CACHE);
   await cache.put(path, response);
+  const kept = await cache.keys();
+  for (const old of kept.slice(0, -KEPT_PAGES)) await cache.delete(old);
 }
 
 async function page(event, url) {
