@@ -1,9 +1,11 @@
 from django.urls import include, path
 
-from scorekeeper import views
+from scorekeeper import pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
     # The game flow: starting a game, the table screen, recording hands.
     path("", include("scorekeeper.game_urls")),
     # History, players and their statistics, import and export.

@@ -32,4 +32,40 @@
     }
     say(`Bower could not do that (error ${status}). Reload the page and try again.`);
   });
+  // Offline (the phone lost the Wi-Fi, or this page is a copy the service worker
+  // kept): say so plainly, because nothing tapped now can be saved.
+  const banner = document.getElementById("offline-banner");
+  const showOffline = (offline) => {
+    if (!banner) return;
+    banner.textContent = offline ? "offline: nothing can be saved until the connection is back" : "";
+    document.documentElement.classList.toggle("is-offline", offline);
+  };
+  const keptCopy = document.body.hasAttribute("data-offline-copy");
+  showOffline(keptCopy || !navigator.onLine);
+  window.addEventListener("offline", () => showOffline(true));
+  window.addEventListener("online", () => showOffline(false));
+  // A kept copy on a phone whose Wi-Fi never dropped (the laptop was away): the
+  // first answer from Bower means the connection is back.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.successful && navigator.onLine) showOffline(false);
+  });
+
+  // The service worker (templates/pwa/sw.js) only runs in a secure context:
+  // on a phone reaching the laptop over plain http it is simply not there.
+  const workerUrl = document.currentScript && document.currentScript.dataset.serviceWorker;
+  if (workerUrl && window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(workerUrl, { scope: "/" }).catch(() => {
+      // Refused (private mode, storage full): the app works as before, just not offline.
+    });
+    // Keep the table screen as it looks now, for a reload without network.
+    const keepTable = () => {
+      if (!document.querySelector(".table-screen") || !/^\/games\/\d+\/$/.test(location.pathname)) return;
+      navigator.serviceWorker.ready.then((registration) => {
+        if (registration.active) registration.active.postMessage({ keep: location.pathname });
+      });
+    };
+    // A page the worker answered is kept already; one loaded before it was not.
+    if (!navigator.serviceWorker.controller && !keptCopy) keepTable();
+    document.addEventListener("htmx:afterSettle", keepTable);
+  }
 })();

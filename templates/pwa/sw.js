@@ -1,0 +1,121 @@
+{% autoescape off %}// Bower's service worker, served by scorekeeper/pwa.py from /sw.js for the whole site.
+// - Static files: from the cache at once (the app opens without waiting for the
+//   Wi-Fi), refreshed from the network behind the scenes.
+// - Pages: from the network. A game's table screen is kept; when the network is
+//   down it is shown from the cache, marked so bower.js shows the offline banner.
+// - Anything but GET goes to the network untouched: a write made offline fails
+//   where the scorer sees it. Nothing is ever queued to be sent later.
+"use strict";
+
+const VERSION = "{{ version }}";
+const STATIC_CACHE = `bower-static-${VERSION}`;
+// Kept pages point at this version's static files: they go with it.
+const PAGE_CACHE = `bower-pages-${VERSION}`;
+const SHELL = {{ shell_json }};
+const STATIC_PREFIX = {{ static_prefix_json }};
+const OFFLINE_PAGE = {{ offline_page_json }};
+const TABLE_SCREEN = /^\/games\/\d+\/$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(STATIC_CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const current = [STATIC_CACHE, PAGE_CACHE];
+      for (const name of await caches.keys()) {
+        if (name.startsWith("bower-") && !current.includes(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// A table screen changed without a page load (htmx swapped it in, or the first
+// visit came before this worker): bower.js asks for a fresh copy to keep.
+self.addEventListener("message", (event) => {
+  const path = event.data && event.data.keep;
+  if (typeof path !== "string" || !TABLE_SCREEN.test(path)) return;
+  event.waitUntil(
+    fetch(path, { credentials: "same-origin" })
+      .then((response) => keepPage(path, response))
+      .catch(() => undefined), // offline: the copy already kept stays
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event, url));
+  } else if (url.pathname.startsWith(STATIC_PREFIX)) {
+    event.respondWith(staticFile(event, request));
+  }
+});
+
+// The games of one evening are plenty: older copies make room (a put goes last).
+const KEPT_PAGES = 10;
+
+async function keepPage(path, response) {
+  if (response.status !== 200 || response.type !== "basic") return;
+  const cache = await caches.open(PAGE_CACHE);
+  await cache.put(path, response);
+  const kept = await cache.keys();
+  for (const old of kept.slice(0, -KEPT_PAGES)) await cache.delete(old);
+}
+
+async function page(event, url) {
+  try {
+    const response = await fetch(event.request);
+    if (TABLE_SCREEN.test(url.pathname) && !url.search) {
+      event.waitUntil(keepPage(url.pathname, response.clone()).catch(() => undefined));
+    }
+    return response;
+  } catch {
+    const copy = await caches.match(url.pathname, { cacheName: PAGE_CACHE, ignoreVary: true });
+    return copy ? markedCopy(copy) : offlinePage();
+  }
+}
+
+// The kept copy, with a mark on <body> that bower.js reads: this is not the
+// game as it stands now, and nothing can be saved from it.
+async function markedCopy(response) {
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(html.replace("<body", "<body data-offline-copy"), { status: 200, headers });
+}
+
+function offlinePage() {
+  return new Response(OFFLINE_PAGE, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+async function staticFile(event, request) {
+  const cache = await caches.open(STATIC_CACHE);
+  const cached = await cache.match(request, { ignoreVary: true });
+  const fresh = fetch(request).then((response) => {
+    // A 206 (a video asks for a byte range) cannot be cached; the whole file can.
+    if (response.status === 200) {
+      event.waitUntil(cache.put(request, response.clone()).catch(() => undefined));
+    }
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(fresh.catch(() => undefined));
+    return cached;
+  }
+  return fresh;
+}
+{% endautoescape %}
