@@ -11,7 +11,7 @@ from referee.engine.audit import HandAudit
 from referee.engine.cards import Card
 from referee.engine.variants import RULE_KEYS, Variant
 from referee.forms.audit import AuditForm, is_trick_field
-from referee.forms.fields import VARIANT_CHOICES
+from referee.forms.fields import MAX_TRICKS, VARIANT_CHOICES
 from referee.http import HtmxHttpRequest
 from referee.views.audit_screen import (
     audit_rows,
@@ -29,10 +29,16 @@ from referee.views.screen import (
     share_url,
     tool_url,
     trump_links,
+    unseen_errors,
 )
 
 # Parameters that are not the hand: ``edit`` reopens the setup; an old ``game`` is ignored.
 _NOT_THE_HAND = ("edit", "game")
+# The fields the audit draws with their messages; the tricks' go above the picker.
+_DRAWN = (
+    *("variant", "players", "maker", "trump", "called", "alone", "leader", "finish"),
+    *(f"t{n}" for n in range(1, MAX_TRICKS + 1)),
+)
 
 
 @require_GET
@@ -98,6 +104,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "called_cards": called_card_choices(table.variant, table.n) if table is not None else [],
         "picker": cards,
         "undo_url": undo_url,
+        "unseen_errors": unseen_errors(form, _DRAWN) if bound else [],
         "edit_url": tool_url("referee:audit", {**state, **tricks_query(tricks), "edit": "1"}),
         "tricks_query": tricks_query(tricks),
         # Without a table yet, keep the house rules (and the way back) as they came.

@@ -19,7 +19,19 @@ from referee.views.screen import (
     share_url,
     tool_url,
     trump_links,
+    unseen_errors,
 )
+
+_HAND_DRAWN = ("variant", "players", "maker", "trump", "called", "partner", "alone", "tricks")
+
+
+def _drawn(variant: Variant, *, named: bool) -> tuple[str, ...]:
+    """The fields the calculator draws, each with its messages beside it."""
+    drawn = (*_HAND_DRAWN, "renege")
+    if named:  # a game's table: its house rules travel in hidden fields
+        return drawn
+    by_variant = {Variant.CALL_ACE: ("deal",), Variant.STANDARD: ("no_trump",)}
+    return (*drawn, "renege_rule", *by_variant.get(variant, ()))
 
 
 @require_GET
@@ -83,6 +95,7 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "called_cards": called_card_choices(variant, table.n) if table else [],
         "result": result,
         "points": points,
+        "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
         "share_url": share_url(request, request.get_full_path()) if result else "",
     }
     return render_tool(request, "referee/score.html", context, invalid=not valid)

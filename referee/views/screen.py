@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -147,3 +148,16 @@ def trump_links(
             )
         )
     return links
+
+
+def unseen_errors(form: forms.Form, drawn: Iterable[str]) -> list[str]:
+    """Messages of the fields a screen does not draw (house rules carried in its
+    address), each naming its parameter, so no refusal goes unsaid."""
+    if not form.is_bound:
+        return []
+    return [
+        f"{name.replace('_', ' ').capitalize()}: {error}"
+        for name, errors in form.errors.items()
+        if name not in drawn and name != NON_FIELD_ERRORS
+        for error in errors
+    ]

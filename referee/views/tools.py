@@ -40,6 +40,7 @@ from referee.views.screen import (
     share_url,
     tool_url,
     trump_links,
+    unseen_errors,
 )
 
 _STANDARD_DECK = DECK_SIZES[0]
@@ -228,6 +229,9 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         "plays": plays,
         "penalty": penalty,
         "rules_label": _rules_label(data) if valid else "",
+        "unseen_errors": unseen_errors(
+            form, ("trump", "led", "hand", "played", "variant", "players", "renege")
+        ),
         "trump_choices": trump_links(raw_upper(form, "trump"), lambda t: t),
         "led_picker": picker(lowest, lambda c: picked(c, led_chosen)),
         "hand_picker": picker(lowest, lambda c: picked(c, hand_chosen)),
