@@ -27,6 +27,9 @@ RENEGE_CHOICES = [
     ("march-or-euchre", "March or euchre (standard: 2 or 4)"),
     ("offender-loses-2", "The offender loses 2"),
 ]
+DEAL_CHOICES = [("standard", "Five each"), ("seed", "The sheet's deal")]
+TIES_CHOICES = [("share", "Share the win"), ("play-on", "Play on")]
+PLAYER_COUNT_CHOICES = [("4", "4"), ("5", "5"), ("6", "6")]
 MAX_TRICKS = 6  # the seed deal gives four players six cards each
 MAX_SEATS = 6  # the most players any variant seats (Call-Ace with 6)
 # A count of players: ASCII digits only, so "²" (a digit to str.isdigit) is a name, not a count.
@@ -36,6 +39,11 @@ _COUNT = re.compile(r"[0-9]{1,2}")
 def choice_errors(expected: str, **more: str) -> dict[str, str]:
     """Messages for a choice field that say what was expected, not just "invalid"."""
     return {"invalid_choice": f"“%(value)s” is not one of the choices: {expected}.", **more}
+
+
+def default_first(choices: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Chips whose first choice is the default: it is sent as nothing, so links stay short."""
+    return [("", choices[0][1]), *choices[1:]]
 
 
 def sentence(message: str) -> str:

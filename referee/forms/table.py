@@ -19,7 +19,9 @@ from referee.engine.variants import (
     parse_variant,
 )
 from referee.forms.fields import (
+    DEAL_CHOICES,
     RENEGE_CHOICES,
+    TIES_CHOICES,
     VARIANT_CHOICES,
     OnOffField,
     choice_errors,
@@ -42,7 +44,7 @@ class HouseRulesForm(forms.Form):
     deal = forms.ChoiceField(
         required=False,
         error_messages=choice_errors("standard or seed"),
-        choices=[("standard", "Five each"), ("seed", "The sheet's deal")],
+        choices=DEAL_CHOICES,
     )
     renege = forms.ChoiceField(
         required=False,
@@ -52,7 +54,7 @@ class HouseRulesForm(forms.Form):
     ties = forms.ChoiceField(
         required=False,
         error_messages=choice_errors("share or play-on"),
-        choices=[("share", "Share the win"), ("play-on", "Play on")],
+        choices=TIES_CHOICES,
     )
 
     # House-rule key -> the query parameter that carries it, where a form needs another name.

@@ -8,7 +8,14 @@ from django import forms
 
 from referee.engine.cards import parse_trump
 from referee.engine.tricks import check_play, judge_trick, legal_plays
-from referee.forms.fields import CardField, CardListField, TrumpField, choice_errors, deck_field
+from referee.forms.fields import (
+    PLAYER_COUNT_CHOICES,
+    CardField,
+    CardListField,
+    TrumpField,
+    choice_errors,
+    deck_field,
+)
 from referee.forms.table import HouseRulesForm
 
 
@@ -51,7 +58,7 @@ class LegalForm(HouseRulesForm):
         required=False,
         coerce=int,
         empty_value=None,
-        choices=[("4", "4"), ("5", "5"), ("6", "6")],
+        choices=PLAYER_COUNT_CHOICES,
         error_messages=choice_errors("4, 5 or 6 players"),
     )
 

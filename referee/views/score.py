@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from referee.engine.hands import Table
 from referee.engine.variants import Variant
-from referee.forms.fields import RENEGE_CHOICES
+from referee.forms.fields import DEAL_CHOICES, RENEGE_CHOICES, default_first
 from referee.forms.score import ScoreForm
 from referee.http import HtmxHttpRequest
 from referee.views.screen import (
@@ -72,8 +72,8 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "partner_choices": [*seats, ("maker", "The maker held it"), ("none", "Not in play")],
         "trick_choices": [(str(i), str(i)) for i in range(table.deal.tricks + 1)] if table else [],
         "renege_choices": [("", "Nobody"), *seats],
-        "renege_rule_choices": [("", RENEGE_CHOICES[0][1]), *RENEGE_CHOICES[1:]],
-        "deal_choices": [("", "Five each"), ("seed", "The sheet's deal")],
+        "renege_rule_choices": default_first(RENEGE_CHOICES),
+        "deal_choices": default_first(DEAL_CHOICES),
         "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
         "variant_links": [
             {

@@ -26,7 +26,12 @@ from referee.engine.variants import (
     deal_for,
     lowest_rank_of_deck,
 )
-from referee.forms.fields import DECK_CHOICES, RENEGE_CHOICES, VARIANT_CHOICES
+from referee.forms.fields import (
+    DECK_CHOICES,
+    PLAYER_COUNT_CHOICES,
+    RENEGE_CHOICES,
+    VARIANT_CHOICES,
+)
 from referee.forms.tools import LegalForm, RankingForm, TrickForm
 from referee.http import HtmxHttpRequest
 from referee.views.screen import (
@@ -237,7 +242,7 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         "hand_picker": picker(lowest, lambda c: picked(c, hand_chosen)),
         "led_none": bound and not led_chosen,
         "variant_choices": VARIANT_CHOICES,
-        "player_choices": [("", "Any"), ("4", "4"), ("5", "5"), ("6", "6")],
+        "player_choices": [("", "Any"), *PLAYER_COUNT_CHOICES],
         "renege_choices": RENEGE_CHOICES,
         "share_url": share_url(request, link(played=str(data["played"]) if check else ""))
         if options is not None
