@@ -36,6 +36,11 @@ MAX_SEATS = 6  # the most players any variant seats (Call-Ace with 6)
 _COUNT = re.compile(r"[0-9]{1,2}")
 
 
+def is_player_count(text: str) -> bool:
+    """``players=4`` is a count (Player 1 to Player 4), not a player called "4"."""
+    return _COUNT.fullmatch(text.strip()) is not None
+
+
 def choice_errors(expected: str, **more: str) -> dict[str, str]:
     """Messages for a choice field that say what was expected, not just "invalid"."""
     return {"invalid_choice": f"“%(value)s” is not one of the choices: {expected}.", **more}
@@ -170,7 +175,7 @@ class PlayersField(forms.CharField):
         text = super().clean(value)
         if not text:
             return ()
-        if _COUNT.fullmatch(text):
+        if is_player_count(text):
             count = int(text)
             if not 1 <= count <= MAX_SEATS:
                 raise forms.ValidationError(f"A table seats 4, 5 or 6 players, not {count}.")

@@ -10,7 +10,14 @@ from referee.engine.hands import HandError, Table
 from referee.engine.reading import read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.variants import RulesError, Variant
-from referee.forms.fields import MAX_TRICKS, PlayersField, TrumpField, choice_errors, sentence
+from referee.forms.fields import (
+    MAX_TRICKS,
+    PlayersField,
+    TrumpField,
+    choice_errors,
+    is_player_count,
+    sentence,
+)
 from referee.forms.table import HouseRulesForm
 
 # The parameters that describe the hand; without any of them the page only sets the table up.
@@ -61,6 +68,10 @@ class ScoreForm(HouseRulesForm):
         super().clean()
         data = self.cleaned_data
         data["score"] = data["table"] = data["hand"] = None
+        # Names (a game's table) rather than a count: the page keeps them as they came.
+        data["named"] = bool(data.get("players")) and not is_player_count(
+            str(self.data.get("players", ""))
+        )
         variant: Variant = data["variant"]
         names = data.get("players") or tuple(
             f"Player {n}" for n in range(1, variant.player_counts[0] + 1)

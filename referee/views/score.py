@@ -44,7 +44,7 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
     table: Table | None = data.get("table")
     result = data.get("score") if valid else None
     variant: Variant = data["variant"]
-    named = bool(data.get("players")) and not request.GET.get("players", "").strip().isdigit()
+    named: bool = data.get("named", False)
     points = []
     if result is not None and table is not None:
         points = [
