@@ -15,10 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from django import forms
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
 
-from referee.engine.cards import SUITS, Card, Suit, make_deck
+from referee.chips import ChipField, ChipNumberField, card_label, suit_label
+from referee.engine.cards import SUITS, make_deck
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.reading import read_hand
@@ -52,57 +51,6 @@ HAND_FIELDS = (
     "revealed_on_trick",
     "thrown_in",
 )
-
-
-def suit_label(suit: Suit, text: str | None = None) -> SafeString:
-    """A suit as the table says it: its symbol in its colour, then its name."""
-    return format_html(
-        '<span class="suit-{} suit-symbol" aria-hidden="true">{}</span> {}',
-        suit.letter,
-        suit.symbol,
-        text if text is not None else suit.plural.capitalize(),
-    )
-
-
-def card_label(card: Card) -> SafeString:
-    """A card chip: rank and symbol for the eye, its name for a screen reader."""
-    return format_html(
-        '<span class="suit-{}" aria-hidden="true">{}{}</span>'
-        '<span class="visually-hidden">{}</span>',
-        card.suit.letter,
-        card.rank.text,
-        card.suit.symbol,
-        card.name,
-    )
-
-
-class ChipField(forms.ChoiceField):
-    """A choice shown as a row of big radio chips; ``layout`` picks the grid
-    (``chips-wide`` for long labels, ``chips-cards`` for the card grid)."""
-
-    widget = forms.RadioSelect
-
-    def __init__(
-        self, *, layout: str = "", hidden_values: tuple[str, ...] = (), **kwargs: Any
-    ) -> None:
-        kwargs.setdefault("required", False)
-        super().__init__(**kwargs)
-        self.layout = layout
-        # Accepted, so the engine can say why they are refused, but not offered.
-        self.hidden_values = hidden_values
-
-
-class ChipNumberField(forms.IntegerField):
-    """A number tapped on chips (tricks, a trick, a round). Any whole number is
-    read, so the engine can say what the range is when one is out of it."""
-
-    def __init__(self, *, choices: list[tuple[str, str]], layout: str = "", **kwargs: Any) -> None:
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("error_messages", {"invalid": "Tap one of the numbers."})
-        super().__init__(widget=forms.RadioSelect(choices=choices), **kwargs)
-        self.choices = choices
-        self.layout = layout
-        self.hidden_values: tuple[str, ...] = ()
 
 
 def _given(value: Any) -> bool:

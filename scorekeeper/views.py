@@ -28,6 +28,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from referee.chips import card_label, suit_label
 from referee.engine.cards import parse_card, parse_suit, parse_trump
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
@@ -40,8 +41,6 @@ from scorekeeper.forms import (
     NewGameForm,
     RevealForm,
     StateForm,
-    card_label,
-    suit_label,
 )
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import (

@@ -23,6 +23,13 @@ HAND = [
 ]
 
 
+# Every link and button a thumb taps: no smaller than 44 px tall (WCAG 2.5.5).
+SMALL_TARGETS = """() => [...document.querySelectorAll('main a, main button, main summary')]
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, box]) => box.width > 1 && box.height > 1 && box.height < 44)
+  .map(([el, box]) => `${el.textContent.trim().slice(0, 30)} (${Math.round(box.height)} px)`)"""
+
+
 def fits_the_phone(page: Page) -> None:
     width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -144,10 +151,15 @@ def test_every_referee_page_fits_a_small_phone_and_passes_axe(
         "/referee/score/?maker=9&trump=H",
         "/referee/audit/?players=Ann,Ben,Cat,Dan,Eve",
         "/referee/trick/?trump=NT&cards=7S,AS,ZZ",
+        "/referee/legal/?trump=H&led=AH&hand=JD,9S&played=9S",
+        "/referee/audit/?players=Ann,Ben,Cat,Dan,Eve&maker=Ben&trump=H&called=S&leader=Ann"
+        "&t1=AC,10D,8C,10C,QC&t2=9D,JH,9C,QD,KD&t3=JD,QS,KH,9H,QH&t4=KS,AD,AS,JS,10S"
+        "&t5=9S,10H,KC,AH,8D&finish=/games/1/hand/finish/",
     ):
         page.goto(url)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         fits_the_phone(page)
+        assert page.evaluate(SMALL_TARGETS) == [], url
         axe(page)
 
 

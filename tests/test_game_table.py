@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from referee.engine.reading import read_hand
 from scorekeeper.models import Game, Hand, HandInProgress
+from scorekeeper.referee_links import rules_url
 from tests.game_support import FOUR, HTMX, fresh, post, record, start_game, url
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +62,9 @@ def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -
 
 def test_the_table_links_to_the_rules_audit_and_download(client: Client, game: Game) -> None:
     html = table(client, game).content.decode()
-    assert f'href="/referee/rules/?game={game.pk}"' in html
-    assert f'href="/referee/audit/?game={game.pk}"' in html
+    # The referee's pages get the game's setup in their address (scorekeeper/referee_links.py).
+    assert f'href="{escape(rules_url(game))}"' in html
+    assert f"finish=/games/{game.pk}/hand/finish/" in html.split('href="/referee/audit/?')[1]
     assert f'href="/games/{game.pk}/export/"' in html
 
 

@@ -1,12 +1,15 @@
 """The referee's index, rules pages and card ranking: good input, bad input, htmx."""
 
+import html
 import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models import Game
+from scorekeeper.referee_links import rules_url
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -34,17 +37,12 @@ def test_the_index_offers_every_tool_as_a_big_button(client: Client) -> None:
         assert re.search(rf'class="btn btn-block tool-button" href="{re.escape(href)}"', page)
 
 
-def test_the_index_passes_a_game_on_to_the_tools(client: Client, game: Game) -> None:
-    page = client.get(f"/referee/?game={game.pk}").content.decode()
-    assert f'href="/referee/audit/?game={game.pk}"' in page
-    assert f'href="/referee/score/?game={game.pk}"' in page
-
-
 @pytest.mark.django_db
-def test_the_index_says_when_a_game_does_not_exist(client: Client) -> None:
-    response = client.get("/referee/?game=999")
-    assert response.status_code == 200
-    assert "There is no game #999." in response.content.decode()
+def test_an_old_game_link_to_the_index_is_welcome(client: Client) -> None:
+    for value in ("999", "x", "\u00b2"):
+        response = client.get("/referee/", {"game": value})
+        assert response.status_code == 200
+        assert "errorlist" not in response.content.decode()
 
 
 def test_the_referee_pages_refuse_a_post(client: Client) -> None:
@@ -81,7 +79,7 @@ def test_house_rules_are_shown_as_choices_with_the_default(client: Client) -> No
 
 
 def test_a_games_rules_show_its_house_rules_in_force(client: Client, game: Game) -> None:
-    page = client.get(f"/referee/rules/call-ace/?game={game.pk}").content.decode()
+    page = client.get(rules_url(game)).content.decode()
     renege = page.split('id="house-renege"')[1].split("</ul>")[0]
     chosen = re.findall(r'<li class="choice in-force">\s*<strong>([^<]+)</strong>', renege)
     assert chosen == ["Offender loses 2"]
@@ -90,17 +88,37 @@ def test_a_games_rules_show_its_house_rules_in_force(client: Client, game: Game)
     assert "Ann, Ben, Cat, Dan, Eve" in page
 
 
-def test_the_rules_index_sends_a_game_to_its_variant(client: Client, game: Game) -> None:
-    response = client.get(f"/referee/rules/?game={game.pk}")
-    assert response.status_code == 302
-    assert response["Location"] == f"/referee/rules/call-ace/?game={game.pk}"
+def test_a_search_keeps_the_tables_house_rules(client: Client, game: Game) -> None:
+    page = client.get(rules_url(game) + "&q=renege").content.decode()
+    assert '<input type="hidden" name="renege" value="offender-loses-2">' in page
+    share = page.split("Share this ruling")[1]
+    assert "target=15" in share
+
+
+def test_the_game_screen_links_to_its_rules(client: Client, game: Game) -> None:
+    page = client.get(reverse("game_table", args=[game.pk])).content.decode()
+    link = re.search(r'href="([^"]+)">Rules for this game<', page)
+    assert link is not None
+    assert html.unescape(link.group(1)) == rules_url(game)
+    assert rules_url(game).startswith("/referee/rules/call-ace/?players=Ann,Ben,Cat,Dan,Eve&")
+
+
+def test_house_rules_the_page_cannot_read_are_said_and_the_defaults_shown(
+    client: Client,
+) -> None:
+    response = client.get("/referee/rules/call-ace/", {"target": "\u00b2", "ties": "x"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "notice-error" in page
+    assert "These are the default rules." in page
+    assert "in force</span>" not in page
 
 
 @pytest.mark.django_db
-def test_a_game_that_does_not_exist_shows_the_default_rules(client: Client) -> None:
+def test_an_old_game_link_to_the_rules_shows_the_default_rules(client: Client) -> None:
     response = client.get("/referee/rules/call-ace/?game=42")
     assert response.status_code == 200
-    assert "There is no game #42." in response.content.decode()
+    assert "in force</span>" not in response.content.decode()
     assert client.get("/referee/rules/?game=x").status_code == 200
 
 

@@ -2,6 +2,7 @@
 
 import html
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -9,8 +10,9 @@ from django.test import Client
 from referee.engine.cards import Suit, parse_card
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.scoring import score_hand
-from referee.engine.variants import HouseRules, Variant
+from referee.engine.variants import HouseRules, RenegeRule, Variant
 from scorekeeper.models import Game
+from scorekeeper.referee_links import score_url
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -154,19 +156,12 @@ def test_the_checker_explains_bad_input(
     assert client.get("/referee/legal/", params, **HTMX).status_code == 422
 
 
-@pytest.mark.django_db
-def test_the_checker_uses_a_games_renege_rule(client: Client) -> None:
-    game = Game.start(
-        variant=Variant.STANDARD,
-        players=["Ann", "Ben", "Cat", "Dan"],
-        first_dealer=0,
-        rules=HouseRules(),
-    )
-    params = {"trump": "H", "led": "AH", "hand": "JD,9S", "played": "9S", "game": game.pk}
+def test_the_checker_uses_the_tables_variant_for_the_penalty(client: Client) -> None:
+    params = {"trump": "H", "led": "AH", "hand": "JD,9S", "played": "9S", "variant": "standard"}
     text = tool(client.get("/referee/legal/", params))
-    assert f"the house rules of game #{game.pk}" in text
+    assert "Penalty</strong> under Standard euchre" in text
     assert "the team that did not renege scores 2, or 4" in text
-    assert f"game={game.pk}" in text.split("Share this ruling")[1]
+    assert "variant=standard" in text.split("Share this ruling")[1]
 
 
 # --- Score calculator -------------------------------------------------------------------------
@@ -312,7 +307,7 @@ def test_the_calculator_switches_variant_and_players_with_links(client: Client) 
                 "players": "7",
             },
             "players",
-            "“7” is not one of the choices: 4, 5 or 6 players.",
+            "A table seats 4, 5 or 6 players, not 7.",
         ),
     ],
 )
@@ -334,16 +329,15 @@ def test_the_calculator_from_a_game_uses_its_names_and_rules(client: Client) -> 
         variant=Variant.CALL_ACE,
         players=["Ann", "Ben", "Cat", "Dan"],
         first_dealer=0,
-        rules=HouseRules(),
+        rules=HouseRules(renege=RenegeRule.OFFENDER_LOSES_2),
     )
-    params = {
-        "game": game.pk,
-        "maker": "2",
-        "trump": "H",
-        "called": "H",
-        "partner": "maker",
-        "tricks": "5",
-    }
-    text = tool(client.get("/referee/score/", params))
+    url = score_url(game)
+    assert url == (
+        "/referee/score/?variant=call-ace&players=Ann,Ben,Cat,Dan&renege_rule=offender-loses-2"
+    )
+    hand = {"maker": "2", "trump": "H", "called": "H", "partner": "maker", "tricks": "5"}
+    text = tool(client.get(url + "&" + urlencode(hand)))
     assert "Ben alone (held the called ace)" in text
-    assert f"Game #{game.pk}: Call-Ace Euchre, Ann, Ben, Cat, Dan" in text
+    assert "Call-Ace Euchre: Ann, Ben, Cat, Dan, with the table's house rules." in text
+    # The form keeps the table as it came, for the next hand.
+    assert '<input type="hidden" name="renege_rule" value="offender-loses-2">' in text

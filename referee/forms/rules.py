@@ -1,0 +1,41 @@
+"""The rules pages' query string: a search, and a table's house rules to mark in force."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from referee.forms.fields import PlayersField
+from referee.forms.table import HouseRulesForm
+
+
+class RulesSearchForm(HouseRulesForm):
+    """``?q=bower``, with a table's house rules (``stick_the_dealer=off`` ...) and
+    its ``players`` when a game sends them: those rules are then marked in force."""
+
+    q = forms.CharField(
+        label="Find a rule",
+        required=False,
+        max_length=100,
+        strip=True,
+        help_text="A word or two: left bower, kitty, renege, stick the dealer.",
+    )
+    players = PlayersField()
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        # A table's rules are marked once it says anything about itself.
+        data["table_given"] = bool(data.get("rules_given") or data.get("players"))
+        return data
+
+    def table_query(self) -> dict[str, str]:
+        """The table's part of the query string, to keep in the page's links."""
+        data = self.cleaned_data
+        if not data.get("table_given"):
+            return {}
+        query = self.rules_query(with_variant=False)
+        if data.get("players"):
+            query["players"] = ",".join(data["players"])
+        return query

@@ -1,0 +1,101 @@
+"""The score calculator: what would this hand score, with the scorekeeper's explanation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_GET
+
+from referee.engine.hands import Table
+from referee.engine.variants import Variant
+from referee.forms.fields import DEAL_CHOICES, RENEGE_CHOICES, default_first
+from referee.forms.score import ScoreForm
+from referee.http import HtmxHttpRequest
+from referee.views.screen import (
+    called_card_choices,
+    raw_upper,
+    render_tool,
+    share_url,
+    tool_url,
+    trump_links,
+    unseen_errors,
+)
+
+_HAND_DRAWN = ("variant", "players", "maker", "trump", "called", "partner", "alone", "tricks")
+
+
+def _drawn(variant: Variant, *, named: bool) -> tuple[str, ...]:
+    """The fields the calculator draws, each with its messages beside it."""
+    drawn = (*_HAND_DRAWN, "renege")
+    if named:  # a game's table: its house rules travel in hidden fields
+        return drawn
+    by_variant = {Variant.CALL_ACE: ("deal",), Variant.STANDARD: ("no_trump",)}
+    return (*drawn, "renege_rule", *by_variant.get(variant, ()))
+
+
+@require_GET
+def score(request: HtmxHttpRequest) -> HttpResponse:
+    """What would this hand score (rules.md 6)? The table comes from the query string:
+    ``variant``, ``players`` (a count, or the names in seat order), the house rules."""
+    form = ScoreForm(request.GET)
+    valid = form.is_valid()
+    data = form.cleaned_data
+    table: Table | None = data.get("table")
+    result = data.get("score") if valid else None
+    variant: Variant = data["variant"]
+    named: bool = data.get("named", False)
+    points = []
+    if result is not None and table is not None:
+        points = [
+            {"name": table.name(s), "points": result.points[s], "penalty": result.penalties[s]}
+            for s in range(table.n)
+        ]
+
+    def setup_link(**change: Any) -> str:
+        params: dict[str, Any] = {"variant": variant.value, "players": table.n if table else ""}
+        params.update(change)
+        return tool_url("referee:score", params)
+
+    seats = [(str(i + 1), name) for i, name in enumerate(table.players)] if table else []
+    context = {
+        "form": form,
+        "table": table,
+        "variant": variant,
+        "named": named,
+        # A table that came with its names (from a game) keeps its setup as it came.
+        "setup_params": {"variant": variant.value, "players": ",".join(table.players)}
+        | form.rules_query(with_variant=False)
+        if named and table
+        else {},
+        "seats": seats,
+        "partner_choices": [*seats, ("maker", "The maker held it"), ("none", "Not in play")],
+        "trick_choices": [(str(i), str(i)) for i in range(table.deal.tricks + 1)] if table else [],
+        "renege_choices": [("", "Nobody"), *seats],
+        "renege_rule_choices": default_first(RENEGE_CHOICES),
+        "deal_choices": default_first(DEAL_CHOICES),
+        "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
+        "variant_links": [
+            {
+                "label": v.label,
+                "href": setup_link(variant=v.value, players=v.player_counts[0]),
+                "current": v is variant,
+            }
+            for v in Variant
+        ],
+        "player_links": []
+        if len(variant.player_counts) == 1
+        else [
+            {"label": str(n), "href": setup_link(players=n), "current": table and n == table.n}
+            for n in variant.player_counts
+        ],
+        "trump_choices": trump_links(
+            raw_upper(form, "trump"), lambda t: t, no_trump=variant is Variant.STANDARD
+        ),
+        "called_cards": called_card_choices(variant, table.n) if table else [],
+        "result": result,
+        "points": points,
+        "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
+        "share_url": share_url(request, request.get_full_path()) if result else "",
+    }
+    return render_tool(request, "referee/score.html", context, invalid=not valid)

@@ -1,0 +1,163 @@
+"""Screen-building helpers the referee's views share: rendering, links, card pickers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+
+from referee.engine.cards import SUITS, Card, CardError, Rank, Suit, make_deck, parse_card
+from referee.engine.variants import Variant, deal_for
+from referee.http import HtmxHttpRequest
+
+# Suits in the pickers alternate colours, so neighbouring rows never look alike.
+PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def render_tool(
+    request: HtmxHttpRequest,
+    template: str,
+    context: dict[str, Any],
+    *,
+    invalid: bool = False,
+) -> HttpResponse:
+    """The whole page, or its ``tool`` partial for htmx (never for a history restore)."""
+    partial = request.htmx and not request.htmx.history_restore_request
+    response = render(
+        request,
+        f"{template}#tool" if partial else template,
+        context,
+        status=422 if invalid and partial else 200,
+    )
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def tool_url(
+    name: str, params: Mapping[str, Any] | None = None, *, args: Iterable[Any] = ()
+) -> str:
+    """A referee URL with its query string, empty values left out."""
+    query = urlencode({k: v for k, v in (params or {}).items() if v not in (None, "")}, safe=",")
+    return reverse(name, args=list(args)) + (f"?{query}" if query else "")
+
+
+def share_url(request: HtmxHttpRequest, url: str) -> str:
+    return request.build_absolute_uri(url)
+
+
+# --- Card pickers -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chip:
+    card: Card
+    href: str | None  # None: a card shown but not tapped (played already, or a form's input)
+    state: str = ""  # "played" (struck out) or "picked" (checked in a form)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuitRow:
+    suit: Suit
+    chips: tuple[Chip, ...]
+
+
+def picker(lowest: Rank, chip: Callable[[Card], Chip]) -> tuple[SuitRow, ...]:
+    """Every card of the deck, one row per suit, highest first."""
+    deck = make_deck(lowest)
+    return tuple(
+        SuitRow(
+            suit=suit,
+            chips=tuple(chip(c) for c in sorted((c for c in deck if c.suit == suit), reverse=True)),
+        )
+        for suit in PICKER_SUITS
+    )
+
+
+def picker_order(card: Card) -> tuple[int, int]:
+    return PICKER_SUITS.index(card.suit), -card.rank
+
+
+def picked(card: Card, chosen: set[str]) -> Chip:
+    return Chip(card=card, href=None, state="picked" if str(card) in chosen else "")
+
+
+def chosen_cards(form: forms.Form, name: str) -> set[str]:
+    """The cards a bound field holds, valid or not, in canonical notation."""
+    if not form.is_bound:
+        return set()
+    chosen = set()
+    for part in str(form[name].value() or "").split(","):
+        try:
+            chosen.add(str(parse_card(part)))
+        except CardError:
+            continue
+    return chosen
+
+
+def raw_upper(form: forms.Form, name: str) -> str:
+    """What a bound field holds, valid or not, to keep a picker's chip checked."""
+    return str(form[name].value() or "").strip().upper() if form.is_bound else ""
+
+
+def called_card_choices(variant: Variant, players: int) -> list[tuple[Suit, list[Card]]]:
+    """Call-Your-Partner's called card: every card of the deck, by suit (rules.md 4)."""
+    if variant is not Variant.CALL_YOUR_PARTNER:
+        return []
+    lowest = deal_for(variant, players).lowest_rank
+    return [
+        (s, sorted((c for c in make_deck(lowest) if c.suit == s), reverse=True))
+        for s in PICKER_SUITS
+    ]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrumpLink:
+    value: str
+    label: str
+    symbol: str
+    href: str
+    current: bool
+
+
+def trump_links(
+    current: str, href: Callable[[str], str], *, no_trump: bool = True
+) -> list[TrumpLink]:
+    """Each suit (and no trump) as a link or a chip value, the current one marked."""
+    links = [
+        TrumpLink(
+            value=s.letter,
+            label=s.plural.capitalize(),
+            symbol=s.symbol,
+            href=href(s.letter),
+            current=current == s.letter,
+        )
+        for s in SUITS
+    ]
+    if no_trump:
+        links.append(
+            TrumpLink(
+                value="NT", label="No trump", symbol="", href=href("NT"), current=current == "NT"
+            )
+        )
+    return links
+
+
+def unseen_errors(form: forms.Form, drawn: Iterable[str]) -> list[str]:
+    """Messages of the fields a screen does not draw (house rules carried in its
+    address), each naming its parameter, so no refusal goes unsaid."""
+    if not form.is_bound:
+        return []
+    return [
+        f"{name.replace('_', ' ').capitalize()}: {error}"
+        for name, errors in form.errors.items()
+        if name not in drawn and name != NON_FIELD_ERRORS
+        for error in errors
+    ]

@@ -1,0 +1,71 @@
+"""A game's links to the referee's screens, its setup carried in their address.
+
+The referee never reads the scorekeeper's database (its pages work for any table),
+so a game hands over what a screen needs in the query string: the variant, the
+players' names in seat order, the house rules that differ from the defaults; for
+the hand audit also the hand in progress, the first leader and ``finish``, the
+end-of-hand form the finished audit returns to (the referee accepts only a path
+of this site there). The interface is described in the README (referee links).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from referee.engine.variants import Variant
+from scorekeeper.models import Game
+
+
+def _query(params: dict[str, str]) -> str:
+    return "?" + urlencode(params, safe=",/")
+
+
+def _rules_params(game: Game, *, renege_param: str = "renege") -> dict[str, str]:
+    """The house rules that differ from the defaults, as the referee's forms read them."""
+    params = {}
+    for key, value in game.house_rules.differences(game.variant_enum).items():
+        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        params[renege_param if key == "renege" else key] = text
+    return params
+
+
+def _players(game: Game) -> str:
+    return ",".join(game.table.players)
+
+
+def rules_url(game: Game) -> str:
+    """The game's variant's rules, its house rules marked in force."""
+    params = {"players": _players(game), **_rules_params(game)}
+    return reverse("referee:rules-variant", args=[game.variant]) + _query(params)
+
+
+def score_url(game: Game) -> str:
+    """The score calculator set up for this table (its names and house rules)."""
+    params = {"variant": game.variant, "players": _players(game)}
+    params.update(_rules_params(game, renege_param="renege_rule"))
+    return reverse("referee:score") + _query(params)
+
+
+def audit_url(game: Game, *, leader: str = "") -> str:
+    """The hand audit for the hand being played: the table, the call made so far,
+    who leads (``leader``: a player's name), and the way back to record the hand."""
+    table = game.table
+    params: dict[str, str] = {"players": _players(game), **_rules_params(game)}
+    if game.variant_enum is not Variant.CALL_ACE:
+        params["variant"] = game.variant
+    current = game.current_hand
+    if current is not None:
+        if current.maker is not None:
+            params["maker"] = table.name(current.maker)
+        if current.trump:
+            params["trump"] = current.trump
+        if current.called:
+            params["called"] = current.called
+        if current.alone:
+            params["alone"] = "on"
+    if leader:
+        params["leader"] = leader
+    params["finish"] = reverse("hand_finish", args=[game.pk])
+    return reverse("referee:audit") + _query(params)
