@@ -122,10 +122,13 @@ def test_players_meet_many_different_opponents(plan: NightPlan) -> None:
     assert worst_opponent_share(plan) >= 0.5
 
 
-def test_a_full_night_of_a_multiple_of_4_partners_everyone_with_everyone_once() -> None:
-    plan = plan_night(players=12, rounds=11, variant=Variant.STANDARD, seed=3)
+@pytest.mark.parametrize("players", [8, 12, 16, 20, 24, 28, 32])
+def test_a_full_night_of_a_multiple_of_4_partners_everyone_with_everyone_once(
+    players: int,
+) -> None:
+    plan = plan_night(players=players, rounds=players - 1, variant=Variant.STANDARD, seed=3)
     counts = partner_counts(plan)
-    assert len(counts) == 12 * 11 // 2
+    assert len(counts) == players * (players - 1) // 2
     assert set(counts.values()) == {1}
     figures = spread_figures(plan)
     assert (figures.most_times_partnered, figures.partner_repeats) == (1, 0)
