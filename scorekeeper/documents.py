@@ -42,6 +42,9 @@ def parse_document(raw: str | bytes) -> GameDocument:
             "document",
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
         ) from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits (int-string limit).
+        raise DocumentError("document", "not a game document: a number in it is too long") from None
     except RecursionError:
         raise DocumentError("document", "not a game document: it is nested too deeply") from None
     return read_document(data)

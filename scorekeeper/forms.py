@@ -21,8 +21,9 @@ from django.utils.safestring import SafeString
 from referee.engine.cards import SUITS, Card, Suit, make_deck
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
+from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
 from referee.engine.reading import read_hand
-from referee.engine.scoring import HandScore, score_hand
+from referee.engine.scoring import HandScore, add_hand_points, score_hand
 from referee.engine.variants import (
     TARGET_RANGE,
     Deal,
@@ -36,8 +37,6 @@ from referee.engine.variants import (
 from scorekeeper.models import Game, HandInProgress
 
 SEAT_SLOTS = 6  # the most players any variant seats (Call-Ace with 6)
-NAME_MAX_LENGTH = 30
-RESERVED_NAMES = ("maker", "none")  # words the game document uses for a partner
 
 # The engine names fields as the game document does; the forms use the same names.
 HAND_FIELDS = (
@@ -140,6 +139,13 @@ RULE_HELP = {
     "highest card wins).",
 }
 
+# The renege box on a hand: each variant cites its own section of rules.md.
+RENEGE_HELP = {
+    Variant.CALL_ACE: "Who reneged (rules 3.5), if anyone.",
+    Variant.CALL_YOUR_PARTNER: "Who reneged (rules 4, as 3.5), if anyone.",
+    Variant.STANDARD: "Who reneged (rules 5), if anyone.",
+}
+
 
 class NewGameForm(forms.Form):
     """Variant, players in seat order, the first dealer and the house rules
@@ -233,6 +239,17 @@ class NewGameForm(forms.Form):
         except ValueError:
             return Variant.CALL_ACE
 
+    def shown_rules(self) -> HouseRules:
+        """The house rules the deal table shows: the deal chosen so far (rules.md 3.1),
+        the common deal while none (or a value no deal has) is chosen."""
+        try:
+            deal = Deal(self["deal"].value() or Deal.STANDARD.value)
+        except ValueError:
+            deal = Deal.STANDARD
+        if self.variant_value is not Variant.CALL_ACE:
+            deal = Deal.STANDARD
+        return HouseRules(deal=deal)
+
     def seat_fields(self) -> list[forms.BoundField]:
         """One name box per seat the chosen variant can have."""
         return [self[f"player_{slot}"] for slot in range(max(self.variant_value.player_counts))]
@@ -277,25 +294,29 @@ class NewGameForm(forms.Form):
             return data
         counts = variant.player_counts
         slots = range(max(counts))
-        seen: dict[str, int] = {}
         players: list[str] = []
-        seat_of_slot: dict[int, int] = {}
+        slot_of_seat: list[int] = []
         for slot in slots:
-            name = " ".join((data.get(f"player_{slot}") or "").split())
-            if not name:
+            raw = data.get(f"player_{slot}") or ""
+            if not raw.strip():
                 continue
-            if name.casefold() in RESERVED_NAMES:
-                self.add_error(f"player_{slot}", f"'{name}' is a word the score sheet reserves")
-            elif name.casefold() in seen:
+            try:
+                name = clean_name(raw)
+            except NameError_ as error:
+                self.add_error(f"player_{slot}", str(error))
+                continue
+            repeat = first_repeat([*players, name])
+            if repeat is not None:
+                earlier = next(i for i, p in enumerate(players) if same_name(p, name))
                 self.add_error(
                     f"player_{slot}",
-                    f"{name} already sits in seat {seen[name.casefold()] + 1}: "
+                    f"{name} already sits in seat {slot_of_seat[earlier] + 1}: "
                     "one person is one player",
                 )
-            else:
-                seen[name.casefold()] = slot
-                seat_of_slot[slot] = len(players)
-                players.append(name)
+                continue
+            slot_of_seat.append(slot)
+            players.append(name)
+        seat_of_slot = {slot: seat for seat, slot in enumerate(slot_of_seat)}
         if len(players) not in counts:
             allowed = " or ".join(str(n) for n in counts).replace(" or ", ", ", len(counts) - 2)
             self.add_error(
@@ -543,7 +564,7 @@ class HandForm(GameActionForm):
                 label="Renege",
                 choices=[("", "No renege"), *seats],
                 initial="",
-                help_text="Who reneged (rules 3.5), if anyone.",
+                help_text=RENEGE_HELP[variant],
             )
         if stage == "edit":
             fields["dealer"] = ChipField(
@@ -736,15 +757,16 @@ class HandForm(GameActionForm):
         if score is None:
             return []
         totals = [seat.total for seat in self.game.seat_list()]
+        after = add_hand_points(totals, score)
         rows = []
         for seat, name in enumerate(self.table.players):
-            points = score.points[seat] - score.penalties[seat]
-            after = None
-            if self.stage != "edit":
-                # A renege penalty never takes a total below 0 (rules.md 3.5).
-                after = max(0, totals[seat] + points)
-                points = after - totals[seat]
-            rows.append(PreviewRow(seat=seat, name=name, points=points, total=after))
+            if self.stage == "edit":
+                # The totals after an edited hand depend on the hands after it: not shown.
+                points = score.points[seat] - score.penalties[seat]
+                rows.append(PreviewRow(seat=seat, name=name, points=points, total=None))
+            else:
+                points = after[seat] - totals[seat]
+                rows.append(PreviewRow(seat=seat, name=name, points=points, total=after[seat]))
         return rows
 
     def chip_fields(self) -> list[forms.BoundField]:

@@ -130,8 +130,12 @@ class GameQuerySet(models.QuerySet["Game"]):
     def on_night(self, night: date) -> GameQuerySet:
         """The games of one game night: from 6 a.m. that day to 6 a.m. the next
         (``Game.night``)."""
+        try:
+            morning_after = night + timedelta(days=1)
+        except OverflowError:  # the last date there is: no game was started that night
+            return self.none()
         start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
-        end = timezone.make_aware(datetime.combine(night + timedelta(days=1), NIGHT_STARTS))
+        end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
         return self.filter(created_at__gte=start, created_at__lt=end)
 
 

@@ -28,10 +28,11 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from referee.engine.cards import parse_card, parse_suit, parse_trump
+from referee.engine.cards import Card, Suit, parse_trump
+from referee.engine.describe import describe_call
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
-from referee.engine.variants import HouseRules, Variant, deal_for, seats_opposite
+from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.forms import (
     SEAT_SLOTS,
     DealerForm,
@@ -173,31 +174,17 @@ def _trump_badge(trump: str) -> SafeString:
 def _scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
     seats = game.seat_list()
     top = max((s.total for s in seats), default=0)
-    if game.variant_enum is Variant.STANDARD:
-        rows = []
-        for team in ((0, 2), (1, 3)):
-            total = seats[team[0]].total
-            rows.append(
-                ScoreRow(
-                    names=" & ".join(seats[s].player.name for s in team),
-                    total=total,
-                    ahead=top > 0 and total == top,
-                    deals=dealer in team,
-                    leads=leader in team,
-                    seats=team,
-                )
-            )
-        return rows
+    # One row per side that keeps a total: a team in standard euchre (rules.md 5).
     return [
         ScoreRow(
-            names=seat.player.name,
-            total=seat.total,
-            ahead=top > 0 and seat.total == top,
-            deals=seat.position == dealer,
-            leads=seat.position == leader,
-            seats=(seat.position,),
+            names=" & ".join(seats[s].player.name for s in side),
+            total=seats[side[0]].total,
+            ahead=top > 0 and seats[side[0]].total == top,
+            deals=dealer in side,
+            leads=leader in side,
+            seats=side,
         )
-        for seat in seats
+        for side in game.table.sides()
     ]
 
 
@@ -212,29 +199,37 @@ def _ahead_line(rows: list[ScoreRow], target: int) -> str:
     return f"{names} level at the top with {total} of {target}."
 
 
+def _with_suit(words: str, suit: Suit | None) -> SafeString:
+    """The engine's words, their last word (the suit's name) with its symbol and colour."""
+    if suit is None or not words.endswith(suit.plural):
+        return format_html("{}", words)
+    return format_html("{}{}", words.removesuffix(suit.plural), suit_label(suit, suit.plural))
+
+
 def _describe_call(game: Game, current: HandInProgress) -> SafeString:
     """The hand in progress in words: "Ben made ♥ hearts and calls the ace of ♠ spades;
-    partner unknown"."""
+    partner unknown". The call is the engine's (``describe_call``), told as it stands."""
     table = game.table
-    maker = table.name(current.maker or 0)
+    maker = current.maker or 0
     trump = parse_trump(current.trump)
-    text = format_html(
-        "{} made {}", maker, suit_label(trump, trump.plural) if trump else "no trump"
-    )
+    called = current.called_value()
+    made, *calls = describe_call(table, EngineHand(maker=maker, trump=trump, called=called))
+    text = _with_suit(made, trump)
     variant = table.variant
-    if variant is Variant.CALL_ACE:
-        called = parse_suit(current.called)
-        text = format_html("{} and calls the ace of {}", text, suit_label(called, called.plural))
-    elif variant is Variant.CALL_YOUR_PARTNER and not current.alone:
-        card = parse_card(current.called)
-        text = format_html("{} and calls the {} ({})", text, card.name, card_label(card))
+    if calls:
+        # "called the ace of spades": the hand is still being played, so "calls".
+        call = "calls" + calls[0].removeprefix("called")
+        if isinstance(called, Card):
+            text = format_html("{} and {} ({})", text, call, card_label(called))
+        else:
+            text = format_html("{} and {}", text, _with_suit(call, called))
     elif current.alone and variant is Variant.STANDARD:
-        partner = table.name(seats_opposite(current.maker or 0))
+        partner = table.name(seats_opposite(maker))
         text = format_html("{} and goes alone; {} sits out", text, partner)
     elif current.alone:
         text = format_html("{} and goes alone", text)
     else:
-        text = format_html("{} with {}", text, table.name(seats_opposite(current.maker or 0)))
+        text = format_html("{} with {}", text, table.name(seats_opposite(maker)))
     if current.partner_to_reveal(variant):
         if current.partner is None:
             text = format_html("{}; partner unknown", text)
@@ -305,14 +300,12 @@ def _result_context(game: Game) -> dict[str, Any]:
     score = game.score()
     table = game.table
     standings = sorted(
-        ((table.name(s), total, s in score.winners) for s, total in enumerate(score.totals)),
+        (
+            (table.names(side), score.totals[side[0]], side[0] in score.winners)
+            for side in table.sides()
+        ),
         key=lambda row: -row[1],
     )
-    if table.variant is Variant.STANDARD:
-        team_rows = []
-        for team in ((0, 2), (1, 3)):
-            team_rows.append((table.names(team), score.totals[team[0]], team[0] in score.winners))
-        standings = sorted(team_rows, key=lambda row: -row[1])
     winners = [table.name(s) for s in score.winners]
     after_end = [h.number for h in score.hands if h.after_end]
     return {
@@ -332,12 +325,8 @@ def _result_context(game: Game) -> dict[str, Any]:
 
 def _new_game_context(form: NewGameForm) -> dict[str, Any]:
     variant = form.variant_value
-    deal_value = form["deal"].value() or "standard"
-    try:
-        rules = HouseRules(deal=deal_value)  # type: ignore[arg-type]
-        deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]
-    except ValueError:
-        deals = [(n, deal_for(variant, n)) for n in variant.player_counts]
+    rules = form.shown_rules()
+    deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]
     typed = form.typed_names()
     seated = {name.casefold() for name in typed if name}
     known = [p for p in Player.objects.recent(12) if p.name.casefold() not in seated]
