@@ -1,0 +1,26 @@
+"""Games, seats, hands, their change log, and the players (app label
+``scorekeeper``): one module each, imported here so Django and every caller
+find them as ``scorekeeper.models``. Each change a game goes through is a
+``Game`` method (``scorekeeper/models/games.py``); players' records are counted
+in ``scorekeeper/records.py``."""
+
+from scorekeeper.models.games import EndMovesEarlier, Game, GameOver, GameQuerySet, StaleGame
+from scorekeeper.models.hands import Hand, HandChange, HandFields, HandInProgress
+from scorekeeper.models.players import Player, PlayerQuerySet
+from scorekeeper.models.seats import Seat, SeatQuerySet
+
+__all__ = [
+    "EndMovesEarlier",
+    "Game",
+    "GameOver",
+    "GameQuerySet",
+    "Hand",
+    "HandChange",
+    "HandFields",
+    "HandInProgress",
+    "Player",
+    "PlayerQuerySet",
+    "Seat",
+    "SeatQuerySet",
+    "StaleGame",
+]
