@@ -4,7 +4,9 @@ find them as ``scorekeeper.models``. Each change a game goes through is a
 ``Game`` method (``scorekeeper/models/games.py``); players' records are counted
 in ``scorekeeper/records.py``."""
 
-from scorekeeper.models.games import EndMovesEarlier, Game, GameOver, GameQuerySet, StaleGame
+from scorekeeper.models.game_queries import GameQuerySet
+from scorekeeper.models.games import Game
+from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
 from scorekeeper.models.hands import Hand, HandChange, HandFields, HandInProgress
 from scorekeeper.models.players import Player, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet

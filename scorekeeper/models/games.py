@@ -14,84 +14,31 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
-from datetime import date, datetime, time, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.db import models, transaction
 from django.utils import timezone
 
-from referee.engine.checking import check_hand
 from referee.engine.document import GameDocument
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+from scorekeeper.models.game_queries import GameQuerySet
+from scorekeeper.models.hand_changes import (
+    GameOver,
+    StaleGame,
+    as_dealt,
+    cache_scores,
+    out_of_turn_dealer,
+    store_edit,
+    store_imported_hands,
+    store_next_hand,
+)
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
-
-
-class StaleGame(Exception):
-    """The game changed since the scorer last saw it (another phone recorded first)."""
-
-
-class GameOver(Exception):
-    """The game has ended: no more hands can be recorded."""
-
-
-class EndMovesEarlier(Exception):
-    """An edit would end the game at an earlier hand; the scorer must confirm."""
-
-    def __init__(self, ended_after: int, later_hands: int) -> None:
-        super().__init__(f"the game would end after hand {ended_after}")
-        self.ended_after = ended_after
-        self.later_hands = later_hands
-
-
-# A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
-NIGHT_STARTS = time(6)
-
-
-class GameQuerySet(models.QuerySet["Game"]):
-    def with_seats(self) -> GameQuerySet:
-        return self.prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
-
-    def finished(self) -> GameQuerySet:
-        return self.filter(finished_at__isnull=False)
-
-    def for_table(self) -> GameQuerySet:
-        """What the table screen reads, in a fixed number of queries whatever
-        the number of hands: seats and players, and the hand in progress."""
-        return self.with_seats().select_related("in_progress")
-
-    def for_history(self) -> GameQuerySet:
-        """Newest first, with seats and players prefetched and the counted
-        hands annotated as ``hands_played``: what the game lists show."""
-        return (
-            self.with_seats()
-            .annotate(hands_played=models.Count("hands", filter=models.Q(hands__after_end=False)))
-            .order_by("-created_at", "-pk")
-        )
-
-    def with_player(self, player: Player) -> GameQuerySet:
-        """The games ``player`` sat in."""
-        return self.filter(
-            models.Exists(Seat.objects.filter(game=models.OuterRef("pk"), player=player))
-        )
-
-    def on_night(self, night: date) -> GameQuerySet:
-        """The games of one game night: from 6 a.m. that day to 6 a.m. the next
-        (``Game.night``)."""
-        try:
-            morning_after = night + timedelta(days=1)
-        except OverflowError:  # the last date there is: no game was started that night
-            return self.none()
-        start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
-        end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
-        return self.filter(created_at__gte=start, created_at__lt=end)
 
 
 class Game(models.Model):
@@ -277,29 +224,7 @@ class Game(models.Model):
             rules=table.rules,
         )
         game = cls.objects.with_seats().get(pk=game.pk)
-        table = game.table  # the names as stored: a known player keeps their spelling
-        records = []
-        dealer = document.first_dealer
-        for number, hand in enumerate(document.hands, start=1):
-            if hand.dealer == dealer:
-                # Export writes every hand's dealer; only a deal out of turn is kept.
-                hand = replace(hand, dealer=None)
-            if hand.dealer is not None:
-                dealer = hand.dealer
-            dealer = (dealer + 1) % table.n
-            record = Hand(game=game, number=number)
-            record.set_from_engine(hand)
-            records.append(record)
-        Hand.objects.bulk_create(records)
-        HandChange.objects.bulk_create(
-            HandChange(
-                game=game,
-                hand_number=record.number,
-                kind=HandChange.Kind.RECORDED,
-                summary=record.summary(table),
-            )
-            for record in records
-        )
+        store_imported_hands(game, document)
         with game._changing(None) as changing:
             assert changing is not None
             changing.recompute()
@@ -434,16 +359,11 @@ class Game(models.Model):
                 raise GameOver()
             if not 0 <= dealer < len(game.seat_list()):
                 raise HandError({"dealer": "tap one of the players"})
-            return game._out_of_turn(dealer) == game.next_dealer
+            return out_of_turn_dealer(game, dealer) == game.next_dealer
 
         with self._changing(version, "next_dealer", repeat=noted) as game:
             if game is not None:
-                game.next_dealer = game._out_of_turn(dealer)
-
-    def _out_of_turn(self, dealer: int) -> int | None:
-        """The dealer to note for the next hand: None when it is the rotation's."""
-        _, in_turn = self.in_turn(self.hands.order_by("-number").first())
-        return None if dealer == in_turn else dealer
+                game.next_dealer = out_of_turn_dealer(game, dealer)
 
     def cancel_hand_in_progress(self, *, version: int | None) -> None:
         """Forget the hand in progress (trump was recorded by mistake); nothing
@@ -470,34 +390,10 @@ class Game(models.Model):
             # Under the lock again: a retry racing the first request waits for it.
             with self._changing(version, "next_dealer", repeat=recorded) as game:
                 if game is not None:
-                    record = game._record(token, hand)
+                    record = store_next_hand(game, token, hand)
                     record.refresh_from_db()  # the figures recompute() cached
                     return record
         return Hand.objects.get(game=self, token=token)
-
-    def _record(self, token: uuid.UUID | None, hand: EngineHand) -> Hand:
-        """Store the next hand in this locked game, and the change log's line."""
-        if self.is_finished:
-            raise GameOver()
-        if self.next_dealer is not None and hand.dealer is None:
-            hand = replace(hand, dealer=self.next_dealer)
-        errors = check_hand(self.table, hand)
-        if errors:
-            raise HandError(errors)
-        number = (self.hands.aggregate(n=models.Max("number"))["n"] or 0) + 1
-        record = Hand(game=self, number=number, token=token)
-        record.set_from_engine(hand)
-        record.save()
-        HandInProgress.objects.filter(game=self).delete()
-        self.next_dealer = None  # used by this hand
-        HandChange.objects.create(
-            game=self,
-            hand_number=number,
-            kind=HandChange.Kind.RECORDED,
-            summary=record.summary(self.table),
-        )
-        self.recompute()
-        return record
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""
@@ -535,98 +431,14 @@ class Game(models.Model):
 
         def stored(game: Game) -> bool:
             record = game.hands.get(number=number)
-            return record.to_engine() == game._as_dealt(number, hand)[0]
+            return record.to_engine() == as_dealt(game, number, hand)[0]
 
         with self._changing(version, repeat=stored) as game:
             if game is not None:
-                game._edit(number, hand, confirm_earlier_end=confirm_earlier_end)
+                store_edit(game, number, hand, confirm_earlier_end=confirm_earlier_end)
         return self.hands.get(number=number)
-
-    def _as_dealt(self, number: int, hand: EngineHand) -> tuple[EngineHand, int]:
-        """``hand`` as hand ``number`` of this game stores it, with the dealer the
-        rotation gives it: the hand names its dealer only out of turn."""
-        previous = self.hands.filter(number__lt=number).order_by("-number").first()
-        _, in_turn = self.in_turn(previous)
-        if hand.dealer is None:
-            hand = replace(hand, dealer=self.hands.get(number=number).dealer_override)
-        elif hand.dealer == in_turn:
-            hand = replace(hand, dealer=None)  # back to the rotation's dealer
-        return hand, in_turn
-
-    def _edit(self, number: int, hand: EngineHand, *, confirm_earlier_end: bool) -> None:
-        """Store the edit of hand ``number`` in this locked game, and what changed."""
-        record = self.hands.get(number=number)
-        hand, in_turn = self._as_dealt(number, hand)
-        table = self.table
-        errors = check_hand(table, hand)
-        if errors:
-            raise HandError(errors)
-        before = self.score()
-        engine_hands = [hand if h.number == number else h.to_engine() for h in self.hand_list()]
-        after = score_game(table, first_dealer=self.first_dealer, hands=engine_hands)
-        if (
-            after.ended_after is not None
-            and (before.ended_after is None or after.ended_after < before.ended_after)
-            and after.ended_after < len(engine_hands)
-            and not confirm_earlier_end
-        ):
-            raise EndMovesEarlier(after.ended_after, len(engine_hands) - after.ended_after)
-        # The dealer as the table saw it (the document names one only out of turn).
-        old = {**record.document_fields(table), "dealer": table.name(record.dealer)}
-        record.set_from_engine(hand)
-        record.save()
-        dealer = in_turn if hand.dealer is None else hand.dealer
-        new = {**record.document_fields(table), "dealer": table.name(dealer)}
-        changes = {
-            k: [old.get(k), new.get(k)]
-            for k in sorted(set(old) | set(new))
-            if old.get(k) != new.get(k)
-        }
-        if changes:
-            HandChange.objects.create(
-                game=self,
-                hand_number=number,
-                kind=HandChange.Kind.EDITED,
-                summary=record.summary(table),
-                changes=changes,
-            )
-        self.recompute()
 
     def recompute(self) -> GameScore:
         """Score all hands with the engine and cache the results on the hands,
-        the seats and the game (what lists and statistics read). Only the hands
-        whose cached figures changed are written."""
-        records = self.hand_list()
-        result = score_game(
-            self.table, first_dealer=self.first_dealer, hands=[h.to_engine() for h in records]
-        )
-        changed = []
-        for record, scored in zip(records, result.hands, strict=True):
-            cached = {
-                "dealer": scored.dealer,
-                "points": list(scored.points),
-                "totals": list(scored.totals),
-                "rule": scored.score.rule,
-                "section": scored.score.section,
-                "explanation": scored.score.explanation,
-                "after_end": scored.after_end,
-            }
-            if any(getattr(record, name) != value for name, value in cached.items()):
-                for name, value in cached.items():
-                    setattr(record, name, value)
-                changed.append(record)
-        if changed:
-            Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
-        seats = self.seat_list()
-        for seat in seats:
-            seat.total = result.totals[seat.position]
-            seat.won = seat.position in result.winners
-        Seat.objects.bulk_update(seats, ["total", "won"])
-        if result.finished and self.finished_at is None:
-            self.finished_at = timezone.now()
-        elif not result.finished:
-            self.finished_at = None
-        return result
-
-
-_CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
+        the seats and the game (what lists and statistics read)."""
+        return cache_scores(self)

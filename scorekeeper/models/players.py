@@ -10,7 +10,7 @@ from django.db.models.functions import Lower
 from scorekeeper.records import record_aggregates
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import GameQuerySet
+    from scorekeeper.models.game_queries import GameQuerySet
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
