@@ -1,9 +1,9 @@
 from django.urls import include, path
 
-from scorekeeper import views
+from scorekeeper.views import home
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
     # The game flow: starting a game, the table screen, recording hands.
     path("", include("scorekeeper.game_urls")),
     # History, players and their statistics, import and export.

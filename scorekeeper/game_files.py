@@ -1,7 +1,8 @@
-"""Game documents in and out of the app (contract.md, "Game document").
+"""Game files: reading an uploaded or pasted game document, and writing the
+download (contract.md, "Game document").
 
-The referee reads and writes the document's content; this module turns text
-into a GameDocument and a game into text, for the management commands
+The engine (``referee.engine.document``) reads and writes the document's
+content; this module turns text into a GameDocument and a game into text, for the management commands
 (``import_game``, ``export_game``) and the web upload and download alike.
 """
 
