@@ -2,8 +2,9 @@
 download (contract.md, "Game document").
 
 The engine (``referee.engine.document``) reads and writes the document's
-content; this module turns text into a GameDocument and a game into text, for the management commands
-(``import_game``, ``export_game``) and the web upload and download alike.
+content; this module turns text into a GameDocument and a game into text,
+for the management commands (``import_game``, ``export_game``) and the web
+upload and download alike.
 """
 
 from __future__ import annotations
