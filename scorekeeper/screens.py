@@ -14,15 +14,9 @@ from referee.engine.cards import Card, Suit, parse_trump
 from referee.engine.describe import describe_call
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.variants import Variant, deal_for, seats_opposite
-from scorekeeper.forms import (
-    SEAT_SLOTS,
-    GameActionForm,
-    NewGameForm,
-    RevealForm,
-    card_label,
-    suit_label,
-)
+from scorekeeper.forms import GameActionForm, RevealForm, card_label, suit_label
 from scorekeeper.models import Game, Hand, HandInProgress, Player
+from scorekeeper.new_game_form import SEAT_SLOTS, NewGameForm
 
 RECENT_HANDS = 5
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from referee.engine.hands import HandError
-from scorekeeper.forms import HandForm
+from scorekeeper.hand_forms import EditHandForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame
 from scorekeeper.views.hand_screen import hand_post, hand_screen
@@ -37,11 +37,11 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         initial = {
             "version": game.version,
             "token": uuid.uuid4(),
-            **HandForm.initial_from_record(record),
+            **EditHandForm.initial_from_record(record),
         }
-        form = HandForm(initial=initial, game=game, stage="edit")
+        form = EditHandForm(initial=initial, game=game)
         return hand_screen(request, game, form, **extra)
-    form = HandForm(request.POST, game=game, stage="edit")
+    form = EditHandForm(request.POST, game=game)
     if response := hand_post(request, game, form, url, **extra):
         return response
     assert form.hand is not None

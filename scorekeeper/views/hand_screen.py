@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.forms import HandForm
+from scorekeeper.hand_forms import HandForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.views.rendering import screen, wants_partial

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
-from scorekeeper.forms import DealerForm, GameActionForm, HandForm, RevealForm
+from scorekeeper.forms import DealerForm, GameActionForm, RevealForm
+from scorekeeper.hand_forms import FinishHandForm, HandForm, StartHandForm, WholeHandForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, GameOver, StaleGame
 from scorekeeper.screens import describe_current_call, table_context
@@ -63,9 +64,9 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "token": uuid.uuid4(),
             **HandForm.initial_from_current(game.current_hand),
         }
-        form = HandForm(initial=initial, game=game, stage="start")
+        form = StartHandForm(initial=initial, game=game)
         return hand_screen(request, game, form)
-    form = HandForm(request.POST, game=game, stage="start")
+    form = StartHandForm(request.POST, game=game)
     if not form.is_valid():
         return hand_screen(request, game, form, status=422, url=url)
     try:
@@ -209,12 +210,12 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         base = HandForm.initial_from_current(current)
         data = _prefill(request, game, base)
         if data is not None:
-            form = HandForm(data, game=game, stage="finish", current=current)
+            form = FinishHandForm(data, game=game, current=current)
         else:
             initial = {"version": game.version, "token": uuid.uuid4(), **base}
-            form = HandForm(initial=initial, game=game, stage="finish", current=current)
+            form = FinishHandForm(initial=initial, game=game, current=current)
         return hand_screen(request, game, form, call=describe_current_call(game, current))
-    form = HandForm(request.POST, game=game, stage="finish", current=current)
+    form = FinishHandForm(request.POST, game=game, current=current)
     call = describe_current_call(game, current)
     return hand_post(request, game, form, url, call=call) or _record(request, game, form, url)
 
@@ -229,12 +230,12 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             return closed
         data = _prefill(request, game, {})
         if data is not None:
-            form = HandForm(data, game=game, stage="whole")
+            form = WholeHandForm(data, game=game)
         else:
             initial = {"version": game.version, "token": uuid.uuid4()}
-            form = HandForm(initial=initial, game=game, stage="whole")
+            form = WholeHandForm(initial=initial, game=game)
         return hand_screen(request, game, form)
-    form = HandForm(request.POST, game=game, stage="whole")
+    form = WholeHandForm(request.POST, game=game)
     return hand_post(request, game, form, url) or _record(request, game, form, url)
 
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from referee.engine.variants import Variant
-from scorekeeper.forms import NewGameForm
 from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.new_game_form import NewGameForm
 from scorekeeper.screens import new_game_context
 from scorekeeper.views.rendering import after_change, screen
 
