@@ -210,8 +210,7 @@ class NewGameForm(forms.Form):
             except NameError_ as error:
                 self.add_error(f"player_{slot}", str(error))
                 continue
-            repeat = first_repeat([*players, name])
-            if repeat is not None:
+            if first_repeat([*players, name]) is not None:
                 earlier = next(i for i, p in enumerate(players) if same_name(p, name))
                 self.add_error(
                     f"player_{slot}",
@@ -223,10 +222,9 @@ class NewGameForm(forms.Form):
             players.append(name)
         seat_of_slot = {slot: seat for seat, slot in enumerate(slot_of_seat)}
         if len(players) not in counts:
-            allowed = " or ".join(str(n) for n in counts).replace(" or ", ", ", len(counts) - 2)
             self.add_error(
                 "player_0",
-                f"{variant.label} is played by {allowed} players: "
+                f"{variant.label} is played by {variant.player_counts_text} players: "
                 f"{len(players)} {'seat is' if len(players) == 1 else 'seats are'} filled",
             )
         dealer = data.get("first_dealer")

@@ -16,7 +16,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.forms import GameActionForm, RevealForm, card_label, suit_label
 from scorekeeper.models import Game, Hand, HandInProgress, Player
-from scorekeeper.new_game_form import SEAT_SLOTS, NewGameForm
+from scorekeeper.new_game_form import NewGameForm
 
 RECENT_HANDS = 5
 
@@ -200,7 +200,6 @@ def result_context(game: Game) -> dict[str, Any]:
         "shared": len(winners) > 1 and table.variant is not Variant.STANDARD,
         "standings": standings,
         "after_end": after_end,
-        "action_form": GameActionForm.for_game(game),
     }
 
 
@@ -227,5 +226,4 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
         "known": known,
         "typed": typed,
         "dealer_chips": dealer_chips,
-        "seat_slots": SEAT_SLOTS,
     }

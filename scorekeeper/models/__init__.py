@@ -7,7 +7,7 @@ in ``scorekeeper/records.py``."""
 from scorekeeper.models.game_queries import GameQuerySet
 from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
-from scorekeeper.models.hands import Hand, HandChange, HandFields, HandInProgress
+from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet
 
@@ -18,7 +18,6 @@ __all__ = [
     "GameQuerySet",
     "Hand",
     "HandChange",
-    "HandFields",
     "HandInProgress",
     "Player",
     "PlayerQuerySet",

@@ -14,8 +14,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import timedelta
-from typing import Any
+from datetime import date, timedelta
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -25,7 +24,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
-from scorekeeper.models.game_queries import GameQuerySet
+from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.hand_changes import (
     GameOver,
     StaleGame,
@@ -165,10 +164,10 @@ class Game(models.Model):
         return self.variant != Variant.STANDARD and len(self.winner_seats()) > 1
 
     @property
-    def night(self) -> Any:
+    def night(self) -> date:
         """The game night a game belongs to: games started before 6 a.m. count
         for the evening before."""
-        return (timezone.localtime(self.created_at) - timedelta(hours=6)).date()
+        return (timezone.localtime(self.created_at) - timedelta(hours=NIGHT_STARTS.hour)).date()
 
     # --- creating ----------------------------------------------------------------------
 
