@@ -16,7 +16,6 @@ from typing import Any
 
 from django import forms
 
-from referee.engine.cards import SUITS, make_deck
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.reading import read_hand
@@ -24,21 +23,12 @@ from referee.engine.scoring import HandScore, add_hand_points, score_hand
 from referee.engine.variants import Variant
 from scorekeeper.forms import (
     ChipField,
-    ChipNumberField,
     GameActionForm,
-    card_label,
     given,
     seat_choices,
-    suit_label,
 )
+from scorekeeper.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, HandInProgress
-
-# The renege box on a hand: each variant cites its own section of rules.md.
-RENEGE_HELP = {
-    Variant.CALL_ACE: "Who reneged (rules 3.5), if anyone.",
-    Variant.CALL_YOUR_PARTNER: "Who reneged (rules 4, as 3.5), if anyone.",
-    Variant.STANDARD: "Who reneged (rules 5), if anyone.",
-}
 
 
 @dataclass(frozen=True)
@@ -50,8 +40,8 @@ class PreviewRow:
 
 
 class HandForm(GameActionForm):
-    """What every hand form shares: the game, the fields of the call and of
-    the end of a hand, reading the hand with the engine, and its preview.
+    """What every hand form shares: the game, reading the hand with the
+    engine, and its preview (the fields are ``scorekeeper/hand_fields.py``'s).
     ``stage`` names the form for the hand screen (``start``, ``finish``,
     ``whole``, ``edit``)."""
 
@@ -65,92 +55,6 @@ class HandForm(GameActionForm):
         self.table = game.table
         self.variant = self.table.variant
         self.hand: EngineHand | None = None
-
-    # -- the fields -------------------------------------------------------------------------
-
-    def _add_call_fields(self) -> None:
-        """Who made trump, trump, the call and the bidding round (rules.md 3.2, 4, 5)."""
-        table, variant, fields = self.table, self.variant, self.fields
-        fields["maker"] = ChipField(
-            label="Who made trump?",
-            choices=seat_choices(table),
-            help_text="The maker: the player who ordered up or named trump.",
-        )
-        trumps = [(s.letter, suit_label(s)) for s in SUITS] + [("NT", "No trump")]
-        no_trump = variant is Variant.STANDARD and self.game.no_trump
-        fields["trump"] = ChipField(
-            label="Trump",
-            choices=trumps,
-            layout="chips-suits",
-            hidden_values=() if no_trump else ("NT",),
-        )
-        if variant is Variant.CALL_ACE:
-            fields["called"] = ChipField(
-                label="Called ace",
-                choices=[(s.letter, suit_label(s, f"Ace of {s.plural}")) for s in SUITS],
-                layout="chips-wide",
-                help_text="Calling an ace you hold is how a maker goes alone.",
-            )
-        elif variant is Variant.CALL_YOUR_PARTNER:
-            low = table.deal.lowest_rank
-            # One row per rank, one column per suit: the ace of spades first.
-            cards = sorted(make_deck(low), key=lambda c: (-int(c.rank), SUITS.index(c.suit)))
-            fields["called"] = ChipField(
-                label="Called card",
-                choices=[("alone", "Alone: no card called")]
-                + [(str(c), card_label(c)) for c in cards],
-                layout="chips-cards",
-                help_text="Any card that is not a trump (the left bower is a trump), or alone.",
-            )
-        else:
-            fields["alone"] = ChipField(
-                label="Partner",
-                choices=[("", "Partner plays"), ("yes", "Maker goes alone")],
-                initial="",
-                layout="chips-wide",
-            )
-        round_choices = [("", "Not noted"), ("1", "1: ordered up"), ("2", "2: named")]
-        fields["round"] = ChipNumberField(
-            label="Bidding round (optional)",
-            choices=round_choices,
-            initial="",
-            layout="chips-wide",
-        )
-
-    def _add_end_fields(self, *, calls_partner: bool) -> None:
-        """The tricks, the partner the called card revealed, and a renege (rules.md 6)."""
-        table, variant, fields = self.table, self.variant, self.fields
-        seats = seat_choices(table)
-        tricks = table.deal.tricks
-        card_word = "ace" if variant is Variant.CALL_ACE else "card"
-        fields["tricks"] = ChipNumberField(
-            label="Tricks taken by the maker's side",
-            choices=[(str(t), str(t)) for t in range(tricks + 1)],
-            help_text=f"{table.deal.tricks_to_make} or more make it; all {tricks} is a march.",
-        )
-        if calls_partner:
-            fields["partner"] = ChipField(
-                label="Partner",
-                choices=[
-                    *seats,
-                    ("maker", f"Maker held the {card_word}"),
-                    ("none", f"{card_word.capitalize()} not in play"),
-                ],
-                layout="chips-wide" if len(seats) < 5 else "",
-                help_text=f"Who held the called {card_word}. Not in play: in the kitty "
-                "or buried; the maker plays alone.",
-            )
-            fields["revealed_on_trick"] = ChipNumberField(
-                label="Partner revealed on trick (optional)",
-                choices=[("", "Not noted")] + [(str(t), str(t)) for t in range(1, tricks + 1)],
-                initial="",
-            )
-        fields["renege"] = ChipField(
-            label="Renege",
-            choices=[("", "No renege"), *seats],
-            initial="",
-            help_text=RENEGE_HELP[variant],
-        )
 
     # -- initial values ---------------------------------------------------------------------
 
@@ -296,7 +200,7 @@ class StartHandForm(HandForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
         self.start_kwargs: dict[str, Any] = {}
-        self._add_call_fields()
+        self.fields.update(call_fields(game))
         self.order_fields(["version", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
@@ -333,7 +237,7 @@ class FinishHandForm(HandForm):
         super().__init__(*args, game=game, **kwargs)
         self.current = current
         calls_partner = self.variant is not Variant.STANDARD and not current.alone
-        self._add_end_fields(calls_partner=calls_partner)
+        self.fields.update(end_fields(self.table, calls_partner=calls_partner))
         self.order_fields(["version", "token"])
 
     def _call(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -348,8 +252,10 @@ class WholeHandForm(HandForm):
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
-        self._add_call_fields()
-        self._add_end_fields(calls_partner=self.variant is not Variant.STANDARD)
+        self.fields.update(call_fields(game))
+        self.fields.update(
+            end_fields(self.table, calls_partner=self.variant is not Variant.STANDARD)
+        )
         self.order_fields(["version", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
