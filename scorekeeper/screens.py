@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString
 from referee.engine.cards import Card, Suit, parse_trump
 from referee.engine.describe import describe_call
 from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.forms import GameActionForm, RevealForm, card_label, suit_label
 from scorekeeper.models import Game, Hand, HandInProgress, Player
@@ -107,11 +108,13 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
             text = format_html("{} and {} ({})", text, call, card_label(called))
         else:
             text = format_html("{} and {}", text, _with_suit(call, called))
-    elif current.alone and variant is Variant.STANDARD:
-        partner = table.name(seats_opposite(maker))
-        text = format_html("{} and goes alone; {} sits out", text, partner)
     elif current.alone:
-        text = format_html("{} and goes alone", text)
+        # In standard euchre the lone maker's partner sits out (rules.md 5).
+        sits_out = table.sits_out(EngineHand(maker=maker, outcome=PartnerOutcome.ALONE))
+        if sits_out is None:
+            text = format_html("{} and goes alone", text)
+        else:
+            text = format_html("{} and goes alone; {} sits out", text, table.name(sits_out))
     else:
         text = format_html("{} with {}", text, table.name(seats_opposite(maker)))
     if current.partner_to_reveal(variant):
