@@ -43,6 +43,7 @@ class RecentHand:
 
 
 def trump_badge(trump: str) -> SafeString:
+    """A hand's trump as a small badge: the suit's symbol in its colour, or NT."""
     if not trump:
         return SafeString("")
     suit = parse_trump(trump)
@@ -57,9 +58,9 @@ def trump_badge(trump: str) -> SafeString:
 
 
 def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
+    """One row per side that keeps a total (rules.md 3.6, 5), with who deals and leads."""
     seats = game.seat_list()
     top = max((s.total for s in seats), default=0)
-    # One row per side that keeps a total: a team in standard euchre (rules.md 5).
     return [
         ScoreRow(
             names=" & ".join(seats[s].player.name for s in side),
@@ -74,6 +75,7 @@ def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
 
 
 def ahead_line(rows: list[ScoreRow], target: int) -> str:
+    """Who is ahead, in a sentence: "Cat ahead with 5 of 10."."""
     leaders = [r for r in rows if r.ahead]
     if not leaders:
         return f"No points yet: first to {target} wins."
@@ -135,6 +137,7 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
 
 
 def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
+    """The last hands as the table screen lists them: summary, trump, who scored."""
     table = game.table
     names = table.players
     return [
@@ -184,6 +187,8 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
 
 
 def result_context(game: Game) -> dict[str, Any]:
+    """Everything the result screen shows: the winners, the standings by side,
+    and the hands played after the end (rules.md 3.6)."""
     score = game.score()
     table = game.table
     standings = sorted(
@@ -207,6 +212,8 @@ def result_context(game: Game) -> dict[str, Any]:
 
 
 def new_game_context(form: NewGameForm) -> dict[str, Any]:
+    """Everything the new game screen shows: the form, the deal for each number
+    of players under the deal chosen (rules.md 3.1, 4, 5), the known players."""
     variant = form.variant_value
     rules = form.shown_rules()
     deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]

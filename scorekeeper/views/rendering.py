@@ -49,6 +49,7 @@ def screen(
 
 
 def load_game(game_id: int) -> Game:
+    """The game as the table screen reads it (``for_table``), or 404."""
     return get_object_or_404(Game.objects.for_table(), pk=game_id)
 
 
