@@ -73,10 +73,12 @@ class ChipNumberField(forms.IntegerField):
 
 
 def given(value: Any) -> bool:
+    """Whether a chip was tapped (0 is a tap; nothing, or an empty value, is not)."""
     return value is not None and value != ""
 
 
 def seat_choices(table: Table) -> list[tuple[str, str]]:
+    """One chip per player, in seat order: the seat number is the value."""
     return [(str(seat), name) for seat, name in enumerate(table.players)]
 
 
