@@ -10,7 +10,7 @@ from django.test import Client
 
 from benchmarks import Timing, measure
 from referee.engine.document import read_document
-from scorekeeper.documents import parse_document
+from scorekeeper.game_files import parse_document
 from scorekeeper.models import Game, Player
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

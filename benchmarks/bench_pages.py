@@ -7,7 +7,7 @@ import uuid
 from django.test import Client
 
 from benchmarks import Timing, measure
-from scorekeeper.documents import parse_document
+from scorekeeper.game_files import parse_document
 from scorekeeper.models import Game
 
 

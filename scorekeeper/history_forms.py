@@ -9,7 +9,7 @@ from django import forms
 
 from referee.engine.document import DocumentError
 from referee.engine.variants import Variant
-from scorekeeper.documents import MAX_DOCUMENT_BYTES, parse_document
+from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.models import Game, Player
 
 

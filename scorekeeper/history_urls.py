@@ -1,10 +1,11 @@
-"""History, players and their statistics, import and export (scorekeeper/history.py)."""
+"""History, players and their statistics, import and export
+(scorekeeper/views/history.py, players.py, import_export.py)."""
 
 from datetime import date
 
 from django.urls import URLPattern, path, register_converter
 
-from scorekeeper import history
+from scorekeeper.views import history, import_export, players
 
 
 class NightConverter:
@@ -23,9 +24,9 @@ register_converter(NightConverter, "night")
 
 urlpatterns: list[URLPattern] = [
     path("games/", history.game_list, name="game_list"),
-    path("games/import/", history.game_import, name="game_import"),
-    path("games/<int:game_id>/export/", history.game_export, name="game_export"),
+    path("games/import/", import_export.game_import, name="game_import"),
+    path("games/<int:game_id>/export/", import_export.game_export, name="game_export"),
     path("games/nights/<night:night>/", history.game_night, name="game_night"),
-    path("players/", history.player_list, name="player_list"),
-    path("players/<int:player_id>/", history.player_detail, name="player_detail"),
+    path("players/", players.player_list, name="player_list"),
+    path("players/<int:player_id>/", players.player_detail, name="player_detail"),
 ]

@@ -1,9 +1,10 @@
 from django.urls import include, path
 
-from scorekeeper import pwa, views
+from scorekeeper.views import home, pwa
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
+    # Installable and offline: the web app manifest and the service worker (root scope).
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     # The game flow: starting a game, the table screen, recording hands.

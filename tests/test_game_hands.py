@@ -475,3 +475,19 @@ def test_a_form_without_its_version_says_it_is_out_of_date(client: Client, game:
     assert response.status_code == 422
     assert "This screen is out of date" in response.content.decode()
     assert game.hands.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "section"),
+    [
+        ("call-ace", None, "(rules 3.5)"),
+        ("call-your-partner", None, "(rules 4, as 3.5)"),
+        ("standard", FOUR, "(rules 5)"),
+    ],
+)
+def test_the_renege_help_cites_the_variants_own_section(
+    client: Client, variant: str, players: Any, section: str
+) -> None:
+    game = start_game(variant, players) if players else start_game(variant)
+    form = client.get(url("hand_enter", game)).context["form"]
+    assert section in form.fields["renege"].help_text

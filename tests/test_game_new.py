@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -9,7 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Player
+from scorekeeper.new_game_form import NewGameForm
 from tests.game_support import HTMX, start_game
 
 pytestmark = pytest.mark.django_db
@@ -126,6 +128,8 @@ def test_no_trump_is_ignored_outside_standard_euchre(client: Client) -> None:
         ({"player_2": "ann"}, "player_2", "already sits in seat 1"),
         ({"player_1": "maker"}, "player_1", "reserves"),
         ({"player_1": "x" * 31}, "player_1", "at most 30"),
+        ({"player_1": "Be\x1bn"}, "player_1", "letters, digits, spaces and punctuation"),
+        ({"player_1": "Be\x00n"}, "player_1", "Null characters are not allowed"),
         ({"first_dealer": "5"}, "first_dealer", "Seat 6 is empty"),
         ({"target": "0"}, "target", "greater than or equal to 1"),
         ({"target": "ten"}, "target", "whole number"),
@@ -140,6 +144,14 @@ def test_bad_input_is_named_beside_its_field_and_starts_nothing(
     errors = response.context["form"].errors
     assert message in " ".join(errors[field]), errors
     assert not Game.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_beside_its_field() -> None:
+    # No browser sends one, but a crafted request can: no database stores it.
+    form = NewGameForm(form_data(player_1="Be\ud800n"))
+    assert not form.is_valid()
+    assert "letters, digits" in " ".join(form.errors["player_1"])
 
 
 def test_htmx_gets_the_invalid_form_as_a_partial_with_422(client: Client) -> None:
@@ -180,3 +192,22 @@ def test_tapping_an_earlier_player_seats_them_in_the_next_empty_seat(client: Cli
 
 def test_the_page_refuses_other_methods(client: Client) -> None:
     assert client.put(reverse("new_game")).status_code == 405
+
+
+def deal_rows(html: str) -> dict[int, tuple[int, int]]:
+    """The deal table on the screen: players -> (cards each, kitty)."""
+    rows = re.findall(
+        r'<tr data-players="(\d)".*?<td class="num">(\d+)</td><td class="num">(\d+)</td></tr>', html
+    )
+    return {int(n): (int(each), int(kitty)) for n, each, kitty in rows}
+
+
+def test_choosing_the_seed_deal_shows_its_cards_and_kitty(client: Client) -> None:
+    common = client.get(reverse("new_game")).content.decode()
+    assert deal_rows(common)[4] == (5, 4)
+    response = client.post(reverse("new_game"), form_data(deal="seed", action="refresh"))
+    rows = deal_rows(response.content.decode())
+    # rules.md 3.1: 24 cards, 6 each for 4 players, 4 each for 5 or 6.
+    assert rows[4] == (6, 0)
+    assert rows[5] == (4, 4)
+    assert rows[6] == (4, 0)

@@ -225,6 +225,11 @@ def test_a_night_without_games_is_not_found(client: Client) -> None:
     assert client.get("/games/nights/2025-02-30/").status_code == 404
 
 
+def test_the_last_night_a_calendar_has_is_not_found(client: Client) -> None:
+    # The night runs to 6 a.m. the next day, and 9999-12-31 has no next day.
+    assert client.get("/games/nights/9999-12-31/").status_code == 404
+
+
 @pytest.mark.parametrize("games", [1, 10])
 def test_a_night_page_costs_the_same_queries_for_1_or_10_games(
     client: Client, django_assert_num_queries: Callable[..., Any], games: int

@@ -422,6 +422,16 @@ def test_a_bad_paste_is_shown_beside_the_paste_box_and_kept_for_correcting(
     assert nothing_stored()
 
 
+def test_a_number_too_long_to_read_is_refused_beside_the_file_field(client: Client) -> None:
+    # Python reads at most 4,300 digits of an integer; past that json.loads gives up.
+    text = json.dumps(example())[:-1] + ', "target": ' + "7" * 5_000 + "}"
+    upload = SimpleUploadedFile("long.json", text.encode())
+    response = client.post(reverse("game_import"), {"file": upload})
+    assert response.status_code == 422
+    assert "a number in it is too long" in response.context["form"].errors["file"][0]
+    assert nothing_stored()
+
+
 def test_an_empty_import_form_asks_for_a_file_or_a_paste(client: Client) -> None:
     response = client.post(reverse("game_import"), {"text": "  "})
     assert response.status_code == 422

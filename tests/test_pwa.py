@@ -1,5 +1,5 @@
 """Installable and offline: the web app manifest and the service worker, as the
-phone's browser fetches them (scorekeeper/pwa.py); the pages that point at them."""
+phone's browser fetches them (scorekeeper/views/pwa.py); the pages that point at them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.pwa import APP_SHELL
+from scorekeeper.views.pwa import APP_SHELL
 from tests.game_support import start_game
 
 STATIC = settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL

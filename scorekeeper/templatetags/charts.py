@@ -15,18 +15,14 @@ register = template.Library()
 
 
 @register.inclusion_tag("scorekeeper/score_chart.html")
-def score_chart(game: Game, hands: Iterable[Any] | None = None) -> dict[str, Any]:
+def score_chart(game: Game, hands: Iterable[Hand] | None = None) -> dict[str, Any]:
     """The game's score-progression chart (rules.md 3.6, 4, 5) with its sentence.
 
-    ``hands``: the game's Hand records the view already loaded, in order (or the
-    score sheet's rows, each starting with its Hand), so the chart costs no
-    query; without them the game's hands are read (one query, none when
+    ``hands``: the game's Hand records the view already loaded, in order, so the
+    chart costs no query; without them the game's hands are read (one query, none when
     prefetched). Seats should be prefetched (``Game.objects.for_table()``).
     """
-    if hands is None:
-        records = game.hand_list()
-    else:
-        records = [item if isinstance(item, Hand) else item[0] for item in hands]
+    records = game.hand_list() if hands is None else list(hands)
     table = game.table
     score = score_game(
         table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]

@@ -1,4 +1,4 @@
-{% autoescape off %}// Bower's service worker, served by scorekeeper/pwa.py from /sw.js for the whole site.
+{% autoescape off %}// Bower's service worker, served by scorekeeper/views/pwa.py from /sw.js for the whole site.
 // - Static files: from the cache at once (the app opens without waiting for the
 //   Wi-Fi), refreshed from the network behind the scenes.
 // - Pages: from the network. A game's table screen is kept; when the network is

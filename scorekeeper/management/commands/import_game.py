@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from referee.engine.document import DocumentError
-from scorekeeper.documents import parse_document
+from scorekeeper.game_files import parse_document
 from scorekeeper.models import Game
 
 

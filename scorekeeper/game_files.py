@@ -1,8 +1,10 @@
-"""Game documents in and out of the app (contract.md, "Game document").
+"""Game files: reading an uploaded or pasted game document, and writing the
+download (contract.md, "Game document").
 
-The referee reads and writes the document's content; this module turns text
-into a GameDocument and a game into text, for the management commands
-(``import_game``, ``export_game``) and the web upload and download alike.
+The engine (``referee.engine.document``) reads and writes the document's
+content; this module turns text into a GameDocument and a game into text,
+for the management commands (``import_game``, ``export_game``) and the web
+upload and download alike.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ def parse_document(raw: str | bytes) -> GameDocument:
             "document",
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
         ) from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits (int-string limit).
+        raise DocumentError("document", "not a game document: a number in it is too long") from None
     except RecursionError:
         raise DocumentError("document", "not a game document: it is nested too deeply") from None
     return read_document(data)

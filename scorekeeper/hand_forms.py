@@ -1,0 +1,339 @@
+"""The hand forms, one per stage of a hand: trump made (``StartHandForm``), the
+hand over (``FinishHandForm``), a whole hand at once (``WholeHandForm``) and a
+recorded hand changed (``EditHandForm``), sharing ``HandForm``.
+
+Each variant asks only for what it needs (rules.md 6). The forms only
+translate taps into the game document's words (contract.md); whether a hand is
+possible, and what it scores, is the engine's call
+(``referee.engine.reading.read_hand``, ``referee.engine.scoring``), and its
+messages land beside the fields they name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django import forms
+
+from referee.chips import ChipField
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError
+from referee.engine.reading import read_hand
+from referee.engine.scoring import HandScore, add_hand_points, score_hand
+from referee.engine.variants import Variant
+from scorekeeper.forms import GameActionForm, given, seat_choices
+from scorekeeper.hand_fields import call_fields, end_fields
+from scorekeeper.models import Game, HandInProgress
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    seat: int
+    name: str
+    points: int
+    total: int | None  # the total after the hand (not shown when editing)
+
+
+class HandForm(GameActionForm):
+    """What every hand form shares: the game, reading the hand with the
+    engine, and its preview (the fields are ``scorekeeper/hand_fields.py``'s).
+    ``stage`` names the form for the hand screen (``start``, ``finish``,
+    ``whole``, ``edit``)."""
+
+    stage = ""
+    # A form for the next hand is refused once the game is over; an edit is not.
+    adds_a_hand = True
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.table = game.table
+        self.variant = self.table.variant
+        self.hand: EngineHand | None = None
+
+    # -- initial values ---------------------------------------------------------------------
+
+    @staticmethod
+    def initial_from_current(current: HandInProgress | None) -> dict[str, Any]:
+        """What the table already told while the hand was played."""
+        if current is None:
+            return {}
+        data: dict[str, Any] = {
+            "maker": str(current.maker),
+            "trump": current.trump,
+            "called": current.called or ("alone" if current.alone else ""),
+            "alone": "yes" if current.alone else "",
+            "round": "" if current.bidding_round is None else str(current.bidding_round),
+        }
+        if current.partner is not None:
+            data["partner"] = str(current.partner)
+        if current.revealed_on_trick is not None:
+            data["revealed_on_trick"] = str(current.revealed_on_trick)
+        return data
+
+    # -- validation -------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if self.adds_a_hand and self.game.is_finished:
+            raise forms.ValidationError(
+                "The game is over: no more hands can be recorded. Edit an earlier hand, "
+                "or start a rematch.",
+                code="game_over",
+            )
+        if not self.errors:
+            self._clean_hand(data)
+        return data
+
+    def _clean_hand(self, data: dict[str, Any]) -> None:
+        """Read the whole hand from the taps (``self.hand``), or name what is wrong."""
+        self._missing(data, "tricks", "Tap how many tricks the maker's side took.")
+        if self.errors:
+            return
+        document = self._document(data)
+        if "partner" in self.fields and "partner" not in document and not document.get("alone"):
+            card = "ace" if self.variant is Variant.CALL_ACE else "card"
+            self.add_error(
+                "partner",
+                f"Tap the partner, or whether the maker held the {card} or it was not in play.",
+            )
+            return
+        self._read(document)
+
+    def _missing(self, data: dict[str, Any], name: str, message: str) -> bool:
+        if name in self.fields and not given(data.get(name)):
+            self.add_error(name, message)
+            return True
+        return False
+
+    def _require_call(self, data: dict[str, Any]) -> None:
+        self._missing(data, "maker", "Tap who made trump.")
+        self._missing(data, "trump", "Tap the trump suit.")
+        word = (
+            "the suit of the called ace"
+            if self.variant is Variant.CALL_ACE
+            else ("the called card, or Alone")
+        )
+        self._missing(data, "called", f"Tap {word}.")
+
+    def _call(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The taps of the call (a form that does not ask for it says where it comes from)."""
+        return data
+
+    def _document(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The hand in the game document's words (contract.md), for the engine to read."""
+        table = self.table
+        source = {**data, **self._call(data)}
+        doc: dict[str, Any] = {
+            "maker": table.name(int(source["maker"])),
+            "trump": source["trump"],
+            "tricks": int(source["tricks"]),
+        }
+        called = source.get("called") or ""
+        if self.variant is Variant.CALL_ACE:
+            doc["called"] = called
+        elif self.variant is Variant.CALL_YOUR_PARTNER:
+            if called == "alone":
+                doc["alone"] = True
+            else:
+                doc["called"] = called
+        elif source.get("alone") == "yes":
+            doc["alone"] = True
+        partner = source.get("partner") or ""
+        if partner and not doc.get("alone") and self.variant is not Variant.STANDARD:
+            doc["partner"] = partner if partner in ("maker", "none") else table.name(int(partner))
+        if source.get("renege"):
+            doc["renege"] = table.name(int(source["renege"]))
+        if given(source.get("round")):
+            doc["round"] = int(source["round"])
+        if given(source.get("revealed_on_trick")):
+            doc["revealed_on_trick"] = int(source["revealed_on_trick"])
+        return doc
+
+    def _read(self, document: dict[str, Any]) -> None:
+        try:
+            self.hand = read_hand(self.table, document)
+        except HandError as error:
+            self.add_engine_errors(error.errors)
+
+    # -- the preview ------------------------------------------------------------------------
+
+    def score(self) -> HandScore | None:
+        """The engine's score of the hand, once the form holds a whole valid hand."""
+        if not self.is_valid() or self.hand is None:
+            return None
+        return score_hand(self.table, self.hand)
+
+    def preview_rows(self) -> list[PreviewRow]:
+        """Every player's points for this hand and their total after it (the
+        engine's running totals: no total below 0 because of a penalty)."""
+        score = self.score()
+        if score is None:
+            return []
+        totals = [seat.total for seat in self.game.seat_list()]
+        after = add_hand_points(totals, score)
+        return [
+            PreviewRow(seat=seat, name=name, points=after[seat] - totals[seat], total=after[seat])
+            for seat, name in enumerate(self.table.players)
+        ]
+
+    def chip_fields(self) -> list[forms.BoundField]:
+        """The fields the scorer taps, in order (the confirmation is asked separately)."""
+        return [
+            self[name]
+            for name in self.fields
+            if name not in ("version", "token", "confirm_earlier_end")
+        ]
+
+
+class StartHandForm(HandForm):
+    """Trump is made: the maker, trump, the call and the bidding round."""
+
+    stage = "start"
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        self.start_kwargs: dict[str, Any] = {}
+        self.fields.update(call_fields(game))
+        self.order_fields(["version", "token"])
+
+    def _clean_hand(self, data: dict[str, Any]) -> None:
+        """The call as ``Game.start_hand`` takes it (``start_kwargs``), once the
+        engine finds nothing wrong with it so far."""
+        self._require_call(data)
+        if self.errors:
+            return
+        called = data.get("called", "")
+        alone = data.get("alone") == "yes" or called == "alone"
+        kwargs = {
+            "maker": int(data["maker"]),
+            "trump": data["trump"],
+            "called": "" if called == "alone" else called,
+            "alone": alone,
+            "bidding_round": data.get("round"),
+        }
+        problems = HandInProgress(game=self.game, **kwargs).problems()
+        if problems:
+            self.add_engine_errors(problems)
+            return
+        self.start_kwargs = kwargs
+
+    def score(self) -> HandScore | None:
+        return None  # the tricks are not known yet
+
+
+class FinishHandForm(HandForm):
+    """The hand in progress is over: the tricks, the partner if not revealed, a renege."""
+
+    stage = "finish"
+
+    def __init__(self, *args: Any, game: Game, current: HandInProgress, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        self.current = current
+        calls_partner = self.variant is not Variant.STANDARD and not current.alone
+        self.fields.update(end_fields(self.table, calls_partner=calls_partner))
+        self.order_fields(["version", "token"])
+
+    def _call(self, data: dict[str, Any]) -> dict[str, Any]:
+        call = self.initial_from_current(self.current)
+        return {key: call.get(key, "") for key in ("maker", "trump", "called", "alone", "round")}
+
+
+class WholeHandForm(HandForm):
+    """A whole hand at once, after the fact: the call and the end together."""
+
+    stage = "whole"
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        self.fields.update(call_fields(game))
+        self.fields.update(
+            end_fields(self.table, calls_partner=self.variant is not Variant.STANDARD)
+        )
+        self.order_fields(["version", "token"])
+
+    def _clean_hand(self, data: dict[str, Any]) -> None:
+        self._require_call(data)
+        super()._clean_hand(data)
+
+
+class EditHandForm(WholeHandForm):
+    """A recorded hand changed: all of it, which may also be marked thrown in,
+    and who dealt it (a deal out of turn)."""
+
+    stage = "edit"
+    adds_a_hand = False
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        fields = self.fields
+        fields["thrown_in"] = ChipField(
+            label="The hand",
+            choices=[("", "Played"), ("yes", "Thrown in (all passed)")],
+            initial="",
+            layout="chips-wide",
+        )
+        fields["dealer"] = ChipField(
+            label="Dealer",
+            choices=seat_choices(self.table),
+            help_text="Who dealt this hand. Changed for a deal out of turn, the deal "
+            "passes on from the new dealer.",
+        )
+        fields["confirm_earlier_end"] = forms.BooleanField(
+            required=False,
+            label="Yes, end the game earlier and keep the later hands",
+        )
+        self.order_fields(["version", "token", "thrown_in"])
+
+    @staticmethod
+    def initial_from_record(record: Any) -> dict[str, Any]:
+        """A recorded hand's values as the form's (for editing it)."""
+        if record.thrown_in:
+            return {"thrown_in": "yes", "dealer": str(record.dealer)}
+        data: dict[str, Any] = {
+            "dealer": str(record.dealer),
+            "maker": str(record.maker),
+            "trump": record.trump,
+            "tricks": str(record.tricks),
+            "renege": "" if record.renege is None else str(record.renege),
+            "round": "" if record.bidding_round is None else str(record.bidding_round),
+            "revealed_on_trick": ""
+            if record.revealed_on_trick is None
+            else str(record.revealed_on_trick),
+        }
+        if record.outcome == "alone" and record.game.variant == Variant.CALL_YOUR_PARTNER:
+            data["called"] = "alone"
+        elif record.called:
+            data["called"] = record.called
+        data["alone"] = "yes" if record.alone else ""
+        if record.outcome == "revealed":
+            data["partner"] = str(record.partner)
+        elif record.outcome in ("maker", "none"):
+            data["partner"] = record.outcome
+        return data
+
+    def _clean_hand(self, data: dict[str, Any]) -> None:
+        if data.get("thrown_in") == "yes":
+            self._read({"thrown_in": True})
+        else:
+            super()._clean_hand(data)
+        if self.hand is not None and given(data.get("dealer")):
+            self.hand = replace(self.hand, dealer=int(data["dealer"]))
+
+    def preview_rows(self) -> list[PreviewRow]:
+        """Every player's points for the changed hand; the totals after it depend
+        on the hands after it, so none is shown."""
+        score = self.score()
+        if score is None:
+            return []
+        return [
+            PreviewRow(
+                seat=seat,
+                name=name,
+                points=score.points[seat] - score.penalties[seat],
+                total=None,
+            )
+            for seat, name in enumerate(self.table.players)
+        ]

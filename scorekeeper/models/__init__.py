@@ -1,0 +1,27 @@
+"""Games, seats, hands, their change log, and the players (app label
+``scorekeeper``): one module each, imported here so Django and every caller
+find them as ``scorekeeper.models``. Each change a game goes through is a
+``Game`` method (``scorekeeper/models/games.py``); players' records are counted
+in ``scorekeeper/records.py``."""
+
+from scorekeeper.models.game_queries import GameQuerySet
+from scorekeeper.models.games import Game
+from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
+from scorekeeper.models.hands import Hand, HandChange, HandInProgress
+from scorekeeper.models.players import Player, PlayerQuerySet
+from scorekeeper.models.seats import Seat, SeatQuerySet
+
+__all__ = [
+    "EndMovesEarlier",
+    "Game",
+    "GameOver",
+    "GameQuerySet",
+    "Hand",
+    "HandChange",
+    "HandInProgress",
+    "Player",
+    "PlayerQuerySet",
+    "Seat",
+    "SeatQuerySet",
+    "StaleGame",
+]

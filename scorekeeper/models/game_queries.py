@@ -1,0 +1,61 @@
+"""The ways the screens read games: for the table, for the history lists,
+by player and by game night (``Game.objects``)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import TYPE_CHECKING
+
+from django.db import models
+from django.utils import timezone
+
+from scorekeeper.models.seats import Seat
+
+if TYPE_CHECKING:
+    from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
+    from scorekeeper.models.players import Player
+
+
+# A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
+NIGHT_STARTS = time(6)
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def with_seats(self) -> GameQuerySet:
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(finished_at__isnull=False)
+
+    def for_table(self) -> GameQuerySet:
+        """What the table screen reads, in a fixed number of queries whatever
+        the number of hands: seats and players, and the hand in progress."""
+        return self.with_seats().select_related("in_progress")
+
+    def for_history(self) -> GameQuerySet:
+        """Newest first, with seats and players prefetched and the counted
+        hands annotated as ``hands_played``: what the game lists show."""
+        return (
+            self.with_seats()
+            .annotate(hands_played=models.Count("hands", filter=models.Q(hands__after_end=False)))
+            .order_by("-created_at", "-pk")
+        )
+
+    def with_player(self, player: Player) -> GameQuerySet:
+        """The games ``player`` sat in."""
+        return self.filter(
+            models.Exists(Seat.objects.filter(game=models.OuterRef("pk"), player=player))
+        )
+
+    def on_night(self, night: date) -> GameQuerySet:
+        """The games of one game night: from 6 a.m. that day to 6 a.m. the next
+        (``Game.night``)."""
+        try:
+            morning_after = night + timedelta(days=1)
+        except OverflowError:  # the last date there is: no game was started that night
+            return self.none()
+        start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
+        end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
+        return self.filter(created_at__gte=start, created_at__lt=end)

@@ -1,0 +1,443 @@
+"""Games: the variant, house rules and seats, and every change the table makes.
+
+The rules engine (``referee.engine``) scores; a game keeps what the table
+recorded and owns every change to it (``Game.start_hand``,
+``Game.reveal_partner``, ``Game.record_hand``, ``Game.undo_last_hand``,
+``Game.edit_hand`` ...). Each change runs through ``Game._changing``: one
+transaction with the game row locked, the version the scorer saw checked (so
+two phones cannot both record the same hand), then the cached totals
+recomputed from the engine and the version bumped.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date, timedelta
+
+from django.db import models, transaction
+from django.utils import timezone
+
+from referee.engine.document import GameDocument
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError, Table
+from referee.engine.scoring import GameScore, score_game
+from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
+from scorekeeper.models.hand_changes import (
+    GameOver,
+    StaleGame,
+    as_dealt,
+    cache_scores,
+    out_of_turn_dealer,
+    store_edit,
+    store_imported_hands,
+    store_next_hand,
+)
+from scorekeeper.models.hands import Hand, HandChange, HandInProgress
+from scorekeeper.models.players import Player
+from scorekeeper.models.seats import Seat
+
+
+class Game(models.Model):
+    """One game: its variant, house rules, seats and hands."""
+
+    variant = models.CharField(
+        max_length=20, choices=[(v.value, v.label) for v in Variant], default=Variant.CALL_ACE
+    )
+    target = models.PositiveSmallIntegerField(default=10)
+    stick_the_dealer = models.BooleanField(default=True)
+    no_trump = models.BooleanField(default=False)
+    deal = models.CharField(
+        max_length=10, choices=[(d.value, d.value) for d in Deal], default=Deal.STANDARD
+    )
+    renege_rule = models.CharField(
+        max_length=20,
+        choices=[(r.value, r.value) for r in RenegeRule],
+        default=RenegeRule.MARCH_OR_EUCHRE,
+    )
+    tie_rule = models.CharField(
+        max_length=10, choices=[(t.value, t.value) for t in TieRule], default=TieRule.SHARE
+    )
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # A deal out of turn for the hand about to be played (None: the rotation's
+    # dealer deals). Recorded with that hand; the rotation continues from it.
+    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    # Bumped by every change, so a form posted from a stale screen is caught.
+    version = models.PositiveIntegerField(default=0)
+    # The new-game form's token: a double tap or a retried request starts one game.
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk}"
+
+    # --- the engine's view of this game ---------------------------------------------
+
+    @property
+    def variant_enum(self) -> Variant:
+        return Variant(self.variant)
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return HouseRules(
+            target=self.target,
+            stick_the_dealer=self.stick_the_dealer,
+            no_trump=self.no_trump,
+            deal=Deal(self.deal),
+            renege=RenegeRule(self.renege_rule),
+            ties=TieRule(self.tie_rule),
+        )
+
+    def seat_list(self) -> list[Seat]:
+        """Seats in clockwise order (uses prefetched seats when present)."""
+        return sorted(self.seats.all(), key=lambda s: s.position)
+
+    @property
+    def table(self) -> Table:
+        return Table(
+            variant=self.variant_enum,
+            players=tuple(s.player.name for s in self.seat_list()),
+            rules=self.house_rules,
+        )
+
+    def hand_list(self) -> list[Hand]:
+        return sorted(self.hands.all(), key=lambda h: h.number)
+
+    def score(self) -> GameScore:
+        """Score every recorded hand with the rules engine."""
+        return score_game(
+            self.table,
+            first_dealer=self.first_dealer,
+            hands=[h.to_engine() for h in self.hand_list()],
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def current_hand(self) -> HandInProgress | None:
+        """The hand being played, if trump has been made (``for_table`` selects it)."""
+        try:
+            return self.in_progress
+        except HandInProgress.DoesNotExist:
+            return None
+
+    def recent_hands(self, limit: int = 5) -> list[Hand]:
+        """The last ``limit`` hands, newest first: one query, whatever the game's length."""
+        return list(self.hands.order_by("-number")[:limit])
+
+    def upcoming(self, last: Hand | None) -> tuple[int, int]:
+        """The next hand's number and dealer, given the last recorded hand (with
+        its cached dealer): the deal passes to the left after every hand,
+        thrown-in ones included (rules.md 3.1), unless the scorer noted that
+        someone else is dealing this one (a deal out of turn)."""
+        number, dealer = self.in_turn(last)
+        return number, dealer if self.next_dealer is None else self.next_dealer
+
+    def in_turn(self, last: Hand | None) -> tuple[int, int]:
+        """The next hand's number and the dealer the rotation gives it."""
+        if last is None:
+            return 1, self.first_dealer
+        return last.number + 1, (last.dealer + 1) % len(self.seat_list())
+
+    def winner_seats(self) -> list[Seat]:
+        """The winners' seats, from the cached ``Seat.won`` (prefetched seats
+        cost no query); empty while the game is on."""
+        return [seat for seat in self.seat_list() if seat.won]
+
+    def win_is_shared(self) -> bool:
+        """Players level on the top total shared the win (rules.md 3.6); a
+        standard team's two players win together, which is not a shared win."""
+        return self.variant != Variant.STANDARD and len(self.winner_seats()) > 1
+
+    @property
+    def night(self) -> date:
+        """The game night a game belongs to: games started before 6 a.m. count
+        for the evening before."""
+        return (timezone.localtime(self.created_at) - timedelta(hours=NIGHT_STARTS.hour)).date()
+
+    # --- creating ----------------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def start(
+        cls,
+        *,
+        variant: Variant,
+        players: Sequence[str],
+        first_dealer: int,
+        rules: HouseRules,
+        rematch_of: Game | None = None,
+        token: uuid.UUID | None = None,
+    ) -> Game:
+        """Create a game with its seats in clockwise order. The engine checks
+        the number of players for the variant. A retried request carrying the
+        same ``token`` returns the game it already started."""
+        Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
+        if token is not None:
+            existing = cls.objects.filter(token=token).first()
+            if existing is not None:
+                return existing
+        game = cls.objects.create(
+            token=token,
+            variant=variant,
+            target=rules.target,
+            stick_the_dealer=rules.stick_the_dealer,
+            no_trump=rules.no_trump,
+            deal=rules.deal,
+            renege_rule=rules.renege,
+            tie_rule=rules.ties,
+            first_dealer=first_dealer,
+            rematch_of=rematch_of,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=i, player=Player.for_name(name))
+            for i, name in enumerate(players)
+        )
+        return game
+
+    @classmethod
+    @transaction.atomic
+    def from_document(cls, document: GameDocument) -> Game:
+        """Create a game and all its hands from an imported game document
+        (contract.md). The hands are stored together and scored once, so a
+        long game costs one recompute, not one per hand."""
+        table = document.table
+        game = cls.start(
+            variant=table.variant,
+            players=table.players,
+            first_dealer=document.first_dealer,
+            rules=table.rules,
+        )
+        game = cls.objects.with_seats().get(pk=game.pk)
+        store_imported_hands(game, document)
+        with game._changing(None) as changing:
+            assert changing is not None
+            changing.recompute()
+        return game
+
+    def to_document(self) -> GameDocument:
+        """This game as a game document (contract.md), ready for
+        ``referee.engine.document.write_document``."""
+        return GameDocument(
+            table=self.table,
+            first_dealer=self.first_dealer,
+            hands=tuple(hand.to_engine() for hand in self.hand_list()),
+        )
+
+    @transaction.atomic
+    def rematch(self) -> Game:
+        """The same players and rules, with the deal passed on to the left.
+        A game has one rematch: asking again (a double tap) returns it."""
+        Game.objects.select_for_update().get(pk=self.pk)
+        existing = self.rematches.order_by("pk").first()
+        if existing is not None:
+            return existing
+        seats = self.seat_list()
+        first = (self.first_dealer + 1) % len(seats)
+        if self.hands.exists():
+            first = self.score().next_dealer
+        return Game.start(
+            variant=self.variant_enum,
+            players=[s.player.name for s in seats],
+            first_dealer=first,
+            rules=self.house_rules,
+            rematch_of=self,
+        )
+
+    # --- changing ------------------------------------------------------------------------
+
+    @contextmanager
+    def _changing(
+        self, version: int | None, *fields: str, repeat: Callable[[Game], bool] | None = None
+    ) -> Iterator[Game | None]:
+        """One change to the game: lock its row for a transaction, check the
+        version the scorer saw (StaleGame), yield the locked game to change,
+        then save it with a new version (``fields``: the game's own fields the
+        change sets). ``repeat`` says, under the lock, whether there is nothing
+        to change (a double tap: the change is already stored): then None is
+        yielded and nothing is checked or saved. It may refuse the change by
+        raising. A body that raises stores nothing (the transaction rolls back)."""
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            if repeat is not None and repeat(game):
+                yield None
+                return
+            if version is not None and game.version != version:
+                raise StaleGame("the game changed on another phone")
+            yield game
+            game.version += 1
+            game.save(update_fields=["version", "updated_at", "finished_at", *fields])
+        self.version, self.finished_at = game.version, game.finished_at
+        self.next_dealer = game.next_dealer
+
+    def start_hand(
+        self,
+        *,
+        version: int | None,
+        maker: int,
+        trump: str,
+        called: str = "",
+        alone: bool = False,
+        bidding_round: int | None = None,
+    ) -> HandInProgress:
+        """Trump is made: remember the maker, trump and the call until the hand ends.
+        Sent twice (a double tap), the same call is kept once."""
+        call = {
+            "maker": maker,
+            "trump": trump,
+            "called": called,
+            "alone": alone,
+            "bidding_round": bidding_round,
+        }
+
+        def same_call(game: Game) -> bool:
+            current = HandInProgress.objects.filter(game=game).first()
+            return current is not None and current.same_call(HandInProgress(game=game, **call))
+
+        with self._changing(version, repeat=same_call) as game:
+            if game is None:
+                return HandInProgress.objects.get(game=self)
+            if game.is_finished:
+                raise GameOver()
+            probe = HandInProgress(game=game, **call)
+            errors = probe.problems()
+            if errors:
+                raise HandError(errors)
+            HandInProgress.objects.filter(game=game).delete()
+            probe.save()
+        return probe
+
+    def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
+        """The called card was played: record who holds it (and on which trick).
+        Sent twice (a double tap), the same reveal is kept once."""
+
+        def same_reveal(game: Game) -> bool:
+            current = HandInProgress.objects.filter(game=game).first()
+            return current is not None and (current.partner, current.revealed_on_trick) == (
+                partner,
+                trick,
+            )
+
+        with self._changing(version, repeat=same_reveal) as game:
+            if game is None:
+                return
+            current = HandInProgress.objects.filter(game=game).first()
+            if current is None:
+                raise HandError({"partner": "no hand is in progress"})
+            if not current.partner_to_reveal(game.variant_enum):
+                raise HandError(
+                    {"partner": "nothing was called in this hand: no partner to reveal"}
+                )
+            current.partner, current.revealed_on_trick = partner, trick
+            errors = current.problems()
+            if errors:
+                raise HandError(errors)
+            current.save(update_fields=["partner", "revealed_on_trick"])
+
+    def set_dealer(self, *, version: int | None, dealer: int) -> None:
+        """Someone other than the rotation's dealer is dealing the next hand (a
+        deal out of turn), or it is back to the rotation's dealer. Sent twice (a
+        double tap), the second changes nothing."""
+
+        def noted(game: Game) -> bool:
+            if game.is_finished:
+                raise GameOver()
+            if not 0 <= dealer < len(game.seat_list()):
+                raise HandError({"dealer": "tap one of the players"})
+            return out_of_turn_dealer(game, dealer) == game.next_dealer
+
+        with self._changing(version, "next_dealer", repeat=noted) as game:
+            if game is not None:
+                game.next_dealer = out_of_turn_dealer(game, dealer)
+
+    def cancel_hand_in_progress(self, *, version: int | None) -> None:
+        """Forget the hand in progress (trump was recorded by mistake); nothing
+        to do when none is in progress (a repeated tap)."""
+
+        def none_in_progress(game: Game) -> bool:
+            return not HandInProgress.objects.filter(game=game).exists()
+
+        with self._changing(version, repeat=none_in_progress) as game:
+            if game is not None:
+                HandInProgress.objects.filter(game=game).delete()
+
+    def record_hand(
+        self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
+    ) -> Hand:
+        """Record the next hand (rules.md 6), once: a retried request carrying
+        the same token returns the hand it already recorded."""
+
+        def recorded(game: Game) -> bool:
+            return token is not None and Hand.objects.filter(game=game, token=token).exists()
+
+        # Asked before the lock too: a retry seldom needs to wait for it.
+        if not recorded(self):
+            # Under the lock again: a retry racing the first request waits for it.
+            with self._changing(version, "next_dealer", repeat=recorded) as game:
+                if game is not None:
+                    record = store_next_hand(game, token, hand)
+                    record.refresh_from_db()  # the figures recompute() cached
+                    return record
+        return Hand.objects.get(game=self, token=token)
+
+    def undo_last_hand(self, *, version: int | None) -> int | None:
+        """Take back the last hand; returns its number (None when there is none)."""
+
+        def nothing_to_undo(game: Game) -> bool:
+            return not game.hands.exists()
+
+        with self._changing(version, "next_dealer", repeat=nothing_to_undo) as game:
+            if game is None:
+                return None
+            last = game.hands.order_by("-number").first()
+            assert last is not None
+            HandChange.objects.create(
+                game=game,
+                hand_number=last.number,
+                kind=HandChange.Kind.UNDONE,
+                summary=last.summary(game.table),
+            )
+            last.delete()
+            # A dealer noted for the hand after the one taken back: back to the rotation.
+            game.next_dealer = None
+            game.recompute()
+        return last.number
+
+    def edit_hand(
+        self, *, version: int | None, number: int, hand: EngineHand, confirm_earlier_end: bool
+    ) -> Hand:
+        """Change an earlier hand; totals and the end of the game are recomputed.
+
+        If the change makes the game end at an earlier hand, EndMovesEarlier is
+        raised unless the scorer confirmed; the later hands are then kept and
+        marked as played after the end, never deleted. Sent twice (a double
+        tap), an edit that is already stored changes nothing.
+        """
+
+        def stored(game: Game) -> bool:
+            record = game.hands.get(number=number)
+            return record.to_engine() == as_dealt(game, number, hand)[0]
+
+        with self._changing(version, repeat=stored) as game:
+            if game is not None:
+                store_edit(game, number, hand, confirm_earlier_end=confirm_earlier_end)
+        return self.hands.get(number=number)
+
+    def recompute(self) -> GameScore:
+        """Score all hands with the engine and cache the results on the hands,
+        the seats and the game (what lists and statistics read)."""
+        return cache_scores(self)

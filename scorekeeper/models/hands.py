@@ -1,0 +1,206 @@
+"""Hands: the one being played, the ones recorded (with the engine's figures
+cached by ``Game.recompute``) and each hand's change log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.utils import timezone
+
+from referee.engine.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
+from referee.engine.checking import check_hand
+from referee.engine.describe import describe_hand
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import PartnerOutcome, Table
+from referee.engine.variants import Variant
+
+
+class HandFields(models.Model):
+    """The fields of a hand record shared by a recorded hand and one in progress."""
+
+    maker = models.PositiveSmallIntegerField(null=True, blank=True)
+    trump = models.CharField(max_length=2, blank=True)  # S H D C or NT
+    called = models.CharField(max_length=3, blank=True)  # a suit (Call-Ace) or a card
+    alone = models.BooleanField(default=False)
+    partner = models.PositiveSmallIntegerField(null=True, blank=True)
+    bidding_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    revealed_on_trick = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def called_value(self) -> Suit | Card | None:
+        if not self.called:
+            return None
+        return parse_suit(self.called) if len(self.called) == 1 else parse_card(self.called)
+
+
+class HandInProgress(HandFields):
+    """Trump has been made and the hand is being played."""
+
+    game = models.OneToOneField(
+        "scorekeeper.Game", on_delete=models.CASCADE, related_name="in_progress"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"hand in progress in game {self.game_id}"
+
+    def same_call(self, other: HandInProgress) -> bool:
+        """Whether ``other`` is this call again, with no partner revealed yet."""
+        fields = ("maker", "trump", "called", "alone", "bidding_round")
+        return self.partner is None and all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    def partner_to_reveal(self, variant: Variant) -> bool:
+        """Whether a called card will reveal a partner: Call-Ace always, and
+        Call-Your-Partner unless the maker went alone (rules.md 3.3, 4)."""
+        if variant is Variant.CALL_ACE:
+            return True
+        return variant is Variant.CALL_YOUR_PARTNER and not self.alone
+
+    def problems(self) -> dict[str, str]:
+        """What the engine says of the hand so far (the tricks are not known yet)."""
+        table = self.game.table
+        if self.maker is None:
+            return {"maker": "name the maker"}
+        try:
+            trump = parse_trump(self.trump)
+        except ValueError as error:
+            return {"trump": str(error)}
+        try:
+            called = self.called_value()
+        except ValueError as error:
+            return {"called": str(error)}
+        if table.variant is Variant.STANDARD:
+            outcome = PartnerOutcome.ALONE if self.alone else PartnerOutcome.TEAM
+        elif self.alone and table.variant is Variant.CALL_YOUR_PARTNER:
+            outcome = PartnerOutcome.ALONE
+        elif self.partner is not None:
+            outcome = PartnerOutcome.REVEALED
+        else:
+            outcome = PartnerOutcome.NOT_IN_PLAY  # not known yet; settled at the end
+        errors = check_hand(
+            table,
+            EngineHand(
+                maker=self.maker,
+                trump=trump,
+                called=called,
+                outcome=outcome,
+                partner=self.partner,
+                round=self.bidding_round,
+                revealed_on_trick=self.revealed_on_trick if self.partner is not None else None,
+            ),
+        )
+        if self.alone and table.variant is Variant.CALL_ACE:
+            errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
+        # The ranges the game document's reader enforces (rules.md 6).
+        if self.bidding_round is not None and self.bidding_round not in (1, 2):
+            errors.setdefault("round", "must be from 1 to 2")
+        tricks = table.deal.tricks
+        if self.revealed_on_trick is not None and not 1 <= self.revealed_on_trick <= tricks:
+            errors.setdefault("revealed_on_trick", f"must be from 1 to {tricks}")
+        return errors
+
+
+class Hand(HandFields):
+    """A hand that has been played and scored."""
+
+    game = models.ForeignKey("scorekeeper.Game", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    thrown_in = models.BooleanField(default=False)
+    dealer_override = models.PositiveSmallIntegerField(null=True, blank=True)
+    outcome = models.CharField(
+        max_length=10, choices=[(o.value, o.value) for o in PartnerOutcome], blank=True
+    )
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    renege = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Retried requests carry the same token and record nothing new.
+    token = models.UUIDField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Cached from the engine by Game.recompute().
+    dealer = models.PositiveSmallIntegerField(default=0)
+    points = models.JSONField(default=list)
+    totals = models.JSONField(default=list)
+    rule = models.CharField(max_length=30, blank=True)
+    section = models.CharField(max_length=5, blank=True)
+    explanation = models.TextField(blank=True)
+    after_end = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(fields=["game", "token"], name="hand_unique_token"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of game {self.game_id}"
+
+    def to_engine(self) -> EngineHand:
+        if self.thrown_in:
+            return EngineHand(thrown_in=True, dealer=self.dealer_override)
+        return EngineHand(
+            dealer=self.dealer_override,
+            maker=self.maker or 0,
+            trump=parse_trump(self.trump),
+            called=self.called_value(),
+            outcome=PartnerOutcome(self.outcome),
+            partner=self.partner,
+            tricks=self.tricks or 0,
+            renege=self.renege,
+            round=self.bidding_round,
+            revealed_on_trick=self.revealed_on_trick,
+        )
+
+    def set_from_engine(self, hand: EngineHand) -> None:
+        self.thrown_in = hand.thrown_in
+        self.dealer_override = hand.dealer
+        if hand.thrown_in:
+            self.maker = self.partner = self.tricks = self.renege = None
+            self.bidding_round = self.revealed_on_trick = None
+            self.trump = self.called = self.outcome = ""
+            self.alone = False
+            return
+        self.maker = hand.maker
+        self.trump = format_trump(hand.trump)
+        self.called = "" if hand.called is None else str(hand.called)
+        self.outcome = hand.outcome.value
+        self.alone = hand.alone
+        self.partner = hand.partner
+        self.tricks = hand.tricks
+        self.renege = hand.renege
+        self.bidding_round = hand.round
+        self.revealed_on_trick = hand.revealed_on_trick
+
+    def document_fields(self, table: Table) -> dict[str, Any]:
+        from referee.engine.reading import hand_to_dict
+
+        return hand_to_dict(table, self.to_engine())
+
+    def summary(self, table: Table) -> str:
+        """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
+        return describe_hand(table, self.to_engine())
+
+
+class HandChange(models.Model):
+    """The history of a game's hands: each one recorded, edited or undone."""
+
+    class Kind(models.TextChoices):
+        RECORDED = "recorded", "Recorded"
+        EDITED = "edited", "Edited"
+        UNDONE = "undone", "Undone"
+
+    game = models.ForeignKey("scorekeeper.Game", on_delete=models.CASCADE, related_name="changes")
+    hand_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    at = models.DateTimeField(default=timezone.now)
+    summary = models.TextField(blank=True)
+    changes = models.JSONField(default=dict, blank=True)  # field -> [old, new]
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_number} {self.kind}"

@@ -1,0 +1,268 @@
+"""The new game form: the variant, players in seat order, the first dealer
+and the house rules (the defaults of rules.md). Names go through the engine's
+one name check (``referee.engine.names``); the house rules are read by the
+engine (``house_rules_from_dict``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+
+from referee.chips import ChipField
+from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
+from referee.engine.variants import (
+    TARGET_RANGE,
+    Deal,
+    HouseRules,
+    RenegeRule,
+    RulesError,
+    TieRule,
+    Variant,
+    house_rules_from_dict,
+)
+from scorekeeper.models import Game
+
+SEAT_SLOTS = 6  # the most players any variant seats (Call-Ace with 6)
+
+ON_OFF = [("on", "On"), ("off", "Off")]
+
+RULE_HELP = {
+    "target": "Points a player (a team, in standard euchre) needs to win. Default 10.",
+    "stick_the_dealer": (
+        "On: if everyone passes twice, the dealer must name trump. "
+        "Off: the hand is thrown in and the deal passes on."
+    ),
+    "deal": (
+        "Common: 5 cards each (8s added for 5 players, 7s and 8s for 6). "
+        "Seed sheet: 24 cards, 6 each for 4 players or 4 each for 5 or 6; "
+        "the makers need more than half the tricks."
+    ),
+    "renege": (
+        "March or euchre: a defender's renege gives the makers a march, a maker's "
+        "side renege scores as a euchre. Offender loses 2: the hand counts as played."
+    ),
+    "ties": (
+        "Share: players level on the top total when someone reaches the target "
+        "share the win. Play on: keep playing until one player alone is highest."
+    ),
+    "no_trump": "On: a maker may call no trump in round 2 (no bowers; the led suit's "
+    "highest card wins).",
+}
+
+
+class NewGameForm(forms.Form):
+    """Variant, players in seat order, the first dealer and the house rules
+    (defaults of rules.md)."""
+
+    token = forms.UUIDField(
+        widget=forms.HiddenInput,
+        error_messages=dict.fromkeys(
+            ("required", "invalid"),
+            "This form is out of date: open a new game form and try again.",
+        ),
+    )
+    variant = ChipField(
+        label="Variant",
+        choices=[(v.value, v.label) for v in Variant],
+        initial=Variant.CALL_ACE.value,
+        required=True,
+        layout="chips-wide",
+        error_messages={"required": "Tap the variant you are playing."},
+    )
+    first_dealer = ChipField(
+        label="First dealer",
+        choices=[("random", "Pick for me")]
+        + [(str(i), f"Seat {i + 1}") for i in range(SEAT_SLOTS)],
+        initial="random",
+        required=True,
+    )
+    target = forms.IntegerField(
+        label="Target",
+        min_value=TARGET_RANGE[0],
+        max_value=TARGET_RANGE[1],
+        initial=10,
+        help_text=RULE_HELP["target"],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    stick_the_dealer = ChipField(
+        label="Stick the dealer",
+        choices=ON_OFF,
+        initial="on",
+        help_text=RULE_HELP["stick_the_dealer"],
+    )
+    deal = ChipField(
+        label="Call-Ace deal",
+        choices=[(Deal.STANDARD.value, "Common: 5 each"), (Deal.SEED.value, "Seed sheet")],
+        initial=Deal.STANDARD.value,
+        help_text=RULE_HELP["deal"],
+        layout="chips-wide",
+    )
+    renege = ChipField(
+        label="Renege",
+        choices=[
+            (RenegeRule.MARCH_OR_EUCHRE.value, "March or euchre"),
+            (RenegeRule.OFFENDER_LOSES_2.value, "Offender loses 2"),
+        ],
+        initial=RenegeRule.MARCH_OR_EUCHRE.value,
+        help_text=RULE_HELP["renege"],
+        layout="chips-wide",
+    )
+    ties = ChipField(
+        label="Tie at the top",
+        choices=[(TieRule.SHARE.value, "Share the win"), (TieRule.PLAY_ON.value, "Play on")],
+        initial=TieRule.SHARE.value,
+        help_text=RULE_HELP["ties"],
+        layout="chips-wide",
+    )
+    no_trump = ChipField(
+        label="No trump", choices=ON_OFF, initial="off", help_text=RULE_HELP["no_trump"]
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for slot in range(SEAT_SLOTS):
+            self.fields[f"player_{slot}"] = forms.CharField(
+                label=f"Seat {slot + 1}",
+                max_length=NAME_MAX_LENGTH,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "words", "spellcheck": "false"}
+                ),
+            )
+        self.players: tuple[str, ...] = ()
+        self.rules = HouseRules()
+
+    # What the screen shows for the variant currently chosen (bound or initial).
+
+    @property
+    def variant_value(self) -> Variant:
+        raw = self["variant"].value()
+        try:
+            return Variant(raw)
+        except ValueError:
+            return Variant.CALL_ACE
+
+    def shown_rules(self) -> HouseRules:
+        """The house rules the deal table shows: the deal chosen so far (rules.md 3.1),
+        the common deal while none (or a value no deal has) is chosen."""
+        try:
+            deal = Deal(self["deal"].value() or Deal.STANDARD.value)
+        except ValueError:
+            deal = Deal.STANDARD
+        if self.variant_value is not Variant.CALL_ACE:
+            deal = Deal.STANDARD
+        return HouseRules(deal=deal)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """One name box per seat the chosen variant can have."""
+        return [self[f"player_{slot}"] for slot in range(max(self.variant_value.player_counts))]
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        """The house rules that apply to the chosen variant."""
+        names = ["stick_the_dealer", "renege"]
+        if self.variant_value is Variant.CALL_ACE:
+            names.insert(1, "deal")
+        if self.variant_value is Variant.STANDARD:
+            names.insert(1, "no_trump")
+        else:
+            names.append("ties")
+        return [self[name] for name in names]
+
+    def typed_names(self) -> list[str]:
+        """The names typed so far, in their slots ('' for an empty slot)."""
+        return [" ".join(str(self[f"player_{s}"].value() or "").split()) for s in range(SEAT_SLOTS)]
+
+    def refreshed(self, *, add_player: str = "") -> NewGameForm:
+        """The same form, unbound, with what was typed (and a picked player put
+        in the first empty seat): the screen re-drawn for a new variant or a
+        picked player, with no errors shown yet."""
+        initial = {name: self[name].value() for name in self.fields}
+        if add_player:
+            names = self.typed_names()
+            slots = range(max(self.variant_value.player_counts))
+            already = {n.casefold() for n in names if n}
+            if add_player.casefold() not in already:
+                for slot in slots:
+                    if not names[slot]:
+                        initial[f"player_{slot}"] = add_player
+                        break
+        return NewGameForm(initial=initial)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        try:
+            variant = Variant(data.get("variant", ""))
+        except ValueError:
+            return data
+        counts = variant.player_counts
+        slots = range(max(counts))
+        players: list[str] = []
+        slot_of_seat: list[int] = []
+        for slot in slots:
+            raw = data.get(f"player_{slot}") or ""
+            if not raw.strip():
+                continue
+            try:
+                name = clean_name(raw)
+            except NameError_ as error:
+                self.add_error(f"player_{slot}", str(error))
+                continue
+            if first_repeat([*players, name]) is not None:
+                earlier = next(i for i, p in enumerate(players) if same_name(p, name))
+                self.add_error(
+                    f"player_{slot}",
+                    f"{name} already sits in seat {slot_of_seat[earlier] + 1}: "
+                    "one person is one player",
+                )
+                continue
+            slot_of_seat.append(slot)
+            players.append(name)
+        seat_of_slot = {slot: seat for seat, slot in enumerate(slot_of_seat)}
+        if len(players) not in counts:
+            self.add_error(
+                "player_0",
+                f"{variant.label} is played by {variant.player_counts_text} players: "
+                f"{len(players)} {'seat is' if len(players) == 1 else 'seats are'} filled",
+            )
+        dealer = data.get("first_dealer")
+        if dealer and dealer != "random" and int(dealer) not in seat_of_slot:
+            self.add_error(
+                "first_dealer", f"Seat {int(dealer) + 1} is empty: tap a seat with a player"
+            )
+        elif dealer and dealer != "random":
+            data["first_dealer_seat"] = seat_of_slot[int(dealer)]
+        rules: dict[str, Any] = {
+            "stick_the_dealer": data.get("stick_the_dealer", "on") != "off",
+            "renege": data.get("renege") or RenegeRule.MARCH_OR_EUCHRE.value,
+        }
+        if data.get("target") is not None:
+            rules["target"] = data["target"]
+        if variant is Variant.CALL_ACE:
+            rules["deal"] = data.get("deal") or Deal.STANDARD.value
+        if variant is Variant.STANDARD:
+            rules["no_trump"] = data.get("no_trump") == "on"
+        else:
+            rules["ties"] = data.get("ties") or TieRule.SHARE.value
+        try:
+            self.rules = house_rules_from_dict(variant, rules)
+        except RulesError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+        self.players = tuple(players)
+        return data
+
+    def start(self) -> Game:
+        """Start the game (once per form token); "pick for me" draws the first dealer."""
+        data = self.cleaned_data
+        first = data.get("first_dealer_seat")
+        if first is None:
+            first = random.randrange(len(self.players))
+        return Game.start(
+            variant=Variant(data["variant"]),
+            players=self.players,
+            first_dealer=first,
+            rules=self.rules,
+            token=data["token"],
+        )

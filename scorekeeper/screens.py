@@ -1,0 +1,240 @@
+"""What the game screens show: the scoreboard, the call in words, the last
+hands, the result's standings, the new game's deal table. Plain functions of
+a game (no request): the views in ``scorekeeper/views/`` draw them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from referee.chips import card_label, suit_label
+from referee.engine.cards import Card, Suit, parse_trump
+from referee.engine.describe import describe_call
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import PartnerOutcome
+from referee.engine.variants import Variant, deal_for, seats_opposite
+from scorekeeper.forms import GameActionForm, RevealForm
+from scorekeeper.models import Game, Hand, HandInProgress, Player
+from scorekeeper.new_game_form import NewGameForm
+
+RECENT_HANDS = 5
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of the scoreboard: a player, or in standard euchre a team."""
+
+    names: str
+    total: int
+    ahead: bool
+    deals: bool
+    leads: bool
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RecentHand:
+    hand: Hand
+    summary: str
+    trump: SafeString
+    scorers: list[tuple[str, int]]
+
+
+def trump_badge(trump: str) -> SafeString:
+    """A hand's trump as a small badge: the suit's symbol in its colour, or NT."""
+    if not trump:
+        return SafeString("")
+    suit = parse_trump(trump)
+    if suit is None:
+        return SafeString('<span class="trump-badge" title="no trump">NT</span>')
+    return format_html(
+        '<span class="trump-badge suit-{}" title="{} trump">{}</span>',
+        suit.letter,
+        suit.plural,
+        suit.symbol,
+    )
+
+
+def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
+    """One row per side that keeps a total (rules.md 3.6, 5), with who deals and leads."""
+    seats = game.seat_list()
+    top = max((s.total for s in seats), default=0)
+    return [
+        ScoreRow(
+            names=" & ".join(seats[s].player.name for s in side),
+            total=seats[side[0]].total,
+            ahead=top > 0 and seats[side[0]].total == top,
+            deals=dealer in side,
+            leads=leader in side,
+            seats=side,
+        )
+        for side in game.table.sides()
+    ]
+
+
+def ahead_line(rows: list[ScoreRow], target: int) -> str:
+    """Who is ahead, in a sentence: "Cat ahead with 5 of 10."."""
+    leaders = [r for r in rows if r.ahead]
+    if not leaders:
+        return f"No points yet: first to {target} wins."
+    total = leaders[0].total
+    if len(leaders) == 1:
+        return f"{leaders[0].names} ahead with {total} of {target}."
+    names = ", ".join(r.names for r in leaders[:-1]) + " and " + leaders[-1].names
+    return f"{names} level at the top with {total} of {target}."
+
+
+def _with_suit(words: str, suit: Suit | None) -> SafeString:
+    """The engine's words, their last word (the suit's name) with its symbol and colour."""
+    if suit is None or not words.endswith(suit.plural):
+        return format_html("{}", words)
+    return format_html("{}{}", words.removesuffix(suit.plural), suit_label(suit, suit.plural))
+
+
+def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
+    """The hand in progress in words: "Ben made ♥ hearts and calls the ace of ♠ spades;
+    partner unknown". The call is the engine's (``describe_call``), told as it stands."""
+    table = game.table
+    maker = current.maker or 0
+    trump = parse_trump(current.trump)
+    called = current.called_value()
+    made, *calls = describe_call(table, EngineHand(maker=maker, trump=trump, called=called))
+    text = _with_suit(made, trump)
+    variant = table.variant
+    if calls:
+        # "called the ace of spades": the hand is still being played, so "calls".
+        call = "calls" + calls[0].removeprefix("called")
+        if isinstance(called, Card):
+            text = format_html("{} and {} ({})", text, call, card_label(called))
+        else:
+            text = format_html("{} and {}", text, _with_suit(call, called))
+    elif current.alone:
+        # In standard euchre the lone maker's partner sits out (rules.md 5).
+        sits_out = table.sits_out(EngineHand(maker=maker, outcome=PartnerOutcome.ALONE))
+        if sits_out is None:
+            text = format_html("{} and goes alone", text)
+        else:
+            text = format_html("{} and goes alone; {} sits out", text, table.name(sits_out))
+    else:
+        text = format_html("{} with {}", text, table.name(seats_opposite(maker)))
+    if current.partner_to_reveal(variant):
+        if current.partner is None:
+            text = format_html("{}; partner unknown", text)
+        elif current.revealed_on_trick:
+            text = format_html(
+                "{}; {} revealed as partner on trick {}",
+                text,
+                table.name(current.partner),
+                current.revealed_on_trick,
+            )
+        else:
+            text = format_html("{}; {} revealed as partner", text, table.name(current.partner))
+    if current.bidding_round:
+        text = format_html("{} (round {})", text, current.bidding_round)
+    return format_html("{}.", text)
+
+
+def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
+    """The last hands as the table screen lists them: summary, trump, who scored."""
+    table = game.table
+    names = table.players
+    return [
+        RecentHand(
+            hand=hand,
+            summary=hand.summary(table),
+            trump=trump_badge(hand.trump),
+            scorers=[(names[s], p) for s, p in enumerate(hand.points) if p],
+        )
+        for hand in hands
+    ]
+
+
+def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[str, Any]:
+    """Everything the table screen shows, in a fixed number of queries."""
+    table = game.table
+    recent = game.recent_hands(RECENT_HANDS)
+    last = recent[0] if recent else None
+    number, dealer = game.upcoming(last)
+    leader = (dealer + 1) % table.n
+    current = game.current_hand
+    rows = scoreboard(game, dealer, leader)
+    if reveal_form is None and current is not None and current.partner_to_reveal(table.variant):
+        reveal_form = RevealForm.for_game(game, game=game)
+    return {
+        "game": game,
+        "table": table,
+        "rules": game.house_rules,
+        "number": number,
+        "dealer": table.name(dealer),
+        "out_of_turn": game.next_dealer is not None,
+        "leader": table.name(leader),
+        "rows": rows,
+        "ahead": ahead_line(rows, game.target),
+        "current": current,
+        "call": describe_current_call(game, current) if current else "",
+        "reveal_form": reveal_form,
+        "reveal_choices": [
+            (str(seat), name)
+            for seat, name in enumerate(table.players)
+            if current is None or seat != current.maker
+        ],
+        "action_form": GameActionForm.for_game(game),
+        "recent": recent_lines(game, recent),
+        "last": last,
+    }
+
+
+def result_context(game: Game) -> dict[str, Any]:
+    """Everything the result screen shows: the winners, the standings by side,
+    and the hands played after the end (rules.md 3.6)."""
+    score = game.score()
+    table = game.table
+    standings = sorted(
+        (
+            (table.names(side), score.totals[side[0]], side[0] in score.winners)
+            for side in table.sides()
+        ),
+        key=lambda row: -row[1],
+    )
+    winners = [table.name(s) for s in score.winners]
+    after_end = [h.number for h in score.hands if h.after_end]
+    return {
+        "game": game,
+        "table": table,
+        "score": score,
+        "winners": table.names(score.winners),
+        "shared": len(winners) > 1 and table.variant is not Variant.STANDARD,
+        "standings": standings,
+        "after_end": after_end,
+    }
+
+
+def new_game_context(form: NewGameForm) -> dict[str, Any]:
+    """Everything the new game screen shows: the form, the deal for each number
+    of players under the deal chosen (rules.md 3.1, 4, 5), the known players."""
+    variant = form.variant_value
+    rules = form.shown_rules()
+    deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]
+    typed = form.typed_names()
+    seated = {name.casefold() for name in typed if name}
+    known = [p for p in Player.objects.recent(12) if p.name.casefold() not in seated]
+    slots = max(variant.player_counts)
+    dealer_chips: list[tuple[Any, int | None, str]] = []
+    for choice in form["first_dealer"]:
+        value = str(choice.data["value"])
+        if value == "random":
+            dealer_chips.append((choice, None, ""))
+        elif int(value) < slots:
+            dealer_chips.append((choice, int(value), typed[int(value)]))
+    return {
+        "form": form,
+        "variant": variant,
+        "deals": deals,
+        "filled": sum(1 for name in typed[:slots] if name),
+        "known": known,
+        "typed": typed,
+        "dealer_chips": dealer_chips,
+    }

@@ -1,0 +1,96 @@
+"""A recorded hand: changing it (the totals and the end of the game are
+recomputed), and its change log."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from referee.engine.hands import HandError
+from scorekeeper.hand_forms import EditHandForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame
+from scorekeeper.views.hand_screen import hand_post, hand_screen
+from scorekeeper.views.rendering import after_change, behind, load_game, screen
+
+
+def _record_or_404(game: Game, number: int) -> Hand:
+    try:
+        return game.hands.get(number=number)
+    except Hand.DoesNotExist:
+        raise Http404("No such hand") from None
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    """Change a recorded hand; totals and the end of the game are recomputed.
+    If the game would end earlier, the scorer confirms first."""
+    game = load_game(game_id)
+    record = _record_or_404(game, number)
+    url = reverse("hand_edit", args=[game_id, number])
+    extra: dict[str, Any] = {"record": record}
+    if request.method == "GET":
+        initial = {
+            "version": game.version,
+            "token": uuid.uuid4(),
+            **EditHandForm.initial_from_record(record),
+        }
+        form = EditHandForm(initial=initial, game=game)
+        return hand_screen(request, game, form, **extra)
+    form = EditHandForm(request.POST, game=game)
+    if response := hand_post(request, game, form, url, **extra):
+        return response
+    assert form.hand is not None
+    try:
+        game.edit_hand(
+            version=form.cleaned_data["version"],
+            number=number,
+            hand=form.hand,
+            confirm_earlier_end=form.cleaned_data.get("confirm_earlier_end", False),
+        )
+    except StaleGame:
+        return behind(request, game_id, "Nothing changed: the game changed on another phone first.")
+    except HandError as error:
+        form.add_engine_errors(error.errors)
+        return hand_screen(request, game, form, status=422, url=url, **extra)
+    except EndMovesEarlier as end:
+        last = end.ended_after + end.later_hands
+        later = (
+            f"hand {end.ended_after + 1}"
+            if end.later_hands == 1
+            else f"hands {end.ended_after + 1}..{last}"
+        )
+        warning = (
+            f"This would end the game after hand {end.ended_after}; {later} will be kept "
+            "and marked as played after the end."
+        )
+        return hand_screen(
+            request,
+            game,
+            form,
+            status=422,
+            url=url,
+            confirm_end=warning,
+            confirm_after=end.ended_after,
+            **extra,
+        )
+    return after_change(request, game_id, f"Hand {number} changed.")
+
+
+@require_GET
+def hand_history(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    """What happened to one hand: recorded, edited (what changed), undone; and when."""
+    game = load_game(game_id)
+    changes = list(HandChange.objects.filter(game=game, hand_number=number))
+    record = game.hands.filter(number=number).first()
+    if record is None and not changes:
+        raise Http404("No such hand")
+    return screen(
+        request,
+        "hand_changes.html",
+        {"game": game, "number": number, "record": record, "changes": changes},
+    )

@@ -1,0 +1,63 @@
+"""The hand form's screen, shared by recording and editing a hand: the form
+with its preview of every player's points, or the live preview alone (htmx)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from scorekeeper.hand_forms import HandForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import Game
+from scorekeeper.views.rendering import screen, wants_partial
+
+
+def hand_screen(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: HandForm,
+    *,
+    status: int = 200,
+    url: str | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    context = {"game": game, "table": game.table, "form": form, "stage": form.stage, **extra}
+    if form.stage != "start" and form.is_bound:
+        context["preview"] = form.preview_rows()
+        context["score"] = form.score()
+    return screen(request, "hand.html", context, status=status, url=url)
+
+
+def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) -> HttpResponse:
+    """The live preview: every player's points and the rule, as the scorer taps."""
+    context = {
+        "game": game,
+        "table": game.table,
+        "form": form,
+        "stage": form.stage,
+        "preview": form.preview_rows(),
+        "score": form.score(),
+        "partial": True,
+        **extra,
+    }
+    response = render(request, "scorekeeper/hand.html#preview", context)
+    response["HX-Retarget"] = "#preview"
+    response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def hand_post(
+    request: HtmxHttpRequest, game: Game, form: HandForm, url: str, **extra: Any
+) -> HttpResponse | None:
+    """A posted hand form that is not (yet) to be stored: the live preview, the
+    no-JavaScript preview, or the form again with its errors. None: store it."""
+    previewing = "preview" in request.POST
+    if previewing and wants_partial(request):
+        return preview(request, game, form, **extra)
+    if not form.is_valid() or form.hand is None:
+        return hand_screen(request, game, form, status=422, url=url, **extra)
+    if previewing:
+        return hand_screen(request, game, form, url=url, **extra)
+    return None

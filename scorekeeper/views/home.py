@@ -1,0 +1,15 @@
+"""The front page."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from scorekeeper.http import HtmxHttpRequest
+
+
+@require_safe
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    """The front page: what Bower does, and the way to a game or the referee."""
+    return render(request, "home.html")

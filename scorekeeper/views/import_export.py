@@ -1,0 +1,48 @@
+"""Games in and out: the game document as a download, and importing one
+(uploaded or pasted), scored by the rules engine (contract.md, "Game document")."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.game_files import export_filename, export_text
+from scorekeeper.history_forms import ImportForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import Game
+
+
+@require_GET
+def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The game document as a JSON download (contract.md)."""
+    game = get_object_or_404(Game.objects.with_seats().prefetch_related("hands"), pk=game_id)
+    response = HttpResponse(export_text(game), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(game)}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request: HtmxHttpRequest) -> HttpResponse:
+    """Upload or paste a game document; every hand is scored by the rules
+    engine. A bad document stores nothing and says which hand and field."""
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            document = form.cleaned_data["document"]
+            game = Game.from_document(document)
+            hands = len(document.hands)
+            messages.success(
+                request,
+                f"Imported {document.table.variant.label}: "
+                f"{hands} hand{'s' if hands != 1 else ''}, "
+                f"{'finished' if game.is_finished else 'in progress'}.",
+            )
+            return redirect(reverse("game_table", args=[game.pk]))
+        status = 422
+    else:
+        form = ImportForm()
+        status = 200
+    return render(request, "scorekeeper/history/import.html", {"form": form}, status=status)
