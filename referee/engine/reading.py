@@ -104,7 +104,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
                 called = parse_suit(_text(data["called"]))
             except CardError as e:
                 errors["called"] = str(e)
-        outcome, partner = _read_partner(table, data, maker, errors)
+        outcome, partner = _read_partner(table, data, errors)
     elif table.variant is Variant.CALL_YOUR_PARTNER:
         if alone:
             for key in ("called", "partner"):
@@ -119,7 +119,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
                     called = parse_card(_text(data["called"]))
                 except CardError as e:
                     errors["called"] = str(e)
-            outcome, partner = _read_partner(table, data, maker, errors)
+            outcome, partner = _read_partner(table, data, errors)
     else:
         for key in ("called", "partner"):
             if key in data:
@@ -197,7 +197,7 @@ def _read_int(
 
 
 def _read_partner(
-    table: Table, data: Mapping[str, Any], maker: int | None, errors: dict[str, str]
+    table: Table, data: Mapping[str, Any], errors: dict[str, str]
 ) -> tuple[PartnerOutcome, int | None]:
     if "partner" not in data:
         errors["partner"] = (
