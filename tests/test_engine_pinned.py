@@ -359,3 +359,36 @@ def test_a_hand_is_written_back_exactly_as_the_document_gave_it(
 ) -> None:
     t = table(variant, n)
     assert hand_to_dict(t, read_hand(t, data)) == data
+
+
+def test_a_no_trump_hand_is_written_nt() -> None:
+    t = standard(no_trump=True)
+    data = {"maker": "Ben", "trump": "NT", "tricks": 4, "round": 2}
+    assert hand_to_dict(t, read_hand(t, data)) == data
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ([], "a list"),
+        ({}, "an object"),
+        (None, "null"),
+        (2.5, "a number"),
+        (False, "true or false"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_named_in_words_never_echoed(value: Any, words: str) -> None:
+    t = call_ace()
+    data = {"maker": value, "trump": "H", "called": "S", "partner": "Ben", "tricks": 3}
+    with pytest.raises(HandError) as error:
+        read_hand(t, data)
+    assert error.value.errors["maker"] == f"give a player's name as text, not {words}"
+    with pytest.raises(HandError) as error:
+        read_hand(t, {**data, "maker": "Ann", "trump": value})
+    assert error.value.errors["trump"] == f"expected text, not {words}"
+
+
+def test_a_value_no_document_holds_is_named_by_its_type() -> None:
+    with pytest.raises(HandError) as error:
+        read_hand(call_ace(), {"maker": {1, 2}, "trump": "H", "called": "S", "tricks": 3})
+    assert error.value.errors["maker"] == "give a player's name as text, not set"
