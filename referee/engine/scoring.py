@@ -82,6 +82,7 @@ def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
 
 
 # Points every variant shares (rules.md 3.4, 3.5, 4, 5).
+MAKE_POINTS = 1  # three or four tricks, to each of the maker's side
 EUCHRE_POINTS = 2  # to each defender (to the defending team in standard euchre)
 RENEGE_PENALTY_POINTS = 2  # the house rule "offender loses 2"
 
@@ -181,13 +182,13 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             ),
         )
     return HandScore(
-        points=_award(n, makers, 1),
+        points=_award(n, makers, MAKE_POINTS),
         penalties=penalties,
         rule=f"{kind}-make",
         section=section,
         explanation=(
             f"{kind.capitalize()} made it: {side} took {_tricks(hand.tricks)}, "
-            f"{_points_phrase(table, makers, 1)}{penalty_note}."
+            f"{_points_phrase(table, makers, MAKE_POINTS)}{penalty_note}."
         ),
     )
 
@@ -239,10 +240,12 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
         )
     march = hand.tricks == table.deal.tricks
     if hand.alone:
-        each, rule = (_march_points(table, hand), "alone-march") if march else (1, "alone-make")
+        each, rule = (
+            (_march_points(table, hand), "alone-march") if march else (MAKE_POINTS, "alone-make")
+        )
         label = "Alone march" if march else "Alone make"
     else:
-        each, rule = (_march_points(table, hand), "march") if march else (1, "make")
+        each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
         label = "March" if march else "Made it"
     return HandScore(
         points=_award(n, makers, each),

@@ -6,10 +6,14 @@ from referee.engine.rulebook.individual import renege_rulings, winning_section
 from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Rulebook, Section
 from referee.engine.rulebook.options import renege_option
 from referee.engine.rulebook.play import bidding_section, trick_section
+from referee.engine.scoring import EUCHRE_POINTS, MAKE_POINTS, march_points
 from referee.engine.variants import Variant
 
 
 def call_ace_rulebook() -> Rulebook:
+    """The Call-Ace rulebook (rules.md 3); its points are the scoring rules'."""
+    alone = {n: march_points(Variant.CALL_ACE, n, alone=True) for n in (4, 5, 6)}
+    paired = {n: march_points(Variant.CALL_ACE, n, alone=False) for n in (4, 5)}
     deal = Section(
         slug="deal",
         title="The deal",
@@ -145,22 +149,24 @@ def call_ace_rulebook() -> Rulebook:
             Paragraph(
                 anchor="alone-points",
                 text=(
-                    "Alone: three or four tricks score 1 for the maker. Taking all five (a "
-                    "march) scores as many points as there are players: 4, 5 or 6."
+                    f"Alone: three or four tricks score {MAKE_POINTS} for the maker. Taking "
+                    "all five (a march) scores as many points as there are players: "
+                    f"{alone[4]}, {alone[5]} or {alone[6]}."
                 ),
             ),
             Paragraph(
                 anchor="partnership-points",
                 text=(
-                    "With a partner: three or four tricks score 1 each for maker and partner. "
-                    "A march scores 2 each at a table of four, and 3 each at five or six."
+                    f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
+                    f"and partner. A march scores {paired[4]} each at a table of four, and "
+                    f"{paired[5]} each at five or six."
                 ),
             ),
             Paragraph(
                 anchor="euchre",
                 text=(
                     "Euchre: when the maker's side takes two tricks or fewer, every player "
-                    "outside it scores 2."
+                    f"outside it scores {EUCHRE_POINTS}."
                 ),
             ),
             *renege_rulings("Call-Ace"),

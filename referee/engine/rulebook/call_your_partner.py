@@ -6,10 +6,13 @@ from referee.engine.rulebook.individual import renege_rulings, winning_section
 from referee.engine.rulebook.model import Paragraph, Rulebook, Section
 from referee.engine.rulebook.options import renege_option
 from referee.engine.rulebook.play import bidding_section, trick_section
+from referee.engine.scoring import EUCHRE_POINTS, MAKE_POINTS, march_points
 from referee.engine.variants import Variant
 
 
 def call_your_partner_rulebook() -> Rulebook:
+    """The Call-Your-Partner rulebook (rules.md 4); its points are the scoring rules'."""
+    paired, alone = (march_points(Variant.CALL_YOUR_PARTNER, 5, alone=a) for a in (False, True))
     deal = Section(
         slug="deal",
         title="The deal",
@@ -80,22 +83,23 @@ def call_your_partner_rulebook() -> Rulebook:
             Paragraph(
                 anchor="partnership-points",
                 text=(
-                    "With a partner: three or four tricks score 1 each for maker and "
-                    "partner, and all five (a march) score 2 each."
+                    f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
+                    f"and partner, and all five (a march) score {paired} each."
                 ),
             ),
             Paragraph(
                 anchor="alone-points",
                 text=(
                     "Alone, whether the maker chose it or the called card stayed in the "
-                    "kitty: three or four tricks score 1, and a march scores 5."
+                    f"kitty: three or four tricks score {MAKE_POINTS}, and a march scores "
+                    f"{alone}."
                 ),
             ),
             Paragraph(
                 anchor="euchre",
                 text=(
                     "Euchre: when the maker's side takes two tricks or fewer, each defender "
-                    "scores 2."
+                    f"scores {EUCHRE_POINTS}."
                 ),
             ),
             *renege_rulings("Call-Your-Partner"),

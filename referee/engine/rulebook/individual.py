@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from referee.engine.rulebook.model import Paragraph, Section
 from referee.engine.rulebook.options import TIES, target_option
+from referee.engine.scoring import EUCHRE_POINTS, march_points
+from referee.engine.variants import Variant
 
 
 def renege_rulings(name: str) -> tuple[Paragraph, ...]:
+    """The renege rulings of a variant where everyone scores alone (rules.md 3.5)."""
+    team, lone = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
     return (
         Paragraph(
             anchor="ruling-renege",
@@ -16,11 +20,12 @@ def renege_rulings(name: str) -> tuple[Paragraph, ...]:
             text=(
                 "A proved renege ends the hand and fixes its score. By default, a defender's "
                 "renege scores the hand as a march for the maker's side; a renege by the "
-                "maker or the partner scores it as a euchre, 2 to each defender."
+                f"maker or the partner scores it as a euchre, {EUCHRE_POINTS} to each defender."
             ),
             why=(
                 f"The {name} sheet says nothing about reneges. Standard euchre gives the other "
-                "side 2, or 4 against a lone hand, which are exactly its march points; a "
+                f"side {team}, or {lone} against a lone hand, which are exactly its march "
+                "points; a "
                 "march or a euchre carries that idea to any number of players."
             ),
         ),

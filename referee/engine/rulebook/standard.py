@@ -5,7 +5,12 @@ from __future__ import annotations
 from referee.engine.rulebook.model import Paragraph, Rulebook, Section
 from referee.engine.rulebook.options import renege_option, target_option
 from referee.engine.rulebook.play import bidding_section, trick_section
-from referee.engine.scoring import RENEGE_PENALTY_POINTS, march_points
+from referee.engine.scoring import (
+    EUCHRE_POINTS,
+    MAKE_POINTS,
+    RENEGE_PENALTY_POINTS,
+    march_points,
+)
 from referee.engine.variants import Variant
 
 
@@ -63,17 +68,23 @@ def standard_rulebook() -> Rulebook:
             ),
             Paragraph(
                 anchor="team-points",
-                text=("Three or four tricks score 1 for the makers; all five (a march) score 2."),
+                text=(
+                    f"Three or four tricks score {MAKE_POINTS} for the makers; all five (a "
+                    f"march) score {team_march}."
+                ),
             ),
             Paragraph(
                 anchor="alone-points",
-                text=("A lone maker scores 1 for three or four tricks, and 4 for a march."),
+                text=(
+                    f"A lone maker scores {MAKE_POINTS} for three or four tricks, and "
+                    f"{lone_march} for a march."
+                ),
             ),
             Paragraph(
                 anchor="euchre",
                 text=(
                     "Euchre: makers who take two tricks or fewer, alone or not, give the "
-                    "other team 2."
+                    f"other team {EUCHRE_POINTS}."
                 ),
             ),
             Paragraph(
