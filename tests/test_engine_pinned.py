@@ -392,3 +392,81 @@ def test_a_value_no_document_holds_is_named_by_its_type() -> None:
     with pytest.raises(HandError) as error:
         read_hand(call_ace(), {"maker": {1, 2}, "trump": "H", "called": "S", "tricks": 3})
     assert error.value.errors["maker"] == "give a player's name as text, not set"
+
+
+# --- Each impossible record is named at its field, in words (rules.md 6) ---------------------
+
+CYP = Variant.CALL_YOUR_PARTNER
+
+
+@pytest.mark.parametrize(
+    ("variant", "n", "hand", "errors"),
+    [
+        (
+            Variant.CALL_ACE,
+            4,
+            Hand(maker=0, trump=H, called=S, outcome=PartnerOutcome.NOT_IN_PLAY, tricks=6),
+            {"tricks": "tricks must be from 0 to 5"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            Hand(maker=0, trump=H, called=S, outcome=PartnerOutcome.ALONE, tricks=3),
+            {"partner": "Call-Ace Euchre has no 'alone' partner outcome"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            Hand(maker=0, trump=H, called=None, outcome=PartnerOutcome.NOT_IN_PLAY, tricks=3),
+            {"called": "name the suit of the called ace"},
+        ),
+        (
+            CYP,
+            5,
+            Hand(maker=0, trump=H, called=parse_card("AS"), outcome=PartnerOutcome.ALONE, tricks=3),
+            {"called": "a maker who goes alone calls no card"},
+        ),
+        (
+            CYP,
+            5,
+            Hand(maker=0, trump=H, called=S, outcome=PartnerOutcome.NOT_IN_PLAY, tricks=3),
+            {"called": "name the called card, or record that the maker went alone"},
+        ),
+        (
+            Variant.STANDARD,
+            4,
+            Hand(maker=0, trump=H, outcome=PartnerOutcome.REVEALED, partner=2, tricks=3),
+            {"partner": "Standard euchre has no 'revealed' partner outcome"},
+        ),
+    ],
+)
+def test_an_impossible_record_is_refused_at_its_field(
+    variant: Variant, n: int, hand: Hand, errors: dict[str, str]
+) -> None:
+    assert check_hand(table(variant, n), hand) == errors
+
+
+@pytest.mark.parametrize(
+    ("data", "errors"),
+    [
+        (
+            {"trump": "H", "called": "S", "partner": "Ben", "tricks": 3},
+            {"maker": "name the maker"},
+        ),
+        (
+            {"maker": "Ann", "trump": "H", "called": "S", "partner": "Ben"},
+            {"tricks": "give the number of tricks"},
+        ),
+        (
+            {"maker": "Ann", "trump": "H", "called": "S", "tricks": 3},
+            {
+                "partner": 'name the partner, or "maker" (the maker held the called card) '
+                'or "none" (it was not in play)'
+            },
+        ),
+    ],
+)
+def test_a_missing_field_is_asked_for_by_name(data: dict[str, Any], errors: dict[str, str]) -> None:
+    with pytest.raises(HandError) as error:
+        read_hand(call_ace(), data)
+    assert error.value.errors == errors
