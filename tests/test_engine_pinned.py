@@ -470,3 +470,133 @@ def test_a_missing_field_is_asked_for_by_name(data: dict[str, Any], errors: dict
     with pytest.raises(HandError) as error:
         read_hand(call_ace(), data)
     assert error.value.errors == errors
+
+
+A_HAND = {"maker": "Ann", "trump": "H", "called": "S", "partner": "Ben", "tricks": 3}
+ONE_OF = '"maker" (the maker held the called card) or "none" (it was not in play)'
+
+
+@pytest.mark.parametrize(
+    ("variant", "n", "data", "errors"),
+    [
+        (Variant.CALL_ACE, 4, ["maker"], {"hand": "a hand must be an object with its fields"}),
+        (
+            Variant.CALL_ACE,
+            4,
+            {"thrown_in": True, "maker": "Ann", "tricks": 3},
+            {
+                "maker": "a thrown-in hand has no maker, trump or tricks",
+                "tricks": "a thrown-in hand has no maker, trump or tricks",
+            },
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {**A_HAND, "thrown_in": "no"},
+            {"thrown_in": "must be true or false"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {k: v for k, v in A_HAND.items() if k != "trump"},
+            {"trump": "name the trump suit (S, H, D or C)"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {**A_HAND, "alone": True},
+            {
+                "alone": "in Call-Ace a maker goes alone by calling an ace they hold: "
+                'give partner "maker"'
+            },
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {k: v for k, v in A_HAND.items() if k != "called"},
+            {"called": "name the suit of the called ace (S, H, D or C)"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {**A_HAND, "called": "X"},
+            {"called": "'X' is not a suit: use S, H, D or C"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {**A_HAND, "partner": "Ann"},
+            {
+                "partner": "the partner cannot be the maker: if the maker held the called card, "
+                'choose "maker held it"'
+            },
+        ),
+        (
+            CYP,
+            5,
+            {**A_HAND, "alone": True},
+            {
+                "called": "a maker who goes alone calls no card",
+                "partner": "a maker who goes alone calls no card",
+            },
+        ),
+        (CYP, 5, {**A_HAND, "alone": "yes", "called": "QS"}, {"alone": "must be true or false"}),
+        (
+            CYP,
+            5,
+            {k: v for k, v in A_HAND.items() if k != "called"},
+            {"called": "name the called card (like AS or 10H), or record alone"},
+        ),
+        (
+            CYP,
+            5,
+            {**A_HAND, "called": "ZZ"},
+            {"called": "'ZZ' is not a card: the rank must be one of 7 8 9 10 J Q K A"},
+        ),
+        (
+            CYP,
+            5,
+            {**A_HAND, "called": "JD"},
+            {
+                "called": "the jack of diamonds is the left bower, a trump card, with hearts "
+                "trump: the called card must not be a trump"
+            },
+        ),
+        (
+            CYP,
+            5,
+            {**A_HAND, "called": "9H"},
+            {
+                "called": "the 9 of hearts is a trump card with hearts trump: "
+                "the called card must not be a trump"
+            },
+        ),
+        (
+            Variant.STANDARD,
+            4,
+            {**A_HAND, "called": None, "partner": None},
+            {
+                "called": "standard euchre has fixed partners: nothing is called",
+                "partner": "standard euchre has fixed partners: nothing is called",
+            },
+        ),
+        (
+            Variant.STANDARD,
+            4,
+            {"maker": "Ann", "trump": "H", "alone": True, "tricks": 3, "renege": "Cat"},
+            {"renege": "Cat sits out a lone hand and plays no cards, so cannot renege"},
+        ),
+        (
+            Variant.CALL_ACE,
+            4,
+            {"trump": "H", "called": "S", "partner": "Ann", "tricks": 3},
+            {"maker": "name the maker"},
+        ),
+    ],
+)
+def test_each_fault_of_a_recorded_hand_is_named_at_its_field(
+    variant: Variant, n: int, data: Any, errors: dict[str, str]
+) -> None:
+    with pytest.raises(HandError) as error:
+        read_hand(table(variant, n), data)
+    assert error.value.errors == errors
