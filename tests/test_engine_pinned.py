@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from referee.engine.cards import Suit, parse_card
+from referee.engine.cards import CardError, Suit, parse_card, parse_cards
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.scoring import HandScore, score_game, score_hand
-from referee.engine.tricks import Play, find_reneges
+from referee.engine.tricks import Play, check_play, find_reneges, judge_trick, legal_plays
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -600,3 +600,141 @@ def test_each_fault_of_a_recorded_hand_is_named_at_its_field(
     with pytest.raises(HandError) as error:
         read_hand(table(variant, n), data)
     assert error.value.errors == errors
+
+
+# --- The referee's reasons, word for word (rules.md 1, 2) ------------------------------------
+
+LEFT_NOTE = "the jack of diamonds is the left bower when hearts are trump, so it counts as a heart"
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "reason"),
+    [
+        ("AS,KH", None, "The player is leading, so any card may be played."),
+        (
+            "AS,KH,9C",
+            "QS",
+            "The queen of spades was led: spades must be followed, and this hand holds the ace "
+            "of spades, so that card must be played.",
+        ),
+        (
+            "AS,10S,9C",
+            "QS",
+            "The queen of spades was led: spades must be followed, and this hand holds the ace "
+            "of spades and the 10 of spades, so one of them must be played.",
+        ),
+        (
+            "AS,10S,9S,9C",
+            "QS",
+            "The queen of spades was led: spades must be followed, and this hand holds the ace "
+            "of spades, the 10 of spades and the 9 of spades, so one of them must be played.",
+        ),
+        (
+            "AD,9C",
+            "QS",
+            "The queen of spades was led, and this hand holds no spades, so any card may be "
+            "played; trumping is allowed but never required.",
+        ),
+        (
+            "AH,9C",
+            "JD",
+            f"The jack of diamonds was led ({LEFT_NOTE}): hearts must be followed, and this "
+            "hand holds the ace of hearts, so that card must be played.",
+        ),
+        (
+            "JD,9C",
+            "AD",
+            f"The ace of diamonds was led, and this hand holds no diamonds ({LEFT_NOTE}), so "
+            "any card may be played; trumping is allowed but never required.",
+        ),
+        (
+            "JD,9C",
+            "AH",
+            "The ace of hearts was led: hearts must be followed, and this hand holds the jack "
+            f"of diamonds, so that card must be played ({LEFT_NOTE}).",
+        ),
+    ],
+)
+def test_the_legal_play_reason_says_what_was_led_and_what_must_be_played(
+    hand: str, led: str | None, reason: str
+) -> None:
+    result = legal_plays(
+        hand=parse_cards(hand), led=parse_card(led) if led else None, trump=Suit.HEARTS
+    )
+    assert result.reason == reason
+
+
+def test_checking_a_play_says_legal_or_renege_and_why() -> None:
+    hand, led = parse_cards("AS,KH"), parse_card("QS")
+    legal = check_play(hand=hand, led=led, trump=H, played=parse_card("AS"))
+    assert legal.reason == (
+        "Playing the ace of spades is legal. The queen of spades was led: spades must be "
+        "followed, and this hand holds the ace of spades, so that card must be played."
+    )
+    renege = check_play(hand=hand, led=led, trump=H, played=parse_card("KH"))
+    assert renege.reason == (
+        "Playing the king of hearts is a renege: the hand holds the ace of spades, and spades "
+        "were led, so the player had to follow suit."
+    )
+
+
+def test_an_empty_hand_is_refused() -> None:
+    with pytest.raises(CardError, match=r"^the hand is empty: give at least one card$"):
+        legal_plays(hand=[], led=None, trump=H)
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "reason"),
+    [
+        (
+            "9H,AS,KS,QS",
+            H,
+            "The 9 of hearts wins: it was led, and nobody else played a trump; the ace of "
+            "spades cannot win because it is not a trump.",
+        ),
+        (
+            "AS,9H,KS,QS",
+            H,
+            "The 9 of hearts wins: it is a trump, and any trump beats the spades that were led.",
+        ),
+        (
+            "AS,KS,QS,10S",
+            H,
+            "The ace of spades wins: it is the highest spade played, above the king of spades, "
+            "and no trump was played.",
+        ),
+        (
+            "JH,JD,AH",
+            H,
+            "The jack of hearts wins: it is the right bower, the jack of trump and the highest "
+            "card in the game.",
+        ),
+        (
+            "AH,JD,KH",
+            H,
+            f"The jack of diamonds wins: it {LEFT_NOTE[21:]} and outranks the ace of hearts.",
+        ),
+        (
+            "JD,AD,KD",
+            H,
+            f"The jack of diamonds wins: it {LEFT_NOTE[21:]} and is second only to the right "
+            "bower; the ace of diamonds cannot win because it is not a trump.",
+        ),
+        (
+            "9S,AD,KC",
+            None,
+            "The 9 of spades wins: it was led, and nobody followed with another spade; the ace "
+            "of diamonds cannot win because it is not a spade.",
+        ),
+        (
+            "AS,KS",
+            None,
+            "The ace of spades wins: it is the highest spade played, above the king of spades, "
+            "and with no trump the led suit wins.",
+        ),
+    ],
+)
+def test_the_trick_judge_says_why_the_card_wins(
+    cards: str, trump: Suit | None, reason: str
+) -> None:
+    assert judge_trick(cards=parse_cards(cards), trump=trump).reason == reason
