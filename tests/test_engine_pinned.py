@@ -738,3 +738,40 @@ def test_the_trick_judge_says_why_the_card_wins(
     cards: str, trump: Suit | None, reason: str
 ) -> None:
     assert judge_trick(cards=parse_cards(cards), trump=trump).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (
+            "AS,9H,KH,QS",
+            "The king of hearts wins: it is the highest trump played, above the 9 of hearts.",
+        ),
+        # The king of diamonds ranks with the winner but is thrown away: nothing to say of it.
+        (
+            "KS,KD,9S",
+            "The king of spades wins: it is the highest spade played, above the 9 of spades, "
+            "and no trump was played.",
+        ),
+    ],
+)
+def test_the_trick_judge_names_the_card_the_winner_beat(cards: str, reason: str) -> None:
+    assert judge_trick(cards=parse_cards(cards), trump=H).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("AS", "a trick needs at least two cards, the first one led"),
+        ("AS,KS,QS,JS,10S,9S,8S", "a trick has at most six cards, one for each player"),
+    ],
+)
+def test_a_trick_of_the_wrong_size_is_refused(cards: str, message: str) -> None:
+    with pytest.raises(CardError) as error:
+        judge_trick(cards=parse_cards(cards), trump=H)
+    assert str(error.value) == message
+
+
+def test_a_revealed_partner_must_be_named() -> None:
+    hand = Hand(maker=0, trump=H, called=S, outcome=PartnerOutcome.REVEALED, tricks=3)
+    assert check_hand(call_ace(), hand) == {"partner": "name the partner"}
