@@ -775,3 +775,14 @@ def test_a_trick_of_the_wrong_size_is_refused(cards: str, message: str) -> None:
 def test_a_revealed_partner_must_be_named() -> None:
     hand = Hand(maker=0, trump=H, called=S, outcome=PartnerOutcome.REVEALED, tricks=3)
     assert check_hand(call_ace(), hand) == {"partner": "name the partner"}
+
+
+def test_a_record_with_a_reading_fault_still_gets_the_rule_faults_in_words() -> None:
+    data = {"maker": "Ann", "trump": "H", "called": "S", "partner": "Ann", "tricks": 9}
+    with pytest.raises(HandError) as error:
+        read_hand(call_ace(), data)
+    assert error.value.errors == {
+        "tricks": "must be from 0 to 5",
+        "partner": "the partner cannot be the maker: if the maker held the called card, "
+        'choose "maker held it"',
+    }
