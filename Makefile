@@ -22,7 +22,7 @@ ifeq ($(origin PYTHON),undefined)
 PYTHON := $(shell scripts/find-python)
 endif
 
-.PHONY: help run test serve bench lint clean chromium
+.PHONY: help run test serve bench lint mutants clean chromium
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: gunicorn, DEBUG off)"
@@ -30,6 +30,7 @@ help:
 	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
+	@echo "make mutants mutation-test the scoring rules and the trick reader (minutes), print the score"
 	@echo "make clean   remove the venv, caches and collected static files"
 
 $(BIN)/python:
@@ -96,7 +97,16 @@ lint: $(DEV_STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
+# Mutation testing (mutmut, configured in pyproject.toml): every small change to the
+# scoring and trick rules should make an engine test fail. Runs the engine tests only.
+MUTANT_WORKERS ?= 2
+
+mutants: $(DEV_STAMP)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children $(MUTANT_WORKERS)
+	$(BIN)/python scripts/mutation-score
+
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis \
-	  test-results build *.egg-info
+	  test-results build *.egg-info mutants
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -12,7 +12,6 @@ from referee.engine.cards import (
     SUITS,
     Card,
     CardError,
-    Colour,
     Rank,
     Suit,
     effective_suit,
@@ -220,11 +219,6 @@ def test_a_deck_has_one_of_each_card(lowest: Rank) -> None:
 
 
 # --- Colours, bowers and the effective suit (rules.md 1) -------------------------------
-
-
-def test_hearts_and_diamonds_are_red_spades_and_clubs_black() -> None:
-    assert [s.colour for s in (H, D)] == [Colour.RED, Colour.RED]
-    assert [s.colour for s in (S, C)] == [Colour.BLACK, Colour.BLACK]
 
 
 @pytest.mark.parametrize(

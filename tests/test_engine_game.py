@@ -81,7 +81,7 @@ def test_the_contract_example_game_is_scored_hand_by_hand() -> None:
     assert [h.score.explanation for h in game.hands] == [
         "Partnership made it: Ben with Dan took 3 tricks, 1 each to Ben and Dan.",
         "Alone march, 5 players: Cat alone (held the called ace) took all 5 tricks, 5 to Cat.",
-        "Thrown in: nobody made trump, so no score; the deal passes on.",
+        "Misdeal: no score; the deal passes on (rules 3.2).",
         "Euchre: Ann alone (the called ace was not in play) took 2 tricks, "
         "2 each to Ben, Cat, Dan and Eve.",
         "Renege by Cat, a defender: scored as a march for Eve with Ann, 5 players: "

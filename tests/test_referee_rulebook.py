@@ -1,4 +1,4 @@
-"""The rulebook (referee/rulebook.py): sections, rulings, house rules and search."""
+"""The rulebook (referee/engine/rulebook/): sections, rulings, house rules and search."""
 
 import re
 from pathlib import Path
@@ -11,7 +11,10 @@ from referee.engine.rulebook import (
     renege_penalty,
     rulebook,
     search,
+    suggest,
 )
+from referee.engine.rulebook.search import stem
+from referee.engine.scoring import EUCHRE_POINTS, RENEGE_PENALTY_POINTS, march_points
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant, house_rules_from_dict
 
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "rules.md"
@@ -62,7 +65,7 @@ def test_each_section_of_rules_md_that_makes_a_ruling_has_one_in_the_rulebook() 
         heading = re.match(r"#{2,3} (\d+(?:\.\d+)?)", block)
         if heading and re.search(r"\bruling\b", block, re.IGNORECASE):
             sections_with_rulings.add(heading.group(1))
-    assert sections_with_rulings == {"3.1", "3.3", "3.5", "3.6"}
+    assert sections_with_rulings == {"3.1", "3.2", "3.3", "3.5", "3.6", "5"}
     sources = {p.source for v in Variant for p in rulebook(v).rulings}
     assert sections_with_rulings <= sources
 
@@ -151,3 +154,130 @@ def test_the_renege_penalty_follows_the_tables_rule() -> None:
     assert "scores 2, or 4" in standard
     house = house_rules_from_dict(Variant.CALL_ACE, {"renege": "offender-loses-2"})
     assert renege_penalty(Variant.CALL_ACE, house).startswith("The player who reneged loses 2")
+
+
+# --- Search that forgives word forms and knows players' names (issue 9) --------------------
+
+# What players type, and the rule it must find first, in every variant.
+PLAYERS_WORDS = [
+    ("going alone", "alone"),
+    ("loner", "alone"),
+    ("lone hand", "alone"),
+    ("bowers", "right-bower"),
+    ("bower", "left-bower"),
+    ("misdeal", "ruling-misdeal"),
+    ("euchred", "euchre"),
+    ("euchre", "euchre"),
+    ("renege", "renege"),
+    ("reneging", "renege"),
+    ("reneged", "renege"),
+    ("stick the dealer", "stick-the-dealer"),
+    ("screw the dealer", "stick-the-dealer"),
+    ("left", "left-bower"),
+    ("right", "right-bower"),
+]
+
+
+@pytest.mark.parametrize(("query", "anchor"), PLAYERS_WORDS)
+@pytest.mark.parametrize("variant", list(Variant))
+def test_search_understands_the_words_players_use(
+    variant: Variant, query: str, anchor: str
+) -> None:
+    hits = search(query, variant=variant)
+    assert anchor in [h.anchor for h in hits]
+    # The rule the query names comes before rules that only mention its words.
+    assert hits[0].anchor in {anchor, "right-bower", "left-bower"}
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("query", ["march", "sweep", "marches"])
+def test_a_sweep_is_a_march(variant: Variant, query: str) -> None:
+    hits = search(query, variant=variant)
+    assert {h.section.slug for h in hits} >= {"scoring"}
+    assert any("march" in h.text for h in hits)
+
+
+def test_search_for_going_alone_finds_each_variants_own_rule() -> None:
+    assert search("going alone", variant=Variant.STANDARD)[0].section.slug == "partner"
+    assert search("going alone", variant=Variant.CALL_ACE)[0].text.startswith(
+        "A maker who calls an ace from their own hand plays alone"
+    )
+
+
+def test_suggest_offers_close_terms_when_nothing_matches() -> None:
+    assert search("bowre", variant=Variant.STANDARD) == ()
+    assert suggest("bowre", variant=Variant.STANDARD)[0] == "bower"
+    assert "renege" in suggest("reneeg", variant=Variant.CALL_ACE)
+    assert "stick the dealer" in suggest("stik the dealr", variant=Variant.CALL_YOUR_PARTNER)
+
+
+def test_suggest_is_silent_when_the_query_finds_rules_or_nothing_is_close() -> None:
+    assert suggest("renege", variant=Variant.CALL_ACE) == ()
+    assert suggest("xyzzy", variant=Variant.CALL_ACE) == ()
+    assert suggest("  ", variant=Variant.CALL_ACE) == ()
+
+
+@pytest.mark.parametrize(
+    ("word", "stemmed"),
+    [
+        ("bowers", "bower"),
+        ("reneging", "reneg"),
+        ("reneged", "reneg"),
+        ("renege", "reneg"),
+        ("euchred", "euchr"),
+        ("euchre", "euchr"),
+        ("tricks", "trick"),
+        ("pass", "pass"),
+    ],
+)
+def test_word_forms_meet_at_one_stem(word: str, stemmed: str) -> None:
+    assert stem(word) == stemmed
+
+
+# --- The rulings rules.md added (3.2 misdeal, 5 the team's penalty) ------------------------
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_every_variant_rules_on_the_misdeal(variant: Variant) -> None:
+    (misdeal,) = [p for p in rulebook(variant).section("bidding").paragraphs if p.source == "3.2"]
+    assert misdeal.is_ruling
+    assert "misdeal" in misdeal.text.lower()
+    assert "thrown in" in misdeal.text
+
+
+def test_standard_euchre_takes_the_offenders_penalty_from_the_team_total() -> None:
+    (ruling,) = [
+        p for p in rulebook(Variant.STANDARD).rulings if p.source == "5" and "team" in p.text
+    ]
+    assert ruling.anchor == "ruling-team-penalty"
+    assert f"loses {RENEGE_PENALTY_POINTS}" in ruling.text
+    assert "below 0" in ruling.text
+
+
+# --- Points in the rule text are the scoring rules' own (issue 8) --------------------------
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_call_ace_renege_penalty_quotes_the_march_the_scoring_gives(players: int) -> None:
+    text = renege_penalty(Variant.CALL_ACE, HouseRules(), players=players)
+    each = march_points(Variant.CALL_ACE, players, alone=False)
+    lone = march_points(Variant.CALL_ACE, players, alone=True)
+    assert f"({each} each with a partner, {lone} for a lone maker)" in text
+    assert f"euchre: {EUCHRE_POINTS} to each defender" in text
+
+
+def test_the_renege_penalty_without_a_table_size_gives_both_call_ace_marches() -> None:
+    text = renege_penalty(Variant.CALL_ACE, HouseRules())
+    assert "with a partner 2 each at four players and 3 each at five or six" in text
+    assert renege_penalty(Variant.CALL_YOUR_PARTNER, HouseRules()).startswith(
+        "If a defender reneged, the maker's side scores a march (2 each with a partner, "
+        "5 for a lone maker)."
+    )
+    house = house_rules_from_dict(Variant.STANDARD, {"renege": "offender-loses-2"})
+    assert renege_penalty(Variant.STANDARD, house).startswith("The reneging team loses 2 points")
+
+
+def test_the_standard_renege_option_names_the_scoring_points() -> None:
+    (option,) = [o for o in rulebook(Variant.STANDARD).options if o.key == "renege"]
+    assert option.default.label == "2 or 4"
+    assert "scores 2, or 4 when the hand was played alone" in option.default.text

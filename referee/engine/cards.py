@@ -15,11 +15,6 @@ class CardError(ValueError):
     """A card, suit or trump could not be read."""
 
 
-class Colour(enum.Enum):
-    RED = "red"
-    BLACK = "black"
-
-
 class Suit(enum.Enum):
     SPADES = "S"
     HEARTS = "H"
@@ -43,10 +38,6 @@ class Suit(enum.Enum):
     def singular(self) -> str:
         """One card's worth of the suit: "a heart"."""
         return self.name.lower()[:-1]
-
-    @property
-    def colour(self) -> Colour:
-        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
 
     @property
     def partner_suit(self) -> Suit:
@@ -255,17 +246,3 @@ def suit_order(suit: Suit, trump: Trump, *, lowest: Rank = Rank.NINE) -> list[Ca
     """
     cards = [c for c in make_deck(lowest) if effective_suit(c, trump) == suit]
     return sorted(cards, key=lambda c: power_in_suit(c, trump), reverse=True)
-
-
-def describe_card_role(card: Card, trump: Trump) -> str:
-    """What a card is under this trump, in words, for explanations."""
-    if is_right_bower(card, trump):
-        return f"the {card.name} is the right bower, the highest card"
-    if trump is not None and is_left_bower(card, trump):
-        return (
-            f"the {card.name} is the left bower when {trump.plural} are trump: "
-            f"it counts as one of the {trump.plural}"
-        )
-    if is_trump(card, trump):
-        return f"the {card.name} is a trump"
-    return f"the {card.name} is not a trump"

@@ -90,8 +90,15 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
                 "the partner cannot be the maker: if the maker held the called card, "
                 'choose "maker held it"',
             )
-    elif hand.revealed_on_trick is not None:
-        errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
+    else:
+        # The outcome says the maker had no partner: a partner named as well would be
+        # ignored by the score, so the record contradicts itself (rules.md 3.3, 4).
+        if hand.partner is not None:
+            errors.setdefault(
+                "partner", f"the outcome '{hand.outcome}' has no partner: do not name one"
+            )
+        if hand.revealed_on_trick is not None:
+            errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
     sitting_out = table.sits_out(hand)
     if hand.renege is not None and hand.renege == sitting_out:
         errors.setdefault(

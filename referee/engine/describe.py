@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.engine.cards import Card, Suit, trump_name
 from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.variants import no_score_hand_name
 
 
 def describe_call(table: Table, hand: Hand) -> list[str]:
@@ -21,7 +22,7 @@ def describe_call(table: Table, hand: Hand) -> list[str]:
 def describe_hand(table: Table, hand: Hand) -> str:
     """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
     if hand.thrown_in:
-        return "Thrown in"
+        return no_score_hand_name(table.rules)  # "Misdeal" under stick the dealer (3.2)
     parts = describe_call(table, hand)
     if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
         parts.append(f"partner {table.name(hand.partner)}")

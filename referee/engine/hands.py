@@ -69,9 +69,6 @@ class Hand:
         return self.outcome in ALONE_OUTCOMES
 
 
-THROWN_IN = Hand(thrown_in=True)
-
-
 @dataclass(frozen=True, kw_only=True)
 class Table:
     """Who is playing what: the context every hand is read and scored in."""

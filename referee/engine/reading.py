@@ -104,7 +104,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
                 called = parse_suit(_text(data["called"]))
             except CardError as e:
                 errors["called"] = str(e)
-        outcome, partner = _read_partner(table, data, maker, errors)
+        outcome, partner = _read_partner(table, data, errors)
     elif table.variant is Variant.CALL_YOUR_PARTNER:
         if alone:
             for key in ("called", "partner"):
@@ -119,7 +119,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
                     called = parse_card(_text(data["called"]))
                 except CardError as e:
                     errors["called"] = str(e)
-            outcome, partner = _read_partner(table, data, maker, errors)
+            outcome, partner = _read_partner(table, data, errors)
     else:
         for key in ("called", "partner"):
             if key in data:
@@ -150,8 +150,21 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise CardError(f"expected text, not {type(value).__name__}")
+        raise CardError(f"expected text, not {_kind(value)}")
     return value
+
+
+def _kind(value: Any) -> str:
+    """What a value of the wrong type is, in words a scorer reads."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return "null" if value is None else type(value).__name__
 
 
 def _read_seat(
@@ -167,7 +180,11 @@ def _read_seat(
             errors[key] = f"name the {key}"
         return None
     name = data[key]
-    if not isinstance(name, str) or name not in table.players:
+    if not isinstance(name, str):
+        # Never echo a non-text value: a huge number cannot even be written out.
+        errors[key] = f"give a player's name as text, not {_kind(name)}"
+        return None
+    if name not in table.players:
         errors[key] = f"'{name}' is not one of the players ({table.names(range(table.n))})"
         return None
     return table.players.index(name)
@@ -197,7 +214,7 @@ def _read_int(
 
 
 def _read_partner(
-    table: Table, data: Mapping[str, Any], maker: int | None, errors: dict[str, str]
+    table: Table, data: Mapping[str, Any], errors: dict[str, str]
 ) -> tuple[PartnerOutcome, int | None]:
     if "partner" not in data:
         errors["partner"] = (
@@ -209,7 +226,7 @@ def _read_partner(
     if isinstance(value, str) and value in _PARTNER_WORDS:
         return _PARTNER_WORDS[value], None
     seat = _read_seat(table, data, "partner", errors)
-    if seat is None:
+    if seat is None and isinstance(value, str):
         errors["partner"] = (
             f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
         )

@@ -8,15 +8,15 @@ explanations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.variants import (
-    HouseRules,
     RenegeRule,
     TieRule,
     Variant,
+    no_score_hand_name,
 )
 
 # --- Scoring a hand ----------------------------------------------------------------------
@@ -54,12 +54,17 @@ def score_hand(table: Table, hand: Hand) -> HandScore:
     n = table.n
     zero = (0,) * n
     if hand.thrown_in:
+        if table.rules.stick_the_dealer:
+            # Passing cannot end a hand when the dealer is stuck (rules.md 3.2, ruling).
+            why = "no score; the deal passes on (rules 3.2)"
+        else:
+            why = "nobody made trump, so no score; the deal passes on"
         return HandScore(
             points=zero,
             penalties=zero,
             rule="thrown-in",
             section="3.2",
-            explanation="Thrown in: nobody made trump, so no score; the deal passes on.",
+            explanation=f"{no_score_hand_name(table.rules)}: {why}.",
         )
     if table.variant is Variant.STANDARD:
         return _score_standard(table, hand)
@@ -76,13 +81,26 @@ def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
     return f"{each} each to {table.names(seats)}"
 
 
+# Points every variant shares (rules.md 3.4, 3.5, 4, 5).
+MAKE_POINTS = 1  # three or four tricks, to each of the maker's side
+EUCHRE_POINTS = 2  # to each defender (to the defending team in standard euchre)
+RENEGE_PENALTY_POINTS = 2  # the house rule "offender loses 2"
+
+
+def march_points(variant: Variant, players: int, *, alone: bool) -> int:
+    """What a march scores each of the maker's side (rules.md 3.4, 4, 5); in
+    standard euchre it is also what a renege gives the other team (rules.md 5)."""
+    if variant is Variant.CALL_ACE:
+        if alone:
+            return players
+        return 2 if players == 4 else 3
+    if variant is Variant.CALL_YOUR_PARTNER:
+        return 5 if alone else 2
+    return 4 if alone else 2
+
+
 def _march_points(table: Table, hand: Hand) -> int:
-    n = table.n
-    if table.variant is Variant.CALL_ACE:
-        if hand.alone:
-            return n
-        return 2 if n == 4 else 3
-    return 5 if hand.alone else 2  # Call-Your-Partner (rules.md 4)
+    return march_points(table.variant, table.n, alone=hand.alone)
 
 
 def _side_description(table: Table, hand: Hand) -> str:
@@ -113,13 +131,13 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
         if hand.renege in makers:
             role = "the maker" if hand.renege == hand.maker else "the maker's partner"
             return HandScore(
-                points=_award(n, defenders, 2),
+                points=_award(n, defenders, EUCHRE_POINTS),
                 penalties=penalties,
                 rule="renege-euchre",
                 section="3.5",
                 explanation=(
                     f"Renege by {offender}, {role}: scored as a euchre, "
-                    f"{_points_phrase(table, defenders, 2)}."
+                    f"{_points_phrase(table, defenders, EUCHRE_POINTS)}."
                 ),
             )
         each = _march_points(table, hand)
@@ -134,18 +152,21 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             ),
         )
     if hand.renege is not None:
-        penalties = _award(n, (hand.renege,), 2)
-        penalty_note = f"; {table.name(hand.renege)} reneged and loses 2 (house rule, 3.5)"
+        penalties = _award(n, (hand.renege,), RENEGE_PENALTY_POINTS)
+        penalty_note = (
+            f"; {table.name(hand.renege)} reneged and loses {RENEGE_PENALTY_POINTS}"
+            " (house rule, 3.5)"
+        )
 
     if hand.tricks < deal.tricks_to_make:
         return HandScore(
-            points=_award(n, defenders, 2),
+            points=_award(n, defenders, EUCHRE_POINTS),
             penalties=penalties,
             rule="euchre",
             section=section,
             explanation=(
                 f"Euchre: {side} took {_tricks(hand.tricks)}, "
-                f"{_points_phrase(table, defenders, 2)}{penalty_note}."
+                f"{_points_phrase(table, defenders, EUCHRE_POINTS)}{penalty_note}."
             ),
         )
     if hand.tricks == deal.tricks:
@@ -161,13 +182,13 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             ),
         )
     return HandScore(
-        points=_award(n, makers, 1),
+        points=_award(n, makers, MAKE_POINTS),
         penalties=penalties,
         rule=f"{kind}-make",
         section=section,
         explanation=(
             f"{kind.capitalize()} made it: {side} took {_tricks(hand.tricks)}, "
-            f"{_points_phrase(table, makers, 1)}{penalty_note}."
+            f"{_points_phrase(table, makers, MAKE_POINTS)}{penalty_note}."
         ),
     )
 
@@ -187,7 +208,7 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
     penalty_note = ""
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
         offender = table.name(hand.renege)
-        each = 4 if hand.alone else 2
+        each = _march_points(table, hand)  # rules.md 5: a renege gives the march points
         winners = defenders if hand.renege in makers else makers
         lone = " on a lone hand" if hand.alone else ""
         return HandScore(
@@ -201,24 +222,30 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
             ),
         )
     if hand.renege is not None:
-        penalties = _award(n, table.team_of(hand.renege), 2)
+        penalties = _award(n, table.team_of(hand.renege), RENEGE_PENALTY_POINTS)
         penalty_note = (
-            f"; {table.name(hand.renege)} reneged and their team loses 2 (house rule, 3.5)"
+            f"; {table.name(hand.renege)} reneged and their team loses {RENEGE_PENALTY_POINTS}"
+            " (house rule, 3.5)"
         )
     if hand.tricks < table.deal.tricks_to_make:
         return HandScore(
-            points=_award(n, defenders, 2),
+            points=_award(n, defenders, EUCHRE_POINTS),
             penalties=penalties,
             rule="euchre",
             section="5",
-            explanation=(f"Euchre: {how} took {_tricks(hand.tricks)}, 2 to {other}{penalty_note}."),
+            explanation=(
+                f"Euchre: {how} took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to {other}"
+                f"{penalty_note}."
+            ),
         )
     march = hand.tricks == table.deal.tricks
     if hand.alone:
-        each, rule = (4, "alone-march") if march else (1, "alone-make")
+        each, rule = (
+            (_march_points(table, hand), "alone-march") if march else (MAKE_POINTS, "alone-make")
+        )
         label = "Alone march" if march else "Alone make"
     else:
-        each, rule = (2, "march") if march else (1, "make")
+        each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
         label = "March" if march else "Made it"
     return HandScore(
         points=_award(n, makers, each),
@@ -363,13 +390,3 @@ def _game_end(
         f"{table.names(leaders)} are level on {top} points, the highest total: "
         "under the shared-win rule they share the win (rules 3.6)."
     )
-
-
-def explain_tie_rule(rules: HouseRules) -> str:
-    if rules.ties is TieRule.PLAY_ON:
-        return "On a level top, play goes on until one player alone is highest (house rule)."
-    return "Players level on the highest total share the win."
-
-
-def with_dealer(hand: Hand, dealer: int | None) -> Hand:
-    return replace(hand, dealer=dealer)

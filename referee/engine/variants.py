@@ -42,11 +42,6 @@ class Variant(enum.StrEnum):
         counts = [str(n) for n in self.player_counts]
         return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
 
-    @property
-    def has_teams(self) -> bool:
-        """Standard euchre is two fixed teams; the others are every player for themselves."""
-        return self is Variant.STANDARD
-
 
 _LABELS = {
     Variant.CALL_ACE: "Call-Ace Euchre",
@@ -219,3 +214,14 @@ def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) ->
 def seats_opposite(seat: int) -> int:
     """Standard euchre: seats 1 and 3 (0 and 2) are a team, 2 and 4 (1 and 3) the other."""
     return (seat + 2) % 4
+
+
+def no_score_hand_name(rules: HouseRules) -> str:
+    """What a hand nobody scores is called at this table (rules.md 3.2).
+
+    Without stick the dealer, a hand where everyone passes twice is "Thrown in".
+    With it, passing can never end a hand, so a hand scored as nothing is a
+    "Misdeal" (the deal went wrong); a record marked thrown in under stick the
+    dealer is read as one.
+    """
+    return "Misdeal" if rules.stick_the_dealer else "Thrown in"

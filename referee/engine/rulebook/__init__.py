@@ -1,0 +1,44 @@
+"""The rule text of each variant, as data, in our own words (rules.md 1-5).
+
+Plain Python: no Django import. A rulebook is six sections in the order a hand
+is played (deal, bidding, calling a partner, playing a trick, scoring, winning),
+each with a stable slug for links. Paragraphs where rules.md makes a ruling
+(the source sheets are silent or disagree) say so and say why. House-rule
+options sit in the section they change, with their choices; ``in_force`` tells
+which choice a table's ``HouseRules`` picked. ``search`` finds rules by word,
+forgiving word forms and knowing the names players use; ``suggest`` offers
+close terms when nothing matches.
+
+The source sheets are for facts only: nothing here repeats their sentences.
+One module per job: ``model`` (the shapes), ``options`` (house rules), ``play``
+and ``individual`` (text the variants share), one module per variant, ``books``,
+``penalty`` and ``search``.
+"""
+
+from referee.engine.rulebook.books import rulebook
+from referee.engine.rulebook.model import (
+    SECTION_SLUGS,
+    Choice,
+    HouseRuleOption,
+    Paragraph,
+    Rulebook,
+    Section,
+    in_force,
+)
+from referee.engine.rulebook.penalty import renege_penalty
+from referee.engine.rulebook.search import SearchHit, search, suggest
+
+__all__ = [
+    "SECTION_SLUGS",
+    "Choice",
+    "HouseRuleOption",
+    "Paragraph",
+    "Rulebook",
+    "SearchHit",
+    "Section",
+    "in_force",
+    "renege_penalty",
+    "rulebook",
+    "search",
+    "suggest",
+]

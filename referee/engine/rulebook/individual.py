@@ -1,0 +1,94 @@
+"""Rule text the two variants where everyone scores alone share: reneges and
+winning (rules.md 3.5, 3.6, 4).
+"""
+
+from __future__ import annotations
+
+from referee.engine.rulebook.model import Paragraph, Section
+from referee.engine.rulebook.options import TIES, target_option
+from referee.engine.scoring import EUCHRE_POINTS, march_points
+from referee.engine.variants import Variant
+
+
+def renege_rulings(name: str) -> tuple[Paragraph, ...]:
+    """The renege rulings of a variant where everyone scores alone (rules.md 3.5)."""
+    team, lone = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
+    return (
+        Paragraph(
+            anchor="ruling-renege",
+            source="3.5",
+            text=(
+                "A proved renege ends the hand and fixes its score. By default, a defender's "
+                "renege scores the hand as a march for the maker's side; a renege by the "
+                f"maker or the partner scores it as a euchre, {EUCHRE_POINTS} to each defender."
+            ),
+            why=(
+                f"The {name} sheet says nothing about reneges. Standard euchre gives the other "
+                f"side {team}, or {lone} against a lone hand, which are exactly its march "
+                "points; a "
+                "march or a euchre carries that idea to any number of players."
+            ),
+        ),
+        Paragraph(
+            anchor="ruling-hidden-partner",
+            source="3.5",
+            text=(
+                "A partner who reneges before being revealed is on the maker's side all the "
+                "same, so the hand scores as a euchre."
+            ),
+            why=(
+                "A hidden partner might say nobody knew yet which side they were on. The "
+                "called card in their hand put them on the maker's side from the deal, "
+                "whatever the table knew, and the penalty follows the side."
+            ),
+        ),
+        Paragraph(
+            anchor="ruling-first-renege",
+            source="3.5",
+            text="When more than one player reneged, the renege proved first is the one scored.",
+            why=(
+                "No sheet covers two reneges in one hand. A renege ends the hand when it is "
+                "proved, so nothing after the first one can change the score."
+            ),
+        ),
+    )
+
+
+def winning_section() -> Section:
+    return Section(
+        slug="winning",
+        title="Winning",
+        paragraphs=(
+            Paragraph(
+                anchor="target",
+                text=(
+                    "Each player keeps their own total. The usual target is 10 points; a "
+                    "table may agree on another."
+                ),
+            ),
+            Paragraph(
+                anchor="game-end",
+                text=(
+                    "The game is over at the end of the first hand after which anybody has "
+                    "reached the target."
+                ),
+            ),
+            Paragraph(
+                anchor="ruling-ties",
+                source="3.6",
+                text=(
+                    "The highest total wins. Players level on the highest total share the "
+                    "win, and the result screen says which rule decided."
+                ),
+                why=(
+                    "One hand can carry several players past the target together, and no "
+                    "sheet says what happens when they finish level. Sharing the win settles "
+                    "it at once; playing on is the house rule."
+                ),
+            ),
+        ),
+        options=(target_option(), TIES),
+    )
+
+
+# --- Call-Your-Partner (rules.md 4) ---------------------------------------------------

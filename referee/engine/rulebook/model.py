@@ -1,0 +1,87 @@
+"""The shapes of rule text: paragraphs, house-rule options and their choices,
+sections and a variant's rulebook (rules.md 1-5). Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.variants import HouseRules, Variant
+
+SECTION_SLUGS: tuple[str, ...] = ("deal", "bidding", "partner", "trick", "scoring", "winning")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Paragraph:
+    """One rule. ``why`` is set on a ruling: why rules.md had to decide it."""
+
+    text: str
+    anchor: str = ""  # a stable id for the rules people look up by name
+    why: str = ""
+    source: str = ""  # the rules.md section it comes from
+
+    @property
+    def is_ruling(self) -> bool:
+        return bool(self.why)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice:
+    value: str
+    label: str
+    text: str
+    default: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRuleOption:
+    """A house rule a table picks when it starts a game (HouseRules field ``key``)."""
+
+    key: str
+    title: str
+    choices: tuple[Choice, ...]
+
+    @property
+    def anchor(self) -> str:
+        return "house-" + self.key.replace("_", "-")
+
+    @property
+    def default(self) -> Choice:
+        return next(c for c in self.choices if c.default)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Section:
+    slug: str
+    title: str
+    paragraphs: tuple[Paragraph, ...]
+    options: tuple[HouseRuleOption, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rulebook:
+    variant: Variant
+    summary: str
+    sections: tuple[Section, ...]
+
+    def section(self, slug: str) -> Section:
+        return next(s for s in self.sections if s.slug == slug)
+
+    @property
+    def rulings(self) -> tuple[Paragraph, ...]:
+        return tuple(p for s in self.sections for p in s.paragraphs if p.is_ruling)
+
+    @property
+    def options(self) -> tuple[HouseRuleOption, ...]:
+        return tuple(o for s in self.sections for o in s.options)
+
+
+def in_force(option: HouseRuleOption, rules: HouseRules) -> Choice:
+    """The choice of ``option`` that a table's house rules have picked."""
+    value = getattr(rules, option.key)
+    wanted = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    for choice in option.choices:
+        if choice.value == wanted:
+            return choice
+    # The target is a number with one listed choice; any other value is the table's own.
+    return Choice(value=wanted, label=f"{wanted} points", text=f"This table plays to {wanted}.")

@@ -1,0 +1,168 @@
+"""Finding rules by word, the way players ask (issue 9).
+
+A query matches a rule when every word of it, in any form ("reneging",
+"reneged", "reneges" all find "renege"), appears in the rule. Players' own
+names for things are understood ("loner" is going alone, "screw the dealer" is
+stick the dealer, "sweep" is a march). With no match, ``suggest`` offers the
+closest terms the rulebook knows, for a "Did you mean ..." line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine.rulebook.books import rulebook
+from referee.engine.rulebook.model import Section
+from referee.engine.variants import Variant
+
+# Other names players use, mapped to the words the rulebook uses. Phrases are
+# replaced before single words, longest first.
+_SYNONYMS: dict[str, str] = {
+    "going alone": "alone",
+    "go alone": "alone",
+    "goes alone": "alone",
+    "lone hand": "alone",
+    "loner": "alone",
+    "screw the dealer": "stick the dealer",
+    "screw": "stick",
+    "stuck": "stick",
+    "bauer": "bower",
+    "bauers": "bower",
+    "jack of trump": "right bower",
+    "left": "left bower",
+    "right": "right bower",
+    "revoke": "renege",
+    "revoked": "renege",
+    "renig": "renege",
+    "sweep": "march",
+    "slam": "march",
+    "blind": "kitty",
+    "widow": "kitty",
+    "set": "euchre",
+    "redeal": "misdeal",
+}
+_PHRASES = sorted(_SYNONYMS, key=lambda k: -len(k.split()))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SearchHit:
+    section: Section
+    text: str
+    anchor: str  # where to link: the paragraph's or option's anchor, else the section
+    title: str  # what the hit is: the section title, or "Ruling", or the house rule
+    is_ruling: bool = False
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def stem(word: str) -> str:
+    """A word without its plural or verb ending, so the forms of a word meet:
+    "bowers" and "bower", "reneging", "reneged" and "renege", "euchred" and
+    "euchre"."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                break
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _query_words(query: str) -> list[str]:
+    text = " " + " ".join(_words(query)) + " "
+    for phrase in _PHRASES:
+        text = text.replace(f" {phrase} ", f" {_SYNONYMS[phrase]} ")
+    return text.split()
+
+
+def _matches(words: Sequence[str], text: str) -> bool:
+    # Each query word must meet a word of the text in some form, or start one
+    # (a word cut short, "tri" for "trick", still finds it).
+    have = _words(text)
+    stems = {stem(h) for h in have}
+    return all(stem(w) in stems or any(h.startswith(w) for h in have) for w in words)
+
+
+def _rank(words: Sequence[str], body: str, anchor: str) -> int:
+    """0 for the rule named by the query ("alone" finds the rule anchored
+    "alone" first), 1 when the query's words stand together in the text, in
+    some form, else 2."""
+    wanted = [stem(w) for w in words]
+    if set(wanted) <= {stem(w) for w in _words(anchor)}:
+        return 0
+    have = [stem(w) for w in _words(body)]
+    size = len(wanted)
+    return 1 if any(have[i : i + size] == wanted for i in range(len(have) - size + 1)) else 2
+
+
+def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
+    """The rules of ``variant`` that hold every word of ``query`` in some form,
+    players' other names for things understood, rules with the whole phrase
+    first (the rulebook of rules.md 1-5)."""
+    words = _query_words(query)
+    if not words:
+        return ()
+    hits: list[tuple[int, int, SearchHit]] = []
+    book = rulebook(variant)
+    for s_index, section in enumerate(book.sections):
+        for paragraph in section.paragraphs:
+            body = paragraph.text + (" " + paragraph.why if paragraph.why else "")
+            if _matches(words, body + " " + section.title):
+                hit = SearchHit(
+                    section=section,
+                    text=paragraph.text,
+                    anchor=paragraph.anchor or section.slug,
+                    title="Ruling" if paragraph.is_ruling else section.title,
+                    is_ruling=paragraph.is_ruling,
+                )
+                hits.append((_rank(words, body, hit.anchor), s_index, hit))
+        for option in section.options:
+            # One hit per house rule: the first of its choices that matches.
+            for choice in option.choices:
+                body = f"{option.title} {choice.label} {choice.text}"
+                if _matches(words, body):
+                    hit = SearchHit(
+                        section=section,
+                        text=f"{choice.label}: {choice.text}",
+                        anchor=option.anchor,
+                        title=f"House rule: {option.title}",
+                    )
+                    hits.append((_rank(words, body, hit.anchor), s_index, hit))
+                    break
+    hits.sort(key=lambda h: (h[0], h[1]))
+    return tuple(h[2] for h in hits)
+
+
+def _known_terms(variant: Variant) -> list[str]:
+    book = rulebook(variant)
+    terms = set(_SYNONYMS) | {s.title.lower() for s in book.sections}
+    terms |= {o.title.lower() for o in book.options}
+    for section in book.sections:
+        for paragraph in section.paragraphs:
+            terms.update(w for w in _words(paragraph.text) if len(w) > 3 and not w.isdigit())
+    return sorted(terms)
+
+
+def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
+    """Terms the rulebook of ``variant`` knows that look like ``query``, closest
+    first, for a "Did you mean ..." line when ``search`` finds nothing; empty
+    when the query finds rules as it is or nothing is close."""
+    text = " ".join(_words(query))
+    if not text or search(query, variant=variant):
+        return ()
+    terms = _known_terms(variant)
+    close = difflib.get_close_matches(text, terms, n=limit, cutoff=0.6)
+    if not close and " " in text:
+        # A phrase with one word misspelt: suggest for each word alone.
+        for word in text.split():
+            for match in difflib.get_close_matches(word, terms, n=1, cutoff=0.7):
+                if match != word and match not in close:
+                    close.append(match)
+    return tuple(close[:limit])
