@@ -202,3 +202,22 @@ def test_the_ranking_refuses_a_bad_trump_beside_the_picker(client: Client) -> No
     assert "“X” is not a trump: pick a suit or no trump." in text
     assert "The deck is 24, 28 or 32 cards." in text
     assert "Pick trump" in text
+
+
+def test_a_misspelt_search_suggests_the_rule_it_meant(client: Client) -> None:
+    page = client.get("/referee/rules/call-ace/", {"q": "bowwer", "players": "Ann,Ben,Cat,Dan"})
+    text = page.content.decode()
+    assert "Did you mean" in text
+    link = re.search(r'Did you mean <a href="([^"]+)">bower</a>', text)
+    assert link is not None
+    # The suggestion keeps the table's setup and finds rules when followed.
+    followed = client.get(html.unescape(link.group(1))).content.decode()
+    assert "players=Ann,Ben,Cat,Dan" in html.unescape(link.group(1))
+    assert re.search(r"\d+ rules? with “bower”", followed)
+    assert "Did you mean" not in followed
+
+
+def test_a_search_with_nothing_close_offers_plain_words_instead(client: Client) -> None:
+    text = client.get("/referee/rules/standard/", {"q": "xyzzy"}).content.decode()
+    assert "Did you mean" not in text
+    assert "Try one word" in text

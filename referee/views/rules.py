@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from referee.engine.rulebook import Choice, in_force, rulebook, search
+from referee.engine.rulebook import Choice, in_force, rulebook, search, suggest
 from referee.engine.variants import RulesError, Variant, parse_variant
 from referee.forms.rules import RulesSearchForm
 from referee.http import HtmxHttpRequest
@@ -85,6 +85,11 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
             )
         sections.append((section, options))
     share = tool_url("referee:rules-variant", {**table_query, "q": query}, args=[chosen.value])
+    # Nothing found: offer the words the rulebook knows that come closest.
+    suggestions = [
+        (word, tool_url("referee:rules-variant", {**table_query, "q": word}, args=[chosen.value]))
+        for word in (suggest(query, variant=chosen) if query and not hits else ())
+    ]
     context = {
         "book": book,
         "form": form,
@@ -94,6 +99,7 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
         "table_query": table_query,
         "query": query,
         "hits": hits,
+        "suggestions": suggestions,
         "sections": sections,
         "variants": [rulebook(v) for v in Variant],
         "share_url": share_url(request, share) if query else "",

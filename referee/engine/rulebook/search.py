@@ -140,14 +140,21 @@ def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
     return tuple(h[2] for h in hits)
 
 
-def _known_terms(variant: Variant) -> list[str]:
+def _known_terms(variant: Variant) -> tuple[list[str], list[str]]:
+    """The game's own terms (players' names for things, section and option titles),
+    then every longer word of the rule text: suggestions prefer the first."""
     book = rulebook(variant)
     terms = set(_SYNONYMS) | {s.title.lower() for s in book.sections}
     terms |= {o.title.lower() for o in book.options}
+    words: set[str] = set()
     for section in book.sections:
         for paragraph in section.paragraphs:
-            terms.update(w for w in _words(paragraph.text) if len(w) > 3 and not w.isdigit())
-    return sorted(terms)
+            words.update(w for w in _words(paragraph.text) if len(w) > 3 and not w.isdigit())
+    return sorted(terms), sorted(words - terms)
+
+
+def _likeness(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
@@ -157,8 +164,12 @@ def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
     text = " ".join(_words(query))
     if not text or search(query, variant=variant):
         return ()
-    terms = _known_terms(variant)
-    close = difflib.get_close_matches(text, terms, n=limit, cutoff=0.6)
+    game_terms, words = _known_terms(variant)
+    # The game's own terms win a near tie with a word that merely occurs in the text.
+    scored = [(_likeness(text, t) + 0.1, t) for t in game_terms]
+    scored += [(_likeness(text, w), w) for w in words]
+    close = [t for score, t in sorted(scored, key=lambda st: (-st[0], st[1])) if score >= 0.7]
+    terms = game_terms + words
     if not close and " " in text:
         # A phrase with one word misspelt: suggest for each word alone.
         for word in text.split():
