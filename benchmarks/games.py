@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from django.db import transaction
+
 from referee.engine.document import read_document
 from scorekeeper.documents import parse_document
 from scorekeeper.models import Game
@@ -106,6 +108,12 @@ def add_small_games(count: int) -> None:
     """``count`` more short games among eight players: a third of them won
     (target 3, over after 9 hands), the rest still in play after 12."""
     start = game_count()
+    # One transaction for the lot: a commit per game would time the disk, not the app.
+    with transaction.atomic():
+        _add_small_games(start, count)
+
+
+def _add_small_games(start: int, count: int) -> None:
     for number in range(start, start + count):
         seats = tuple(PLAYERS[(number + i) % len(PLAYERS)] for i in range(5))
         won = number % 3 == 0
