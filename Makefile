@@ -15,6 +15,8 @@ PORT ?= 8000
 # Test processes for the SQLite pass (pytest-xdist); 0 runs them in this process.
 TEST_WORKERS ?= 2
 PYTEST_ARGS ?=
+# `make bench BENCH_ARGS=--quick` (or benchmark names) for a smaller run.
+BENCH_ARGS ?=
 
 # The newest python3.1x (3.12 or newer) on PATH or among pyenv's versions;
 # PYTHON=/path/to/python3 overrides.
@@ -89,7 +91,7 @@ serve: $(APP_STAMP)
 	  --workers $${WEB_CONCURRENCY:-2} --access-logfile -
 
 bench: $(DEV_STAMP)
-	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

@@ -1,69 +1,98 @@
-"""Page rendering through Django's full request cycle (middleware, CSP, templates)."""
+"""The game screens through Django's whole request cycle, in-process (issue 12):
+recording a hand, the table screen, its poll, the score sheet, bytes on the wire."""
 
-import itertools
-import json
-import uuid
+from __future__ import annotations
 
-from django.test import Client
+import re
 
-from benchmarks import Timing, measure
-from scorekeeper.game_files import parse_document
-from scorekeeper.models import Game
+from benchmarks import Figure, Ratio, Size, Timing, measure
+from benchmarks.games import game_in_play, version
+from benchmarks.web import HTMX, HandAtTheTable, get, page
 
 
 def bench_home_page() -> Timing:
-    client = Client()
-
-    def get_home() -> None:
-        response = client.get("/")
-        assert response.status_code == 200
-
-    return measure("home page, GET / via test Client", get_home, iterations=300)
+    return page("home page", "/", iterations=200)
 
 
-def _game_of_60_hands() -> Game:
-    """A five-player Call-Ace game, 60 hands in and still going (a high target)."""
-    from benchmarks.bench_import import PLAYERS, _game
-
-    return Game.from_document(parse_document(json.dumps(_game(60, seats=PLAYERS[:5]))))
-
-
-def bench_table_screen() -> Timing:
-    game = _game_of_60_hands()
-    client = Client()
-    address = f"/games/{game.pk}/"
-
-    def get_table() -> None:
-        response = client.get(address, headers={"HX-Request": "true"})
-        assert response.status_code == 200
-
-    return measure("table screen at hand 61, htmx partial", get_table, iterations=200)
+def _record(hands_before: int, goal: str = "") -> Timing:
+    hand = HandAtTheTable(game_in_play(hands_before))
+    return measure(
+        f"record a hand at hand {hands_before + 1} (save, table back)",
+        hand.save,
+        setup=hand.call,
+        after=hand.undo,
+        iterations=15,
+        warmup=3,
+        count_queries=True,
+        http=True,
+        goal=goal,
+    )
 
 
-def bench_record_a_hand() -> Timing:
-    """The scorer saves a whole hand: the form, the engine, the store, the
-    recomputed totals and the table screen that comes back."""
-    game = _game_of_60_hands()
-    client = Client()
-    address = f"/games/{game.pk}/hand/enter/"
-    makers = itertools.cycle(range(5))  # spread the points: the game must not end
+def bench_record_a_hand() -> list[Figure]:
+    """The scorer saves the end-of-hand form: the form, the engine, the store,
+    the recomputed totals and the table screen that comes back (htmx)."""
+    first = _record(0)
+    sixty_first = _record(60, goal="<= 10x bare, <= 12 queries")
+    three_hundredth = _record(299)
+    return [
+        first,
+        sixty_first,
+        three_hundredth,
+        Ratio(
+            "record a hand: hand 300 / hand 1",
+            three_hundredth.median_ms / first.median_ms,
+            goal="<= 1.10x",
+        ),
+    ]
 
-    def save_hand() -> None:
-        game.refresh_from_db()
-        response = client.post(
-            address,
-            {
-                "version": game.version,
-                "token": str(uuid.uuid4()),
-                "maker": str(next(makers)),
-                "trump": "H",
-                "called": "S",
-                "tricks": "3",
-                "partner": "maker",
-                "save": "1",
-            },
-            headers={"HX-Request": "true"},
-        )
-        assert response.status_code == 200, response.content.decode()[-3000:]
 
-    return measure("record a hand at hand 61, POST to the table", save_hand, iterations=50)
+def bench_table_screen() -> list[Figure]:
+    address = f"/games/{game_in_play(60)}/"
+    return [
+        page("table screen at hand 61, full page", address, iterations=100, goal="<= 8x bare"),
+        page("table screen at hand 61, htmx partial", address, iterations=100, headers=HTMX),
+    ]
+
+
+def bench_poll_nothing_changed() -> Timing:
+    """The table's poll every 4 s from each phone, with the version it shows: 204."""
+    game_id = game_in_play(60)
+    address = f"/games/{game_id}/state/?version={version(game_id)}"
+    return page(
+        "poll, nothing changed (204)",
+        address,
+        status=204,
+        iterations=500,
+        goal="<= 2x bare",
+        headers=HTMX,
+    )
+
+
+def _sheet(hands: int, *, iterations: int) -> Timing:
+    address = f"/games/{game_in_play(hands)}/sheet/"
+    return page(f"score sheet, {hands} hands", address, iterations=iterations)
+
+
+def bench_score_sheet() -> list[Figure]:
+    sixty = _sheet(60, iterations=50)
+    long = _sheet(299, iterations=20)
+    return [
+        sixty,
+        long,
+        Ratio("score sheet: 299 hands / 60", long.median_ms / sixty.median_ms, goal="<= 1.5x"),
+    ]
+
+
+def bench_table_bytes_on_the_wire() -> Size:
+    """The table screen as a phone asks for it (it accepts gzip and brotli)."""
+    response = get(f"/games/{game_in_play(60)}/", headers={"Accept-Encoding": "gzip, br"})
+    encoding = response.get("Content-Encoding", "identity")
+    html = response.content
+    assert re.search(rb"<html", html) or encoding != "identity"
+    return Size(
+        "table screen HTML on the wire (gzip, br asked)",
+        len(html),
+        encoding,
+        goal="compressed (about 2.5 KB)",
+    )
