@@ -46,8 +46,12 @@ EUCHRE_RULES = frozenset({"euchre"})
 RENEGE_RULES = frozenset({"renege", "renege-euchre", "renege-march"})
 
 
-def score_hand(table: Table, hand: Hand) -> HandScore:
-    """Score one hand (rules.md 3.4, 3.5, 4, 5). The hand must be valid."""
+def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> HandScore:
+    """Score one hand (rules.md 3.4, 3.5, 4, 5). The hand must be valid.
+
+    ``lone_march_five``: the euchre night's house rule (rules.md 7) that a lone
+    march in standard euchre scores 5 instead of 4; other variants ignore it.
+    """
     errors = check_hand(table, hand)
     if errors:
         raise HandError(errors)
@@ -67,7 +71,7 @@ def score_hand(table: Table, hand: Hand) -> HandScore:
             explanation=f"{no_score_hand_name(table.rules)}: {why}.",
         )
     if table.variant is Variant.STANDARD:
-        return _score_standard(table, hand)
+        return _score_standard(table, hand, lone_march_five=lone_march_five)
     return _score_individual(table, hand)
 
 
@@ -85,6 +89,7 @@ def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
 MAKE_POINTS = 1  # three or four tricks, to each of the maker's side
 EUCHRE_POINTS = 2  # to each defender (to the defending team in standard euchre)
 RENEGE_PENALTY_POINTS = 2  # the house rule "offender loses 2"
+LONE_MARCH_HOUSE_POINTS = 5  # a euchre night's house rule for standard euchre (rules.md 7)
 
 
 def march_points(variant: Variant, players: int, *, alone: bool) -> int:
@@ -197,7 +202,7 @@ def _tricks(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
 
-def _score_standard(table: Table, hand: Hand) -> HandScore:
+def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandScore:
     n, rules = table.n, table.rules
     makers, defenders = table.makers(hand), table.defenders(hand)
     maker = table.name(hand.maker)
@@ -239,11 +244,16 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
             ),
         )
     march = hand.tricks == table.deal.tricks
+    house_note = ""
     if hand.alone:
         each, rule = (
             (_march_points(table, hand), "alone-march") if march else (MAKE_POINTS, "alone-make")
         )
         label = "Alone march" if march else "Alone make"
+        if march and lone_march_five:
+            # Only the march itself: a renege on a lone hand still gives 4 (rules.md 5).
+            each = LONE_MARCH_HOUSE_POINTS
+            house_note = f" (house rule of the night: a lone march scores {each}, rules 7)"
     else:
         each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
         label = "March" if march else "Made it"
@@ -254,7 +264,7 @@ def _score_standard(table: Table, hand: Hand) -> HandScore:
         section="5",
         explanation=(
             f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
-            f"{each} to {team}{penalty_note}."
+            f"{each} to {team}{house_note}{penalty_note}."
         ),
     )
 
