@@ -1,0 +1,411 @@
+"""Scoring a euchre night, a progressive tournament (rules.md 7).
+
+A round is a fixed number of hands at every table, dealt in rotation from a
+drawn dealer; each hand is scored by the variant's table (sections 3 to 5), and
+in standard euchre both partners score their team's points. A player who sits
+out scores the round's average per player, rounded down (or a fixed number).
+The standings add every player's points over the rounds played; level totals
+share the place, and the night names the most lone hands made and the most
+euchres scored as a defender.
+
+Players are plain numbers, as in ``seating``; names only appear in explanations
+and in the tie order of the standings. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine.hands import Hand, HandError, Table
+from referee.engine.scoring import (
+    EUCHRE_RULES,
+    MAKE_RULES,
+    MARCH_RULES,
+    ScoredHand,
+    add_hand_points,
+    score_hand,
+)
+from referee.engine.seating import RoundPlan, check_variant
+from referee.engine.variants import HouseRules, RulesError, Variant, house_rules_from_dict
+
+HANDS_PER_ROUND_RANGE = (4, 12)  # rules.md 7
+SIT_OUT_AVERAGE = "average"
+SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays under 100
+NIGHT_RULE_KEYS = ("hands_per_round", "lone_march_five", "sit_out", "table_rules")
+
+
+@dataclass(frozen=True, kw_only=True)
+class NightRules:
+    """The house rules of a euchre night, with the defaults of rules.md 7.
+
+    ``hands_per_round``: hands at every table in a round (4 to 12, default 8).
+    ``lone_march_five``: a lone march scores 5 instead of 4 (standard euchre only).
+    ``sit_out``: "average" (the round's average per player, rounded down) or a
+    fixed number of points. ``table_rules``: the house rules every table plays by
+    (stick the dealer, renege...); their target plays no part in a night.
+    """
+
+    hands_per_round: int = 8
+    lone_march_five: bool = False
+    sit_out: str | int = SIT_OUT_AVERAGE
+    table_rules: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        hands = self.hands_per_round
+        low, high = HANDS_PER_ROUND_RANGE
+        if isinstance(hands, bool) or not isinstance(hands, int) or not low <= hands <= high:
+            raise RulesError("hands_per_round", f"a round has {low} to {high} hands")
+        if not isinstance(self.lone_march_five, bool):
+            raise RulesError("lone_march_five", "must be true or false")
+        sit_out = self.sit_out
+        low, high = SIT_OUT_RANGE
+        if sit_out == SIT_OUT_AVERAGE:
+            return
+        if isinstance(sit_out, bool) or not isinstance(sit_out, int) or not low <= sit_out <= high:
+            raise RulesError(
+                "sit_out",
+                f"must be '{SIT_OUT_AVERAGE}' or a whole number of points from {low} to {high}",
+            )
+
+    def check_variant(self, variant: Variant) -> None:
+        """Raise RulesError when a rule does not apply to the night's variant (rules.md 7)."""
+        check_variant(variant)
+        if self.lone_march_five and variant is not Variant.STANDARD:
+            raise RulesError(
+                "lone_march_five", "a lone march scoring 5 is a house rule of standard euchre only"
+            )
+
+    def to_dict(self, variant: Variant) -> dict[str, Any]:
+        """The night's rules as stored and exported; ``night_rules_from_dict`` reads it."""
+        data: dict[str, Any] = {
+            "hands_per_round": self.hands_per_round,
+            "sit_out": self.sit_out,
+            "table_rules": self.table_rules.to_dict(variant),
+        }
+        if variant is Variant.STANDARD:
+            data["lone_march_five"] = self.lone_march_five
+        return data
+
+
+def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> NightRules:
+    """Read a night's rules: every key optional, missing keys take the defaults of
+    rules.md 7. Raises RulesError naming the key at fault."""
+    data = dict(data or {})
+    unknown = sorted(set(data) - set(NIGHT_RULE_KEYS))
+    if unknown:
+        raise RulesError(unknown[0], f"'{unknown[0]}' is not a rule of a euchre night")
+    values: dict[str, Any] = {k: data[k] for k in NIGHT_RULE_KEYS[:3] if k in data}
+    if "table_rules" in data:
+        table_rules = data["table_rules"]
+        if not isinstance(table_rules, Mapping):
+            raise RulesError("table_rules", "must be an object of house rules")
+        values["table_rules"] = house_rules_from_dict(variant, table_rules)
+    rules = NightRules(**values)
+    rules.check_variant(variant)
+    return rules
+
+
+def draw_dealer(*, seed: int, round_number: int, table_number: int, players: int) -> int:
+    """The first dealer of a table's round, as a seat (0-based): drawn by a random
+    generator seeded from the night's seed, the round and the table (both 1-based),
+    so the app and a printed score card always agree (rules.md 7)."""
+    if players < 1:
+        raise ValueError("a table has at least one player")
+    return random.Random(f"bower-night-dealer:{seed}:{round_number}:{table_number}").randrange(
+        players
+    )
+
+
+# --- A table's round ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRound:
+    """One table's round (rules.md 7): ``seats`` are the players by seat; ``points``
+    each seat's points for the round. Hands past ``hands_per_round`` are kept in
+    ``hands`` marked ``after_end`` and score nothing."""
+
+    seats: tuple[int, ...]
+    points: tuple[int, ...]
+    hands: tuple[ScoredHand, ...]
+    hands_counted: int
+    complete: bool
+    next_dealer: int
+
+    @property
+    def points_by_player(self) -> dict[int, int]:
+        return dict(zip(self.seats, self.points, strict=True))
+
+
+def _names_for(seats: Sequence[int], names: Mapping[int, str] | None) -> tuple[str, ...]:
+    names = names or {}
+    return tuple(names.get(player, f"Player {player}") for player in seats)
+
+
+def night_table(
+    *, seats: Sequence[int], variant: Variant, rules: NightRules, names: Mapping[int, str] | None
+) -> Table:
+    """The engine's table for one table of a night round (players named for the
+    explanations; a player without a name is "Player 7")."""
+    return Table(variant=variant, players=_names_for(seats, names), rules=rules.table_rules)
+
+
+def score_table_round(
+    *,
+    seats: Sequence[int],
+    variant: Variant,
+    rules: NightRules,
+    first_dealer: int,
+    hands: Sequence[Hand],
+    names: Mapping[int, str] | None = None,
+) -> TableRound:
+    """Score a table's round so far (rules.md 7): every hand by the variant's table
+    (sections 3 to 5, with the night's lone-march house rule), the points added up
+    with no target; standard partners both score their team's points. The round
+    is complete after ``rules.hands_per_round`` hands; later hands are kept but
+    score nothing. Raises HandError or RulesError on a record that cannot be scored.
+    """
+    rules.check_variant(variant)
+    if len(set(seats)) != len(seats):
+        raise HandError({"seats": "a player sits twice at the table"})
+    table = night_table(seats=seats, variant=variant, rules=rules, names=names)
+    n = table.n
+    if not 0 <= first_dealer < n:
+        raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
+    totals: tuple[int, ...] = (0,) * n
+    scored: list[ScoredHand] = []
+    dealer = first_dealer
+    for number, hand in enumerate(hands, start=1):
+        if hand.dealer is not None:
+            dealer = hand.dealer
+        score = score_hand(table, hand, lone_march_five=rules.lone_march_five)
+        after_end = number > rules.hands_per_round
+        if after_end:
+            applied = (0,) * n
+        else:
+            before, totals = totals, add_hand_points(totals, score)
+            applied = tuple(t - b for t, b in zip(totals, before, strict=True))
+        scored.append(
+            ScoredHand(
+                number=number,
+                dealer=dealer,
+                hand=hand,
+                score=score,
+                points=applied,
+                totals=totals,
+                after_end=after_end,
+            )
+        )
+        dealer = (dealer + 1) % n
+    counted = min(len(scored), rules.hands_per_round)
+    return TableRound(
+        seats=tuple(seats),
+        points=totals,
+        hands=tuple(scored),
+        hands_counted=counted,
+        complete=counted == rules.hands_per_round,
+        next_dealer=dealer,
+    )
+
+
+# --- A whole round ------------------------------------------------------------------------
+
+
+def sit_out_points(rules: NightRules, played: Sequence[int]) -> int:
+    """What a player who sits out a round scores (rules.md 7): the average of the
+    round's points per player who played (``played``), rounded down, or the
+    night's fixed number."""
+    if isinstance(rules.sit_out, int):
+        return rules.sit_out
+    if not played:
+        return 0
+    return sum(played) // len(played)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundScore:
+    """A round of the night (rules.md 7): its tables, who sat out and what they
+    scored, and every present player's points."""
+
+    tables: tuple[TableRound, ...]
+    sitting_out: tuple[int, ...]
+    sit_out_points: int
+    points: dict[int, int]  # every player seated or sitting out, by id
+
+    @property
+    def complete(self) -> bool:
+        return all(table.complete for table in self.tables)
+
+
+def score_round(
+    *,
+    plan: RoundPlan,
+    variant: Variant,
+    rules: NightRules,
+    first_dealers: Sequence[int],
+    hands: Sequence[Sequence[Hand]],
+    names: Mapping[int, str] | None = None,
+) -> RoundScore:
+    """Score a round as far as it has been played (rules.md 7): each table of
+    ``plan`` with its first dealer and recorded hands (in the plan's table order),
+    then those sitting out (``sit_out_points``)."""
+    if not len(plan.tables) == len(first_dealers) == len(hands):
+        raise HandError({"tables": "every table needs its first dealer and its hands"})
+    tables = tuple(
+        score_table_round(
+            seats=seats,
+            variant=variant,
+            rules=rules,
+            first_dealer=dealer,
+            hands=recorded,
+            names=names,
+        )
+        for seats, dealer, recorded in zip(plan.tables, first_dealers, hands, strict=True)
+    )
+    points: dict[int, int] = {}
+    for table in tables:
+        for player, scored in table.points_by_player.items():
+            if player in points:
+                raise HandError({"tables": f"player {player} sits at two tables"})
+            points[player] = scored
+    each = sit_out_points(rules, list(points.values()))
+    for player in plan.sitting_out:
+        if player in points:
+            raise HandError({"sitting_out": f"player {player} both plays and sits out"})
+        points[player] = each
+    return RoundScore(
+        tables=tables, sitting_out=tuple(plan.sitting_out), sit_out_points=each, points=points
+    )
+
+
+# --- The standings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandingRow:
+    """A player's line in the standings (rules.md 7). ``rounds``: points per round,
+    None for a round the player was not at; ``sat_out``: the rounds (1-based) they
+    sat out."""
+
+    player: int
+    name: str
+    place: int
+    total: int
+    rounds: tuple[int | None, ...]
+    sat_out: tuple[int, ...]
+    lone_hands_made: int
+    defender_euchres: int
+
+
+class PrizeKind(enum.StrEnum):
+    MOST_POINTS = "most-points"
+    MOST_LONE_HANDS = "most-lone-hands"
+    MOST_EUCHRES = "most-euchres"
+
+    @property
+    def label(self) -> str:
+        return _PRIZE_LABELS[self]
+
+
+_PRIZE_LABELS = {
+    PrizeKind.MOST_POINTS: "Most points",
+    PrizeKind.MOST_LONE_HANDS: "Most lone hands made",
+    PrizeKind.MOST_EUCHRES: "Most euchres as a defender",
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Prize:
+    """A prize of the night and who shares it (nobody when the count is 0)."""
+
+    kind: PrizeKind
+    count: int
+    winners: tuple[int, ...]  # player ids, in standings order
+
+
+@dataclass(frozen=True, kw_only=True)
+class NightStandings:
+    rows: tuple[StandingRow, ...]  # in place order; level totals by name, then id
+    prizes: tuple[Prize, ...]  # most points, most lone hands, most euchres
+    rounds_played: int
+
+
+def lone_hand_made(scored: ScoredHand) -> bool:
+    """A lone hand made (rules.md 7): the maker alone (by choice, holding the called
+    card, or the card not in play) took at least the tricks to make. A hand ended
+    by a renege counts apart, as in the players' statistics (rules.md 3.5)."""
+    return scored.hand.alone and scored.score.rule in MAKE_RULES | MARCH_RULES
+
+
+def defender_euchre_seats(table: Table, scored: ScoredHand) -> tuple[int, ...]:
+    """The seats that scored a euchre as defenders in this hand (rules.md 7): the
+    defenders, when the makers were euchred (a renege counts apart, rules.md 3.5)."""
+    if scored.score.rule not in EUCHRE_RULES:
+        return ()
+    return table.defenders(scored.hand)
+
+
+def night_standings(
+    *,
+    rounds: Sequence[RoundScore],
+    variant: Variant,
+    names: Mapping[int, str] | None = None,
+) -> NightStandings:
+    """The night's standings (rules.md 7): each player's total over the rounds
+    played, places shared by level totals (1, 2, 2, 4), and the prizes, shared by
+    ties: most points, most lone hands made, most euchres scored as a defender.
+    Only counted hands (not those past the round's end) count for the prizes."""
+    names = names or {}
+    players = sorted({player for r in rounds for player in r.points})
+    lone: dict[int, int] = dict.fromkeys(players, 0)
+    euchres: dict[int, int] = dict.fromkeys(players, 0)
+    for r in rounds:
+        for table_round in r.tables:
+            table = Table(variant=variant, players=_names_for(table_round.seats, names))
+            for scored in table_round.hands:
+                if scored.after_end:
+                    continue
+                if lone_hand_made(scored):
+                    lone[table_round.seats[scored.hand.maker]] += 1
+                for seat in defender_euchre_seats(table, scored):
+                    euchres[table_round.seats[seat]] += 1
+
+    def name(player: int) -> str:
+        return names.get(player, f"Player {player}")
+
+    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
+    order = sorted(players, key=lambda p: (-totals[p], name(p), p))
+    rows: list[StandingRow] = []
+    for index, player in enumerate(order):
+        level = bool(rows) and rows[-1].total == totals[player]
+        rows.append(
+            StandingRow(
+                player=player,
+                name=name(player),
+                place=rows[-1].place if level else index + 1,
+                total=totals[player],
+                rounds=tuple(r.points.get(player) for r in rounds),
+                sat_out=tuple(i for i, r in enumerate(rounds, start=1) if player in r.sitting_out),
+                lone_hands_made=lone[player],
+                defender_euchres=euchres[player],
+            )
+        )
+    prizes = tuple(
+        _prize(kind, counts, order)
+        for kind, counts in (
+            (PrizeKind.MOST_POINTS, totals),
+            (PrizeKind.MOST_LONE_HANDS, lone),
+            (PrizeKind.MOST_EUCHRES, euchres),
+        )
+    )
+    return NightStandings(rows=tuple(rows), prizes=prizes, rounds_played=len(rounds))
+
+
+def _prize(kind: PrizeKind, counts: Mapping[int, int], order: Sequence[int]) -> Prize:
+    best = max(counts.values(), default=0)
+    winners = tuple(p for p in order if counts[p] == best) if best > 0 else ()
+    return Prize(kind=kind, count=best, winners=winners)
