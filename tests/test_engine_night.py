@@ -19,6 +19,7 @@ from referee.engine.night import (
     draw_dealer,
     night_rules_from_dict,
     night_standings,
+    score_night,
     score_round,
     score_table_round,
     sit_out_points,
@@ -268,6 +269,35 @@ def test_a_lone_hand_euchred_is_not_made_and_nobody_wins_an_empty_prize() -> Non
     assert prizes[PrizeKind.MOST_LONE_HANDS] == (0, ())
     assert prizes[PrizeKind.MOST_EUCHRES] == (1, (2, 4))
     assert not one.complete
+
+
+def test_a_player_who_left_has_no_points_for_the_rounds_they_missed() -> None:
+    # Flo sat out round 1 and went home; round 2 seats the other eight, no hand played yet.
+    second = RoundPlan(tables=((1, 5, 2, 6), (3, 7, 4, 8)), sitting_out=())
+    rounds, standings = score_night(
+        plans=[PLAN, second],
+        variant=STANDARD,
+        rules=NightRules(hands_per_round=4),
+        first_dealers=[[0, 1], [0, 0]],
+        hands=[[TABLE_A, TABLE_B], [[], []]],
+    )
+    flo = next(row for row in standings.rows if row.player == 9)
+    assert (flo.rounds, flo.total, flo.sat_out) == ((3, None), 3, (1,))
+    assert rounds[0].complete
+    assert not rounds[1].complete
+    assert standings.rounds_played == 2
+
+
+def test_a_renege_penalty_never_takes_a_round_below_0() -> None:
+    rules = NightRules(
+        hands_per_round=4, table_rules=HouseRules(renege=RenegeRule.OFFENDER_LOSES_2)
+    )
+    hands = [Hand(maker=0, trump=H, tricks=3, renege=1), std(1, 5)]
+    result = score_table_round(
+        seats=(1, 2, 3, 4), variant=STANDARD, rules=rules, first_dealer=0, hands=hands
+    )
+    assert result.hands[0].points == (1, 0, 1, 0)  # Ben's team had nothing to lose
+    assert result.points == (1, 2, 1, 2)
 
 
 def test_a_round_with_a_player_at_two_tables_is_refused() -> None:

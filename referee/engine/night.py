@@ -18,7 +18,7 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.scoring import (
@@ -33,7 +33,7 @@ from referee.engine.seating import RoundPlan, check_variant
 from referee.engine.variants import HouseRules, RulesError, Variant, house_rules_from_dict
 
 HANDS_PER_ROUND_RANGE = (4, 12)  # rules.md 7
-SIT_OUT_AVERAGE = "average"
+SIT_OUT_AVERAGE: Literal["average"] = "average"
 SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays under 100
 NIGHT_RULE_KEYS = ("hands_per_round", "lone_march_five", "sit_out", "table_rules")
 
@@ -51,7 +51,7 @@ class NightRules:
 
     hands_per_round: int = 8
     lone_march_five: bool = False
-    sit_out: str | int = SIT_OUT_AVERAGE
+    sit_out: Literal["average"] | int = SIT_OUT_AVERAGE
     table_rules: HouseRules = field(default_factory=HouseRules)
 
     def __post_init__(self) -> None:
@@ -98,7 +98,10 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     unknown = sorted(set(data) - set(NIGHT_RULE_KEYS))
     if unknown:
         raise RulesError(unknown[0], f"'{unknown[0]}' is not a rule of a euchre night")
-    values: dict[str, Any] = {k: data[k] for k in NIGHT_RULE_KEYS[:3] if k in data}
+    # NightRules checks these three itself; the table's rules are read like a game's.
+    values: dict[str, Any] = {
+        k: data[k] for k in ("hands_per_round", "lone_march_five", "sit_out") if k in data
+    }
     if "table_rules" in data:
         table_rules = data["table_rules"]
         if not isinstance(table_rules, Mapping):
@@ -403,6 +406,34 @@ def night_standings(
         )
     )
     return NightStandings(rows=tuple(rows), prizes=prizes, rounds_played=len(rounds))
+
+
+def score_night(
+    *,
+    plans: Sequence[RoundPlan],
+    variant: Variant,
+    rules: NightRules,
+    first_dealers: Sequence[Sequence[int]],
+    hands: Sequence[Sequence[Sequence[Hand]]],
+    names: Mapping[int, str] | None = None,
+) -> tuple[tuple[RoundScore, ...], NightStandings]:
+    """Every round played so far and the standings (rules.md 7): ``plans`` are the
+    rounds' seatings; ``first_dealers[r][t]`` and ``hands[r][t]`` belong to table
+    ``t`` of round ``r`` (0-based, in the plan's order)."""
+    if not len(plans) == len(first_dealers) == len(hands):
+        raise HandError({"rounds": "every round needs its first dealers and its hands"})
+    rounds = tuple(
+        score_round(
+            plan=plan,
+            variant=variant,
+            rules=rules,
+            first_dealers=dealers,
+            hands=recorded,
+            names=names,
+        )
+        for plan, dealers, recorded in zip(plans, first_dealers, hands, strict=True)
+    )
+    return rounds, night_standings(rounds=rounds, variant=variant, names=names)
 
 
 def _prize(kind: PrizeKind, counts: Mapping[int, int], order: Sequence[int]) -> Prize:
