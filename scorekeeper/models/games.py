@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, timedelta
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -250,7 +250,12 @@ class Game(models.Model):
             assert changing is not None
             changing.recompute()
         kept = game.kept_from_document(document, copy=copy)
-        cls.objects.filter(pk=game.pk).update(**kept)
+        try:
+            with transaction.atomic():
+                cls.objects.filter(pk=game.pk).update(**kept)
+        except IntegrityError:
+            # The same game imported at the same moment by another request.
+            raise GameAlreadyStored(cls.objects.get(uid=document.id)) from None
         for field, value in kept.items():
             setattr(game, field, value)
         return game

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
@@ -51,9 +52,10 @@ class Command(BaseCommand):
         try:
             game = Game.from_document(document, copy=copy)
         except GameAlreadyStored as stored:
+            started = timezone.localtime(stored.game.created_at)
             raise CommandError(
                 f"This game is already stored as game {stored.game.pk} ({stored.game}, "
-                f"started {stored.game.created_at:%Y-%m-%d %H:%M}): nothing imported. "
+                f"started {started:%Y-%m-%d %H:%M}): nothing imported. "
                 "Use --copy to store it again as a new game."
             ) from None
         table = document.table
