@@ -90,3 +90,13 @@ def test_the_game_page_links_to_its_night(client: Client) -> None:
     game = import_document(example(), at=local(2025, 11, 21, 20, 0))
     html = client.get(reverse("game_sheet", args=[game.pk])).content.decode()
     assert f'href="{reverse("game_night", args=[NIGHT])}"' in html
+
+
+def test_a_player_whose_games_are_all_on_is_not_told_a_win_count_of_0_of_0(
+    client: Client,
+) -> None:
+    game = import_document(example())
+    ben = game.seat_list()[1].player
+    page = text(client.get(reverse("player_detail", args=[ben.pk])))
+    assert "No game of theirs has finished yet." in page
+    assert "of 0 finished" not in page
