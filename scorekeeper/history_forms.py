@@ -1,16 +1,22 @@
 """Forms of the history screens: the game list's filter, the players' order,
-and importing a game document (contract.md)."""
+importing a game document (contract.md), renaming and merging players, and
+naming a game night."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
 
 from referee.engine.document import DocumentError
+from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name
 from referee.engine.variants import Variant
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, GameNight, Player
 
 
 class GameFilterForm(forms.Form):
@@ -78,6 +84,15 @@ class ImportForm(forms.Form):
             attrs={"rows": 8, "spellcheck": "false", "autocapitalize": "off", "class": "code"}
         ),
     )
+    copy = forms.BooleanField(
+        required=False,
+        label="Import as a copy",
+        help_text=(
+            "For a game already stored: store it again as a new game (choose the file again)."
+        ),
+    )
+
+    stored_game: Game | None = None
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -100,7 +115,66 @@ class ImportForm(forms.Form):
             self.add_error("file", "Choose a game file, or paste a game document below.")
             return cleaned
         try:
-            cleaned["document"] = parse_document(raw)
+            cleaned["document"] = document = parse_document(raw)
         except DocumentError as error:
             self.add_error(field, f"{error.where[:1].upper()}{error.where[1:]}: {error.message}")
+            return cleaned
+        if document.id is not None and not cleaned.get("copy"):
+            stored = Game.objects.filter(uid=document.id).first()
+            if stored is not None:
+                self.already_stored(stored, field=field)
         return cleaned
+
+    def already_stored(self, game: Game, *, field: str | None = None) -> None:
+        """Refuse a document whose ``id`` is stored (contract.md): the error,
+        beside the field, names the game with a link; the form then offers
+        importing it as a copy."""
+        self.stored_game = game
+        message = format_html(
+            'This game is already stored: <a href="{}">{}, started {}</a>. '
+            "Importing it again would count it twice; tick “Import as a copy” to store"
+            " it again as a new game.",
+            reverse("game_table", args=[game.pk]),
+            game,
+            date_format(timezone.localtime(game.created_at), "j F Y, H:i"),
+        )
+        self.add_error(field or ("text" if self.data.get("text", "").strip() else "file"), message)
+
+
+class RenameForm(forms.Form):
+    """A player's new name, checked as every name is (``clean_name``)."""
+
+    name = forms.CharField(label="New name", max_length=NAME_MAX_LENGTH * 2, strip=False)
+
+    def clean_name(self) -> str:
+        try:
+            return clean_name(self.cleaned_data["name"])
+        except NameError_ as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class MergeForm(forms.Form):
+    """Which player to merge into; ``confirm`` is set by the confirm step."""
+
+    into = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="Merge into",
+        empty_label="Choose a player",
+        help_text="Every game of this player moves to the one you choose.",
+    )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        into = self.fields["into"]
+        assert isinstance(into, forms.ModelChoiceField)
+        into.queryset = Player.objects.exclude(pk=player.pk)
+
+
+class NightForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A game night's name and place, both optional."""
+
+    class Meta:
+        model = GameNight
+        fields = ["name", "place"]
+        labels = {"name": "Name of the night", "place": "Place"}

@@ -26,7 +26,11 @@ urlpatterns: list[URLPattern] = [
     path("games/", history.game_list, name="game_list"),
     path("games/import/", import_export.game_import, name="game_import"),
     path("games/<int:game_id>/export/", import_export.game_export, name="game_export"),
+    path("games/<int:game_id>/hands.csv", import_export.game_hands_csv, name="game_hands_csv"),
     path("games/nights/<night:night>/", history.game_night, name="game_night"),
     path("players/", players.player_list, name="player_list"),
+    path("players.csv", players.player_list_csv, name="player_list_csv"),
     path("players/<int:player_id>/", players.player_detail, name="player_detail"),
+    path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
+    path("players/<int:player_id>/merge/", players.player_merge, name="player_merge"),
 ]

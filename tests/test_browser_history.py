@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.documents import example, import_document
+from tests.documents import example, import_document, local
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,3 +98,54 @@ def test_the_history_pages_pass_axe_in_light_and_dark(
         page.goto(path)
         fits_the_phone(page)
         axe(page)
+
+
+def test_from_a_named_night_to_a_game_to_a_player_and_a_merge_on_a_phone(
+    page: Page, axe: Callable[..., None]
+) -> None:
+    import_document(example(), at=local(2025, 11, 21, 20, 0))
+    page.goto("/games/nights/2025-11-21/")
+    fits_the_phone(page)
+    axe(page)
+
+    # Name the night: the form folds away under its summary until wanted.
+    page.get_by_text("Give the night a name and place").click()
+    page.get_by_label("Name of the night").fill("Ann's birthday")
+    page.get_by_label("Place").fill("The Crown")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Ann's birthday")
+    expect(page.locator(".lead")).to_contain_text("at The Crown")
+    expect(page.locator(".score-chart-svg")).to_have_count(1)
+    fits_the_phone(page)
+    axe(page)
+
+    # To the game: every hand with its facts and rule.
+    page.get_by_role("link", name=re.compile("Every hand of")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("All hands")
+    expect(page.locator(".sheet-facts")).to_have_count(5)
+    expect(page.locator(".sheet-rule").first).to_contain_text("Partnership made it")
+    fits_the_phone(page)
+    axe(page)
+
+    # To a player: partners, rivals, and the merge asked before it is made.
+    page.goto("/players/")
+    page.get_by_role("link", name="Ben", exact=True).click()
+    expect(page.get_by_role("heading", level=2, name="Partners")).to_be_visible()
+    expect(page.locator("#partners ~ ul, .people").first).to_contain_text("With Dan")
+    fits_the_phone(page)
+    axe(page)
+    page.get_by_label("New name").fill("Benny")
+    page.get_by_role("button", name="Rename").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Benny")
+    expect(page.get_by_text(re.compile("Ben renamed Benny on"))).to_be_visible()
+    axe(page)
+
+    # A merge is asked first, then refused when both sat in one game, saying why.
+    page.get_by_label("Merge into").select_option(label="Ann")
+    page.get_by_role("button", name="Merge…").click()
+    expect(page.get_by_role("alert")).to_contain_text("Merge Benny into Ann?")
+    axe(page)
+    page.get_by_role("button", name="Yes, merge into Ann").click()
+    expect(page.locator("#id_into_error")).to_contain_text("one person cannot hold two seats")
+    fits_the_phone(page)
+    axe(page)

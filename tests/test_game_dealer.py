@@ -64,7 +64,7 @@ def test_the_document_keeps_the_deal_out_of_turn(
 
     path = tmp_path / "game.json"
     path.write_text(json.dumps(exported))
-    call_command("import_game", str(path), stdout=StringIO())
+    call_command("import_game", str(path), "--copy", stdout=StringIO())
     copy = Game.objects.exclude(pk=game.pk).get()
     assert [h.dealer for h in copy.hand_list()] == [0, 3]
     assert copy.upcoming(copy.hand_list()[-1]) == (3, 4)

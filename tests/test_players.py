@@ -168,10 +168,12 @@ def test_a_players_page_shows_their_record(client: Client) -> None:
     assert figures(response.context["player"]) == EXPECTED["Ben"]
     html = response.content.decode()
     assert "<h1>Ben</h1>" in html
-    assert "1 of the wins shared" in html
-    assert '<tr><th scope="row">Maker\'s partner</th><td class="num">3</td></tr>' in html
-    assert '<tr><th scope="row">Went alone by choice</th><td class="num">1</td></tr>' in html
-    assert "Made it 1 time in 2</strong> (50%)" in html
+    assert "1 of those wins shared" in html
+    partnered = '<th scope="row">Hands as the maker\'s partner</th><td class="num">3</td>'
+    assert partnered in html
+    assert "Of the 2 hands: alone by choice 1" in html
+    assert "Made trump 2 times</strong>:" in html
+    assert "Won the hand (made it or marched) 1 time of 2 (50%)" in html
     assert '<meter class="bar" min="0" max="2" value="1">' in html
 
 
@@ -236,7 +238,9 @@ def test_a_players_page_costs_the_same_queries_for_1_or_30_games(
 ) -> None:
     _play(games)
     player = Player.objects.get(name="P3")
-    # The record, the record by variant, the recent games and their seats.
-    with django_assert_num_queries(4):
+    # The record, the record by variant, the recent games and their seats,
+    # the seats and hands partners and rivals are counted from, the player's
+    # renames and merges, and the players to merge into.
+    with django_assert_num_queries(8):
         response = client.get(reverse("player_detail", args=[player.pk]))
     assert response.context["player"].games == (1 if games == 1 else 15)

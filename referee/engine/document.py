@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.names import NameError_, clean_name, same_name
@@ -36,6 +38,11 @@ class GameDocument:
     table: Table
     first_dealer: int
     hands: tuple[Hand, ...]
+    # The game's lasting identity and dates (contract.md): None when a
+    # document written by hand leaves them out.
+    id: UUID | None = None
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
 
     def score(self) -> GameScore:
         return score_game(self.table, first_dealer=self.first_dealer, hands=self.hands)
@@ -105,7 +112,44 @@ def read_document(data: Any) -> GameDocument:
         except HandError as error:
             field, message = next(iter(error.errors.items()))
             raise DocumentError(f"hand {number}, {field}", message) from None
-    return GameDocument(table=table, first_dealer=players.index(first), hands=tuple(hands))
+    return GameDocument(
+        table=table,
+        first_dealer=players.index(first),
+        hands=tuple(hands),
+        id=read_id(data.get("id")),
+        started_at=read_moment(data, "started_at"),
+        finished_at=read_moment(data, "finished_at"),
+    )
+
+
+def read_id(value: Any) -> UUID | None:
+    """The game's ``id``: a UUID in its usual text form, or absent (null)."""
+    if value is None:
+        return None
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        return UUID(value)
+    except ValueError:
+        raise DocumentError("id", "must be the game's UUID, as export writes it") from None
+
+
+def read_moment(data: Mapping[str, Any], field: str) -> datetime | None:
+    """``started_at`` or ``finished_at``: ISO 8601 with its offset, or absent (null)."""
+    value = data.get(field)
+    if value is None:
+        return None
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise DocumentError(
+            field, "must be a date and time in ISO 8601, such as 2025-11-21T19:30:00+00:00"
+        ) from None
+    if moment.utcoffset() is None:
+        raise DocumentError(field, "needs its offset from UTC, such as +00:00")
+    return moment
 
 
 def write_document(document: GameDocument) -> dict[str, Any]:
@@ -124,6 +168,9 @@ def write_document(document: GameDocument) -> dict[str, Any]:
         hands.append(data)
     return {
         "format": FORMAT,
+        "id": str(document.id) if document.id is not None else None,
+        "started_at": moment_text(document.started_at),
+        "finished_at": moment_text(document.finished_at),
         "variant": table.variant.value,
         "rules": table.rules.to_dict(table.variant),
         "players": list(table.players),
@@ -133,3 +180,7 @@ def write_document(document: GameDocument) -> dict[str, Any]:
         "finished": game.finished,
         "winners": [table.name(s) for s in game.winners],
     }
+
+
+def moment_text(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None

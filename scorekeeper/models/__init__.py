@@ -5,21 +5,26 @@ find them as ``scorekeeper.models``. Each change a game goes through is a
 in ``scorekeeper/records.py``."""
 
 from scorekeeper.models.game_queries import GameQuerySet
-from scorekeeper.models.games import Game
+from scorekeeper.models.games import Game, GameAlreadyStored
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.players import Player, PlayerQuerySet
+from scorekeeper.models.nights import GameNight
+from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet
 
 __all__ = [
     "EndMovesEarlier",
     "Game",
+    "GameAlreadyStored",
+    "GameNight",
     "GameOver",
     "GameQuerySet",
     "Hand",
     "HandChange",
     "HandInProgress",
     "Player",
+    "PlayerChange",
+    "PlayerChangeRefused",
     "PlayerQuerySet",
     "Seat",
     "SeatQuerySet",

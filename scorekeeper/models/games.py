@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, timedelta
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -38,6 +38,15 @@ from scorekeeper.models.hand_changes import (
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
+
+
+class GameAlreadyStored(Exception):
+    """A game document whose ``id`` is a game already stored (contract.md):
+    importing it again would count the same game twice."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"this game is already stored as game {game.pk} ({game})")
+        self.game = game
 
 
 class Game(models.Model):
@@ -71,6 +80,10 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The new-game form's token: a double tap or a retried request starts one game.
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # The game's lasting identity, the game document's ``id`` (contract.md): it
+    # never changes, so re-importing a game already stored is caught.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    # When the game started (the game document's ``started_at``): its game night.
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -211,10 +224,19 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def from_document(cls, document: GameDocument) -> Game:
+    def from_document(cls, document: GameDocument, *, copy: bool = False) -> Game:
         """Create a game and all its hands from an imported game document
         (contract.md). The hands are stored together and scored once, so a
-        long game costs one recompute, not one per hand."""
+        long game costs one recompute, not one per hand.
+
+        The document's ``id``, ``started_at`` and ``finished_at`` are kept, so
+        the game lands on its own night. A document whose ``id`` is stored
+        raises GameAlreadyStored and stores nothing, unless ``copy``: then
+        the game is stored again under a new id."""
+        if document.id is not None and not copy:
+            stored = cls.objects.filter(uid=document.id).first()
+            if stored is not None:
+                raise GameAlreadyStored(stored)
         table = document.table
         game = cls.start(
             variant=table.variant,
@@ -227,7 +249,28 @@ class Game(models.Model):
         with game._changing(None) as changing:
             assert changing is not None
             changing.recompute()
+        kept = game.kept_from_document(document, copy=copy)
+        try:
+            with transaction.atomic():
+                cls.objects.filter(pk=game.pk).update(**kept)
+        except IntegrityError:
+            # The same game imported at the same moment by another request.
+            raise GameAlreadyStored(cls.objects.get(uid=document.id)) from None
+        for field, value in kept.items():
+            setattr(game, field, value)
         return game
+
+    def kept_from_document(self, document: GameDocument, *, copy: bool) -> dict[str, object]:
+        """What an imported game keeps of its document: its id (unless a
+        copy), when it started and, when the hands finish it, when it ended."""
+        kept: dict[str, object] = {}
+        if document.id is not None and not copy:
+            kept["uid"] = document.id
+        if document.started_at is not None:
+            kept["created_at"] = document.started_at
+        if document.finished_at is not None and self.finished_at is not None:
+            kept["finished_at"] = document.finished_at
+        return kept
 
     def to_document(self) -> GameDocument:
         """This game as a game document (contract.md), ready for
@@ -236,6 +279,9 @@ class Game(models.Model):
             table=self.table,
             first_dealer=self.first_dealer,
             hands=tuple(hand.to_engine() for hand in self.hand_list()),
+            id=self.uid,
+            started_at=timezone.localtime(self.created_at),
+            finished_at=timezone.localtime(self.finished_at) if self.finished_at else None,
         )
 
     @transaction.atomic

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from scorekeeper.records import record_aggregates
 
@@ -51,3 +52,77 @@ class Player(models.Model):
         name = " ".join(name.split())
         existing = cls.objects.named(name)
         return existing if existing is not None else cls.objects.create(name=name)
+
+    @transaction.atomic
+    def rename(self, name: str) -> PlayerChange | None:
+        """Give the player a new name (``name`` already checked by
+        ``referee.engine.names.clean_name``), noted in their changes; None
+        when the name is unchanged. Raises PlayerChangeRefused when another
+        player has that name (merge them instead)."""
+        if name == self.name:
+            return None
+        other = Player.objects.named(name)
+        if other is not None and other.pk != self.pk:
+            raise PlayerChangeRefused(
+                f"{other.name} is another player: to make them one, merge {self.name} into them."
+            )
+        change = PlayerChange.objects.create(
+            player=self, kind=PlayerChange.Kind.RENAMED, old_name=self.name, new_name=name
+        )
+        self.name = name
+        self.save(update_fields=["name"])
+        return change
+
+    @transaction.atomic
+    def merge_into(self, keeper: Player) -> PlayerChange:
+        """Make this player and ``keeper`` one person: every seat of this
+        player moves to ``keeper`` (their statistics follow, as they are
+        counted from the seats), this player's own changes move too, the merge
+        is noted on ``keeper`` and this player is deleted. Refused
+        (PlayerChangeRefused) when both sat in the same game: one person
+        cannot hold two seats."""
+        # The players models count with: imported here, when the models are loaded.
+        from scorekeeper.models.seats import Seat
+
+        if keeper.pk == self.pk:
+            raise PlayerChangeRefused("Choose another player to merge into.")
+        both = Seat.objects.filter(player=keeper, game__seats__player=self).count()
+        if both:
+            raise PlayerChangeRefused(
+                f"{self.name} and {keeper.name} both sat in {both} game{'s' if both != 1 else ''}:"
+                " one person cannot hold two seats, so they are two players."
+            )
+        Seat.objects.filter(player=self).update(player=keeper)
+        PlayerChange.objects.filter(player=self).update(player=keeper)
+        change = PlayerChange.objects.create(
+            player=keeper, kind=PlayerChange.Kind.MERGED, old_name=self.name, new_name=keeper.name
+        )
+        self.delete()
+        return change
+
+
+class PlayerChangeRefused(ValueError):
+    """A rename or merge that cannot be made; the message says why, to the scorer."""
+
+
+class PlayerChange(models.Model):
+    """A rename or a merge, kept so the change can be seen afterwards on the
+    player's page: "Danny merged into Dan on 21 November 2025"."""
+
+    class Kind(models.TextChoices):
+        RENAMED = "renamed", "renamed"
+        MERGED = "merged", "merged"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    old_name = models.CharField(max_length=30)
+    new_name = models.CharField(max_length=30)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        if self.kind == self.Kind.MERGED:
+            return f"{self.old_name} merged into {self.new_name}"
+        return f"{self.old_name} renamed {self.new_name}"

@@ -46,3 +46,9 @@ def variant_label(value: str) -> str:
         return Variant(value).label
     except ValueError:
         return value
+
+
+@register.filter
+def night_of(named: dict[date, Any], night: date) -> Any:
+    """``{{ named_nights|night_of:night }}``: the GameNight of that date, or None."""
+    return named.get(night)

@@ -11,6 +11,7 @@ from scorekeeper.forms import StateForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import result_context, table_context, trump_badge
+from scorekeeper.sheet_rows import sheet_rows
 from scorekeeper.views.rendering import after_change, load_game, screen
 
 
@@ -38,18 +39,15 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Every hand of the game with each player's points and running totals."""
+    """The game on one page: every hand (dealer, maker, trump, the call, partner,
+    tricks, renege, the rule applied) with each player's points and running
+    totals, and the score chart."""
     game = load_game(game_id)
     table = game.table
     hands = game.hand_list()
     rows = [
-        (
-            hand,
-            trump_badge(hand.trump),
-            hand.summary(table),
-            list(zip(hand.points, hand.totals, strict=False)),
-        )
-        for hand in hands
+        (row, trump_badge(row.trump), list(zip(row.points, row.totals, strict=False)))
+        for row in sheet_rows(game, hands)
     ]
     return screen(
         request, "sheet.html", {"game": game, "table": table, "hands": hands, "rows": rows}

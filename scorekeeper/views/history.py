@@ -1,5 +1,5 @@
 """The history: every game by game night, filtered by variant and player, and
-one night's games and standings."""
+one night's games, standings and charts, with the night's name and place."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from collections.abc import Iterable
 from datetime import date
 from itertools import groupby
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.history_forms import GameFilterForm, PlayerOrderForm
+from scorekeeper.history_forms import GameFilterForm, NightForm, PlayerOrderForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, GameNight, Player
 
 GAMES_PER_PAGE = 30
 # Players with at least one game in their record (``with_records``).
@@ -34,10 +35,13 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
     page = Paginator(form.games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    nights = by_night(page.object_list)
     context = {
         "form": form,
         "page": page,
-        "nights": by_night(page.object_list),
+        "nights": nights,
+        # The names and places people gave these nights (one query).
+        "named_nights": GameNight.objects.in_bulk([n for n, _ in nights], field_name="date"),
         "query": query.urlencode(),
     }
     template = "scorekeeper/history/game_list.html"
@@ -46,20 +50,34 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
-    """One game night: its games and how each player did."""
+    """One game night: its name and place (a POST changes them), its games
+    with their winners and charts, and how each player did."""
     games = Game.objects.on_night(night)
+    game_list = list(games.for_history().prefetch_related("hands"))
+    if not game_list:
+        raise Http404("No games that night.")
+    named = GameNight.objects.filter(date=night).first() or GameNight(date=night)
+    form = NightForm(request.POST if request.method == "POST" else None, instance=named)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "The night's name and place are saved.")
+        return redirect("game_night", night)
     standings = (
         Player.objects.with_records(games=games)
         .filter(PLAYED)
         .order_by(*PlayerOrderForm.ORDERINGS["wins"])
     )
-    game_list = list(games.for_history())
-    if not game_list:
-        raise Http404("No games that night.")
     return render(
         request,
         "scorekeeper/history/night.html",
-        {"night": night, "games": game_list, "standings": standings},
+        {
+            "night": night,
+            "named": named,
+            "form": form,
+            "games": game_list,
+            "standings": standings,
+        },
+        status=422 if form.errors else 200,
     )

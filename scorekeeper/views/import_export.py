@@ -1,5 +1,6 @@
-"""Games in and out: the game document as a download, and importing one
-(uploaded or pasted), scored by the rules engine (contract.md, "Game document")."""
+"""Games in and out: the game document as a download, importing one
+(uploaded or pasted), scored by the rules engine (contract.md, "Game
+document"), and a game's hands as a spreadsheet ("History out and back in")."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper.csv_files import hands_csv
 from scorekeeper.game_files import export_filename, export_text
 from scorekeeper.history_forms import ImportForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game
+from scorekeeper.models import Game, GameAlreadyStored
 
 
 @require_GET
@@ -24,6 +26,19 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+@require_GET
+def game_hands_csv(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """``/games/<id>/hands.csv``: one row a hand with every player's points
+    and running total and the rule applied (contract.md)."""
+    game = get_object_or_404(Game.objects.with_seats().prefetch_related("hands"), pk=game_id)
+    response = HttpResponse(
+        hands_csv(game, game.hand_list()), content_type="text/csv; charset=utf-8"
+    )
+    filename = export_filename(game).removesuffix(".json") + "-hands.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def game_import(request: HtmxHttpRequest) -> HttpResponse:
     """Upload or paste a game document; every hand is scored by the rules
@@ -32,15 +47,22 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         form = ImportForm(request.POST, request.FILES)
         if form.is_valid():
             document = form.cleaned_data["document"]
-            game = Game.from_document(document)
-            hands = len(document.hands)
-            messages.success(
-                request,
-                f"Imported {document.table.variant.label}: "
-                f"{hands} hand{'s' if hands != 1 else ''}, "
-                f"{'finished' if game.is_finished else 'in progress'}.",
-            )
-            return redirect(reverse("game_table", args=[game.pk]))
+            copy = form.cleaned_data["copy"]
+            try:
+                game = Game.from_document(document, copy=copy)
+            except GameAlreadyStored as stored:
+                # Stored by someone else between the check and now.
+                form.already_stored(stored.game)
+            else:
+                hands = len(document.hands)
+                messages.success(
+                    request,
+                    f"Imported {document.table.variant.label}"
+                    f"{' as a copy' if copy else ''}: "
+                    f"{hands} hand{'s' if hands != 1 else ''}, "
+                    f"{'finished' if game.is_finished else 'in progress'}.",
+                )
+                return redirect(reverse("game_table", args=[game.pk]))
         status = 422
     else:
         form = ImportForm()

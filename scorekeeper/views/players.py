@@ -1,15 +1,19 @@
-"""The players: everyone who has played with their record, and one player's
-record by variant with their recent games."""
+"""The players: everyone who has played with their record, one player's
+record by variant with their partners, rivals and recent games, renaming and
+merging players, and every player's statistics as a spreadsheet."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.history_forms import PlayerOrderForm
+from scorekeeper.csv_files import players_csv
+from scorekeeper.history_forms import MergeForm, PlayerOrderForm, RenameForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, Player, Seat
+from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
+from scorekeeper.partnerships import partners_and_rivals
 from scorekeeper.views.history import PLAYED
 
 RECENT_GAMES = 10
@@ -26,14 +30,87 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_GET
-def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
-    """One player's record: games and wins by variant, what they did as
-    maker, partner and defender, and their recent games."""
+def player_list_csv(request: HtmxHttpRequest) -> HttpResponse:
+    """``/players.csv``: one row a player with every statistic the players'
+    pages show (contract.md, "History out and back in")."""
+    players = Player.objects.with_records().filter(PLAYED).order_by("name")
+    response = HttpResponse(players_csv(players), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="bower-players.csv"'
+    return response
+
+
+def detail_page(
+    request: HtmxHttpRequest,
+    player_id: int,
+    *,
+    rename: RenameForm | None = None,
+    merge: MergeForm | None = None,
+    confirm: Player | None = None,
+    status: int = 200,
+) -> HttpResponse:
     player = get_object_or_404(Player.objects.with_records(), pk=player_id)
-    by_variant = list(Seat.objects.filter(player=player).records_by_variant())
-    recent = list(Game.objects.for_history().with_player(player)[:RECENT_GAMES])
+    partners, rivals = partners_and_rivals(player)
     return render(
         request,
         "scorekeeper/history/player_detail.html",
-        {"player": player, "by_variant": by_variant, "recent": recent},
+        {
+            "player": player,
+            "by_variant": list(Seat.objects.filter(player=player).records_by_variant()),
+            "recent": list(Game.objects.for_history().with_player(player)[:RECENT_GAMES]),
+            "partners": partners,
+            "rivals": rivals,
+            "changes": list(player.changes.all()),
+            "rename_form": rename or RenameForm(initial={"name": player.name}),
+            "merge_form": merge or MergeForm(player=player),
+            "confirm_into": confirm,
+        },
+        status=status,
     )
+
+
+@require_GET
+def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """One player's record: games and wins by variant, what they did as
+    maker, partner and defender, who they partnered and who euchred them,
+    their renames and merges, and their recent games."""
+    return detail_page(request, player_id)
+
+
+@require_POST
+def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Give a player a new name; the old one is kept in their changes."""
+    player = get_object_or_404(Player, pk=player_id)
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        old = player.name
+        try:
+            change = player.rename(form.cleaned_data["name"])
+        except PlayerChangeRefused as refused:
+            form.add_error("name", str(refused))
+        else:
+            if change is not None:
+                messages.success(request, f"{old} is now called {player.name}.")
+            return redirect("player_detail", player.pk)
+    return detail_page(request, player.pk, rename=form, status=422)
+
+
+@require_POST
+def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Merge a player into another (two names for one person): the first
+    POST asks to confirm, the confirmed one moves every seat and shows the
+    player merged into."""
+    player = get_object_or_404(Player, pk=player_id)
+    form = MergeForm(request.POST, player=player)
+    if not form.is_valid():
+        return detail_page(request, player.pk, merge=form, status=422)
+    keeper: Player = form.cleaned_data["into"]
+    if not form.cleaned_data["confirm"]:
+        confirm = MergeForm(initial={"into": keeper.pk, "confirm": True}, player=player)
+        return detail_page(request, player.pk, merge=confirm, confirm=keeper)
+    try:
+        player.merge_into(keeper)
+    except PlayerChangeRefused as refused:
+        form.add_error("into", str(refused))
+        return detail_page(request, player.pk, merge=form, status=422)
+    messages.success(request, f"{player.name} is merged into {keeper.name}: their games are here.")
+    return redirect("player_detail", keeper.pk)

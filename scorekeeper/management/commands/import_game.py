@@ -1,7 +1,9 @@
 """``python manage.py import_game FILE``: create a game from a game document
 (contract.md); ``-`` reads standard input. The new game's id is the last line
 of standard output. A bad document stores nothing and exits non-zero, naming
-the hand and field at fault."""
+the hand and field at fault. A document whose ``id`` is a game already stored
+changes nothing and exits non-zero naming that game; ``--copy`` stores it
+again as a new game with a new id."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
-from scorekeeper.models import Game
+from scorekeeper.models import Game, GameAlreadyStored
 
 
 class Command(BaseCommand):
@@ -27,8 +30,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the game document (JSON); - for standard input")
+        parser.add_argument(
+            "--copy",
+            action="store_true",
+            help="import a game already stored (same id) again, as a new game with a new id",
+        )
 
-    def handle(self, *args: Any, file: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, copy: bool = False, **options: Any) -> None:
         if file == "-":
             stdin = options.get("stdin") or sys.stdin
             raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
@@ -41,7 +49,15 @@ class Command(BaseCommand):
             document = parse_document(raw)
         except DocumentError as error:
             raise CommandError(f"{error.where}: {error.message} (nothing imported)") from None
-        game = Game.from_document(document)
+        try:
+            game = Game.from_document(document, copy=copy)
+        except GameAlreadyStored as stored:
+            started = timezone.localtime(stored.game.created_at)
+            raise CommandError(
+                f"This game is already stored as game {stored.game.pk} ({stored.game}, "
+                f"started {started:%Y-%m-%d %H:%M}): nothing imported. "
+                "Use --copy to store it again as a new game."
+            ) from None
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(

@@ -1,0 +1,111 @@
+"""The history as spreadsheets (contract.md, "History out and back in"): a
+game's hands (``hands.csv``) and the players' statistics (``players.csv``),
+UTF-8 with a header row.
+
+Names are typed by people, so a cell that a spreadsheet would read as a
+formula (starting with = + - @, or a tab or carriage return) gets a leading
+quote: opening the file never runs anything. Numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+
+from scorekeeper.models import Game, Hand, Player
+from scorekeeper.sheet_rows import sheet_rows
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+# players.csv: the column, and the figure of ``record_aggregates`` it holds.
+PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("games", "games"),
+    ("finished games", "finished"),
+    ("wins", "wins"),
+    ("shared wins", "shared_wins"),
+    ("made trump", "hands_made"),
+    ("made it", "makes"),
+    ("marched", "marches"),
+    ("euchred", "euchred"),
+    ("ended by a renege", "decided_by_renege"),
+    ("alone by choice", "alone_calls"),
+    ("alone: called card not in play", "alone_not_in_play"),
+    ("maker's partner", "partnered"),
+    ("reneges", "reneges"),
+)
+
+
+def safe_cell(value: object) -> object:
+    """``value`` as a spreadsheet may show it: text that starts like a formula
+    gets a leading quote; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([safe_cell(cell) for cell in header])
+    for row in rows:
+        writer.writerow([safe_cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def hands_csv(game: Game, hands: Iterable[Hand]) -> str:
+    """One row a hand: number, dealer, maker, trump, called, partner, tricks,
+    renege, every player's points, every player's running total, and the rule
+    applied (with its rules.md section) and whether it came after the end."""
+    names = [seat.player.name for seat in game.seat_list()]
+    header = [
+        "hand",
+        "dealer",
+        "maker",
+        "trump",
+        "called",
+        "partner",
+        "tricks",
+        "renege",
+        *(f"{name} points" for name in names),
+        *(f"{name} total" for name in names),
+        "rule applied",
+        "rules.md section",
+        "after the end",
+    ]
+    rows = (
+        [
+            row.number,
+            row.dealer,
+            row.maker,
+            row.trump,
+            row.called,
+            row.partner,
+            row.tricks,
+            row.renege,
+            *row.points,
+            *row.totals,
+            row.rule,
+            row.section,
+            "yes" if row.after_end else "no",
+        ]
+        for row in sheet_rows(game, hands)
+    )
+    return to_csv(header, rows)
+
+
+def win_rate(player: Player) -> str:
+    """Wins out of finished games, as the players' pages show it."""
+    finished = getattr(player, "finished", 0)
+    return f"{round(100 * player.wins / finished)}%" if finished else ""  # type: ignore[attr-defined]
+
+
+def players_csv(players: Iterable[Player]) -> str:
+    """One row a player (annotated ``with_records``): every figure the
+    players' pages show, win rate included."""
+    header = ["player", *(column for column, _ in PLAYER_COLUMNS), "win rate"]
+    rows = (
+        [player.name, *(getattr(player, figure) for _, figure in PLAYER_COLUMNS), win_rate(player)]
+        for player in players
+    )
+    return to_csv(header, rows)

@@ -1,0 +1,21 @@
+"""Game nights: the name and place people give an evening's games."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class GameNight(models.Model):
+    """A game night's name and place, both optional ("Ann's birthday", "the
+    pub"). The night's games are found by date (``Game.objects.on_night``);
+    this row only exists once someone names the night."""
+
+    date = models.DateField(unique=True)
+    name = models.CharField(max_length=60, blank=True)
+    place = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return self.name or self.date.isoformat()

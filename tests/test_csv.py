@@ -1,0 +1,148 @@
+"""The history as spreadsheets (contract.md, "History out and back in"): a
+game's hands and the players' statistics, UTF-8 with a header row, safe to
+open in a spreadsheet whatever the names."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.csv_files import safe_cell
+from scorekeeper.models import Game
+from tests.documents import document, example, import_document
+from tests.test_players import EXPECTED, FIGURES
+from tests.test_players import games as games  # the fixed history, worked out by hand
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+def rows_of(response: object) -> list[list[str]]:
+    content = response.content.decode("utf-8")  # type: ignore[attr-defined]
+    return list(csv.reader(io.StringIO(content)))
+
+
+def test_hands_csv_has_one_row_a_hand_with_every_column_of_the_contract(client: Client) -> None:
+    game = import_document(example())
+    response = client.get(reverse("game_hands_csv", args=[game.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    header, *rows = rows_of(response)
+    assert header == [
+        "hand",
+        "dealer",
+        "maker",
+        "trump",
+        "called",
+        "partner",
+        "tricks",
+        "renege",
+        *(f"{n} points" for n in NAMES),
+        *(f"{n} total" for n in NAMES),
+        "rule applied",
+        "rules.md section",
+        "after the end",
+    ]
+    assert len(rows) == 5
+    first, held, thrown, not_in_play, renege = rows
+    assert first[:8] == ["1", "Ann", "Ben", "H", "S", "Dan", "3", ""]
+    assert first[8:18] == ["0", "1", "0", "1", "0", "0", "1", "0", "1", "0"]
+    assert first[18].startswith("Partnership made it: Ben with Dan took 3 tricks")
+    assert held[5] == "alone (held the called ace)"
+    assert held[13:18] == ["0", "1", "5", "1", "0"]
+    assert thrown[:8] == ["3", "Cat", "", "", "", "", "", ""]
+    assert thrown[18].startswith("Thrown in")
+    assert not_in_play[5] == "alone (the called ace was not in play)"
+    assert renege[1] == "Eve"
+    assert renege[7] == "Cat"
+    # The last running totals are the game's totals.
+    assert renege[13:18] == ["3", "3", "7", "3", "5"]
+    assert all(row[20] == "no" for row in rows)
+
+
+def test_hands_csv_marks_a_hand_after_the_end(client: Client) -> None:
+    march = {"maker": "Ann", "trump": "H", "called": "D", "partner": "Ben", "tricks": 5}
+    game = import_document(document("call-ace", NAMES[:4], [march, march, march], target=4))
+    _, *rows = rows_of(client.get(reverse("game_hands_csv", args=[game.pk])))
+    assert [row[-1] for row in rows] == ["no", "no", "yes"]
+    assert rows[2][4 + 8] == "4"  # Ann's total stays 4: the hand scored nothing
+
+
+def test_the_standard_partner_is_the_makers_teammate(client: Client) -> None:
+    hands = [
+        {"maker": "Ben", "trump": "S", "tricks": 3},
+        {"maker": "Ann", "trump": "H", "alone": True, "tricks": 5},
+    ]
+    game = import_document(document("standard", NAMES[:4], hands))
+    _, team, alone = rows_of(client.get(reverse("game_hands_csv", args=[game.pk])))
+    assert (team[4], team[5]) == ("", "Dan")
+    assert alone[5] == "alone"
+
+
+def test_a_missing_game_has_no_csv(client: Client) -> None:
+    assert client.get("/games/999/hands.csv").status_code == 404
+
+
+@pytest.mark.usefixtures("games")
+def test_players_csv_has_every_statistic_of_the_players_pages(client: Client) -> None:
+    response = client.get(reverse("player_list_csv"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    header, *rows = rows_of(response)
+    assert header == [
+        "player",
+        "games",
+        "finished games",
+        "wins",
+        "shared wins",
+        "made trump",
+        "made it",
+        "marched",
+        "euchred",
+        "ended by a renege",
+        "alone by choice",
+        "alone: called card not in play",
+        "maker's partner",
+        "reneges",
+        "win rate",
+    ]
+    assert len(FIGURES) == len(header) - 2
+    by_name = {row[0]: row for row in rows}
+    assert sorted(by_name) == NAMES
+    for name, figures in EXPECTED.items():
+        assert by_name[name][1:-1] == [str(f) for f in figures]
+    assert by_name["Ann"][-1] == "50%"  # 1 win of 2 finished games
+    assert by_name["Dan"][-1] == "0%"
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted(client: Client) -> None:
+    names = ["=HYPERLINK(1)", "+Ben", "-Cat", "@Dan"]
+    hands = [{"maker": "+Ben", "trump": "S", "called": "H", "partner": "@Dan", "tricks": 3}]
+    game = import_document(document("call-ace", names, hands))
+    header, row = rows_of(client.get(reverse("game_hands_csv", args=[game.pk])))
+    assert header[8:12] == ["'=HYPERLINK(1) points", "'+Ben points", "'-Cat points", "'@Dan points"]
+    assert row[1:3] == ["'=HYPERLINK(1)", "'+Ben"]
+    assert row[5] == "'@Dan"
+    players = {r[0] for r in rows_of(client.get(reverse("player_list_csv")))[1:]}
+    assert players == {"'=HYPERLINK(1)", "'+Ben", "'-Cat", "'@Dan"}
+
+
+def test_numbers_stay_numbers_and_only_formula_starts_are_quoted() -> None:
+    assert safe_cell(-2) == -2
+    assert safe_cell("Ann-Marie") == "Ann-Marie"
+    assert safe_cell("\tAnn") == "'\tAnn"
+
+
+def test_the_pages_offer_the_csvs(client: Client) -> None:
+    game = import_document(example())
+    sheet = client.get(reverse("game_sheet", args=[game.pk])).content.decode()
+    assert f'href="{reverse("game_hands_csv", args=[game.pk])}"' in sheet
+    players = client.get(reverse("player_list")).content.decode()
+    assert f'href="{reverse("player_list_csv")}"' in players
+    assert Game.objects.count() == 1
