@@ -57,7 +57,7 @@ def test_hands_csv_has_one_row_a_hand_with_every_column_of_the_contract(client: 
     assert held[5] == "alone (held the called ace)"
     assert held[13:18] == ["0", "1", "5", "1", "0"]
     assert thrown[:8] == ["3", "Cat", "", "", "", "", "", ""]
-    assert thrown[18].startswith("Thrown in")
+    assert thrown[18].startswith("Misdeal")  # stick the dealer is on (rules.md 3.2)
     assert not_in_play[5] == "alone (the called ace was not in play)"
     assert renege[1] == "Eve"
     assert renege[7] == "Cat"
