@@ -3,6 +3,7 @@ and importing a game document (contract.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -10,7 +11,7 @@ from django import forms
 from referee.engine.document import DocumentError
 from referee.engine.variants import Variant
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, Player, PrivateTable
 
 
 class GameFilterForm(forms.Form):
@@ -24,10 +25,17 @@ class GameFilterForm(forms.Form):
         queryset=Player.objects.all(), required=False, empty_label="All players"
     )
 
+    def __init__(self, *args: Any, tables: Sequence[PrivateTable], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tables = list(tables)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Player.objects.for_tables(self.tables)
+
     def games(self) -> Any:
-        """The games the filter lets through, for the lists (``for_history``);
-        a value that did not validate filters nothing."""
-        games = Game.objects.for_history()
+        """The games of this phone's ``tables`` the filter lets through, for
+        the lists (``for_history``); a value that did not validate filters nothing."""
+        games = Game.objects.for_tables(self.tables).for_history()
         data = self.cleaned_data if self.is_valid() else {}
         if variant := data.get("variant"):
             games = games.filter(variant=variant)

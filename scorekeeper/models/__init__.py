@@ -10,6 +10,7 @@ from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet
+from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
     "EndMovesEarlier",
@@ -21,6 +22,8 @@ __all__ = [
     "HandInProgress",
     "Player",
     "PlayerQuerySet",
+    "PrivateTable",
+    "PrivateTableQuerySet",
     "Seat",
     "SeatQuerySet",
     "StaleGame",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 from scorekeeper.history_forms import GameFilterForm, PlayerOrderForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, Player
+from scorekeeper.tables import tables_of
 
 GAMES_PER_PAGE = 30
 # Players with at least one game in their record (``with_records``).
@@ -30,7 +31,7 @@ def by_night(games: Iterable[Game]) -> list[tuple[date, list[Game]]]:
 @require_GET
 def game_list(request: HtmxHttpRequest) -> HttpResponse:
     """Every game, newest night first, filtered by variant and player."""
-    form = GameFilterForm(request.GET)
+    form = GameFilterForm(request.GET, tables=tables_of(request))
     page = Paginator(form.games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -49,9 +50,11 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     """One game night: its games and how each player did."""
-    games = Game.objects.on_night(night)
+    tables = tables_of(request)
+    games = Game.objects.for_tables(tables).on_night(night)
     standings = (
-        Player.objects.with_records(games=games)
+        Player.objects.for_tables(tables)
+        .with_records(games=games)
         .filter(PLAYED)
         .order_by(*PlayerOrderForm.ORDERINGS["wins"])
     )

@@ -12,13 +12,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.game_files import export_filename, export_text
 from scorekeeper.history_forms import ImportForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game
+from scorekeeper.models import Game, PrivateTable
+from scorekeeper.table_forms import TableChoiceForm
+from scorekeeper.tables import remember, tables_of
 
 
 @require_GET
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The game document as a JSON download (contract.md)."""
-    game = get_object_or_404(Game.objects.with_seats().prefetch_related("hands"), pk=game_id)
+    games = Game.objects.for_tables(tables_of(request))
+    game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(export_text(game), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{export_filename(game)}"'
     return response
@@ -28,11 +31,16 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_import(request: HtmxHttpRequest) -> HttpResponse:
     """Upload or paste a game document; every hand is scored by the rules
     engine. A bad document stores nothing and says which hand and field."""
+    tables = tables_of(request)
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
+        choice = TableChoiceForm(request.POST, tables=tables)
         if form.is_valid():
             document = form.cleaned_data["document"]
-            game = Game.from_document(document)
+            # Into the table picked (the last used); a phone with none gets one.
+            table = choice.table() or PrivateTable.named_for(document.table.players)
+            remember(request, table)
+            game = Game.from_document(document, private_table=table)
             hands = len(document.hands)
             messages.success(
                 request,
@@ -44,5 +52,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         status = 422
     else:
         form = ImportForm()
+        choice = TableChoiceForm(tables=tables)
         status = 200
-    return render(request, "scorekeeper/history/import.html", {"form": form}, status=status)
+    context = {"form": form, "table_choice": choice}
+    return render(request, "scorekeeper/history/import.html", context, status=status)

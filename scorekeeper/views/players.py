@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 from scorekeeper.history_forms import PlayerOrderForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, Player, Seat
+from scorekeeper.tables import tables_of
 from scorekeeper.views.history import PLAYED
 
 RECENT_GAMES = 10
@@ -19,7 +20,12 @@ RECENT_GAMES = 10
 def player_list(request: HtmxHttpRequest) -> HttpResponse:
     """Everyone who has played, with their record."""
     form = PlayerOrderForm(request.GET)
-    players = Player.objects.with_records().filter(PLAYED).order_by(*form.ordering())
+    players = (
+        Player.objects.for_tables(tables_of(request))
+        .with_records()
+        .filter(PLAYED)
+        .order_by(*form.ordering())
+    )
     return render(
         request, "scorekeeper/history/player_list.html", {"form": form, "players": players}
     )
@@ -29,7 +35,8 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """One player's record: games and wins by variant, what they did as
     maker, partner and defender, and their recent games."""
-    player = get_object_or_404(Player.objects.with_records(), pk=player_id)
+    mine = Player.objects.for_tables(tables_of(request))
+    player = get_object_or_404(mine.with_records(), pk=player_id)
     by_variant = list(Seat.objects.filter(player=player).records_by_variant())
     recent = list(Game.objects.for_history().with_player(player)[:RECENT_GAMES])
     return render(

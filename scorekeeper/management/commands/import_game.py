@@ -1,6 +1,8 @@
-"""``python manage.py import_game FILE``: create a game from a game document
-(contract.md); ``-`` reads standard input. The new game's id is the last line
-of standard output. A bad document stores nothing and exits non-zero, naming
+"""``python manage.py import_game FILE [--table KEY]``: create a game from a
+game document (contract.md); ``-`` reads standard input. The game goes to the
+table of that key (as in its link ``/t/<key>/``); without one, to the only
+table, or to a new table whose key link goes to standard error. The new game's
+id is the last line of standard output. A bad document stores nothing and exits non-zero, naming
 the hand and field at fault."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
-from scorekeeper.models import Game
+from scorekeeper.models import Game, PrivateTable
 
 
 class Command(BaseCommand):
@@ -27,8 +29,28 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the game document (JSON); - for standard input")
+        parser.add_argument(
+            "--table",
+            dest="table_key",
+            metavar="KEY",
+            help="the key of the table to import into (as in its key link /t/<key>/)",
+        )
 
-    def handle(self, *args: Any, file: str, **options: Any) -> None:
+    def _table(self, key: str | None, players: tuple[str, ...]) -> PrivateTable:
+        if key is not None:
+            key = key.strip().removeprefix("/t/").strip("/")
+            table = PrivateTable.objects.filter(key=key).first()
+            if table is None:
+                raise CommandError("No table has that key (`manage.py tables` lists them).")
+            return table
+        tables = list(PrivateTable.objects.all()[:2])
+        if len(tables) == 1:
+            return tables[0]
+        table = PrivateTable.named_for(players)
+        self.stderr.write(f"Made the table {table.name}; its key link: {table.key_path}")
+        return table
+
+    def handle(self, *args: Any, file: str, table_key: str | None = None, **options: Any) -> None:
         if file == "-":
             stdin = options.get("stdin") or sys.stdin
             raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
@@ -41,7 +63,9 @@ class Command(BaseCommand):
             document = parse_document(raw)
         except DocumentError as error:
             raise CommandError(f"{error.where}: {error.message} (nothing imported)") from None
-        game = Game.from_document(document)
+        game = Game.from_document(
+            document, private_table=self._table(table_key, document.table.players)
+        )
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(
