@@ -19,7 +19,7 @@ from scorekeeper.models import (
     Player,
     StaleGame,
 )
-from tests.game_support import FIVE, FOUR, fresh, record, start_game, our_table
+from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game
 
 pytestmark = pytest.mark.django_db
 
