@@ -5,6 +5,7 @@ replacing a key, and what a phone remembers."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -375,3 +376,31 @@ def test_the_admin_is_for_the_operator(stranger: Client, django_user_model: Any)
     response = stranger.get("/admin/scorekeeper/privatetable/")
     assert response.status_code == 200
     assert f"/t/{TEST_TABLE_KEY}/" in response.content.decode()
+
+
+def test_the_table_cookie_is_secure_where_the_session_cookie_is(
+    stranger: Client, settings: Any
+) -> None:
+    settings.SESSION_COOKIE_SECURE = True
+    response = stranger.get(our_table().key_path)
+    assert response.cookies[tables.COOKIE]["secure"] is True
+
+
+def test_the_lan_mode_keeps_the_table_cookie_for_plain_http(stranger: Client) -> None:
+    # settings.LAN leaves SESSION_COOKIE_SECURE off: a Secure cookie would never come back.
+    response = stranger.get(our_table().key_path)
+    assert not response.cookies[tables.COOKIE]["secure"]
+
+
+def test_the_table_and_the_watch_page_ask_at_least_every_4_seconds(
+    client: Client, game: Game
+) -> None:
+    for address in [
+        reverse("game_table", args=[game.pk]),
+        reverse("game_watch", args=[game.watch_token]),
+    ]:
+        html = client.get(address).content.decode()
+        seconds = re.search(r'class="poller"[^>]*hx-trigger="every (\d+)s"', html)
+        assert seconds is not None, address
+        assert int(seconds.group(1)) <= 4, address
+        assert "js/live.js" in html, address
