@@ -22,7 +22,7 @@ class GameFilterForm(forms.Form):
         required=False,
     )
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, empty_label="All players"
+        queryset=Player.objects.none(), required=False, empty_label="All players"
     )
 
     def __init__(self, *args: Any, tables: Sequence[PrivateTable], **kwargs: Any) -> None:

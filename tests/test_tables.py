@@ -404,3 +404,11 @@ def test_the_table_and_the_watch_page_ask_at_least_every_4_seconds(
         assert seconds is not None, address
         assert int(seconds.group(1)) <= 4, address
         assert "js/live.js" in html, address
+
+
+def test_the_watch_poll_costs_one_query_while_nothing_changed(
+    stranger: Client, game: Game, django_assert_num_queries: Any
+) -> None:
+    state = reverse("game_watch_state", args=[game.watch_token])
+    with django_assert_num_queries(1):  # the version
+        assert stranger.get(state, {"version": game.version}).status_code == 204

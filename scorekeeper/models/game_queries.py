@@ -28,6 +28,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         change reads games through this, so another table's games are a 404."""
         return self.filter(private_table__in=[t.pk for t in tables])
 
+    def watched(self, token: str) -> GameQuerySet:
+        """The game of a watch link (``/w/<token>/``): read-only, for anyone
+        who has the link, whatever their tables."""
+        return self.filter(watch_token=token)
+
     def with_seats(self) -> GameQuerySet:
         return self.prefetch_related(
             models.Prefetch("seats", queryset=Seat.objects.select_related("player"))

@@ -35,10 +35,10 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """One player's record: games and wins by variant, what they did as
     maker, partner and defender, and their recent games."""
-    mine = Player.objects.for_tables(tables_of(request))
-    player = get_object_or_404(mine.with_records(), pk=player_id)
+    tables = tables_of(request)
+    player = get_object_or_404(Player.objects.for_tables(tables).with_records(), pk=player_id)
     by_variant = list(Seat.objects.filter(player=player).records_by_variant())
-    recent = list(Game.objects.for_history().with_player(player)[:RECENT_GAMES])
+    recent = list(Game.objects.for_tables(tables).for_history().with_player(player)[:RECENT_GAMES])
     return render(
         request,
         "scorekeeper/history/player_detail.html",

@@ -20,7 +20,7 @@ def game_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Big totals, the dealer and the hand in play, kept up to date."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    game = get_object_or_404(Game.objects.for_table(), watch_token=token)
+    game = get_object_or_404(Game.objects.watched(token).for_table())
     return render(request, "scorekeeper/watch.html", {**table_context(game), "token": token})
 
 
@@ -31,11 +31,11 @@ def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return HttpResponseForbidden(READ_ONLY)
     form = StateForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    current = Game.objects.filter(watch_token=token).values_list("version", flat=True).first()
+    current = Game.objects.watched(token).values_list("version", flat=True).first()
     if current is None:
         raise Http404("No such game")
     if version == current:
         return HttpResponse(status=204)
-    game = get_object_or_404(Game.objects.for_table(), watch_token=token)
+    game = get_object_or_404(Game.objects.watched(token).for_table())
     context = {**table_context(game), "token": token, "partial": True}
     return render(request, "scorekeeper/watch.html#live", context)
