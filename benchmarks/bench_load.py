@@ -24,8 +24,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from benchmarks import Figure, Rate, Ratio, quick
-from benchmarks.games import create_game, game_document, game_in_play, version
+from benchmarks.games import bench_table, create_game, game_document, game_in_play, version
 from benchmarks.urls import BARE_PATH
+from scorekeeper.tables import COOKIE as TABLE_COOKIE_NAME
 
 HOST = "127.0.0.1"
 CLIENTS = 8
@@ -106,6 +107,15 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
         server.wait(timeout=10)
 
 
+# The tables cookie of a phone that opened the benchmarks' table's key link.
+TABLE_COOKIE: list[str] = []
+
+
+def _join_table(port: int) -> None:
+    answer = _request(port, "GET", bench_table().key_path)
+    TABLE_COOKIE[:] = [f"{TABLE_COOKIE_NAME}={answer.cookies[TABLE_COOKIE_NAME]}"]
+
+
 @dataclass
 class Answer:
     status: int
@@ -121,10 +131,13 @@ def _request(
     headers: dict[str, str] | None = None,
     form: dict[str, str] | None = None,
 ) -> Answer:
-    """One request on a connection of its own (gunicorn's sync workers close it anyway)."""
+    """One request on a connection of its own (gunicorn's sync workers close it anyway).
+    Every request carries the benchmarks' table cookie, as a phone that joined would."""
     connection = http.client.HTTPConnection(HOST, port, timeout=10)
     try:
         sent = dict(headers or {})
+        if TABLE_COOKIE:
+            sent["Cookie"] = "; ".join(filter(None, [TABLE_COOKIE[0], sent.get("Cookie", "")]))
         body = None
         if form is not None:
             body = urlencode(form)
@@ -244,6 +257,7 @@ def bench_load_on_the_loopback() -> list[Figure]:
     writers_games = [create_game(game_document(0)) for _ in range(4 + 1 + 2)]
     figures: list[Figure] = []
     with gunicorn() as port:
+        _join_table(port)
 
         def get(path: str, status: int, **headers: str) -> Callable[[], bool]:
             return lambda: _request(port, "GET", path, headers=headers).status == status

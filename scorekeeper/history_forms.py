@@ -4,6 +4,7 @@ naming a game night."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -16,7 +17,7 @@ from referee.engine.document import DocumentError
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name
 from referee.engine.variants import Variant
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
-from scorekeeper.models import Game, GameNight, Player
+from scorekeeper.models import Game, GameNight, Player, PrivateTable
 
 
 class GameFilterForm(forms.Form):
@@ -27,13 +28,20 @@ class GameFilterForm(forms.Form):
         required=False,
     )
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, empty_label="All players"
+        queryset=Player.objects.none(), required=False, empty_label="All players"
     )
 
+    def __init__(self, *args: Any, tables: Sequence[PrivateTable], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tables = list(tables)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Player.objects.for_tables(self.tables)
+
     def games(self) -> Any:
-        """The games the filter lets through, for the lists (``for_history``);
-        a value that did not validate filters nothing."""
-        games = Game.objects.for_history()
+        """The games of this phone's ``tables`` the filter lets through, for
+        the lists (``for_history``); a value that did not validate filters nothing."""
+        games = Game.objects.for_tables(self.tables).for_history()
         data = self.cleaned_data if self.is_valid() else {}
         if variant := data.get("variant"):
             games = games.filter(variant=variant)
@@ -94,6 +102,10 @@ class ImportForm(forms.Form):
 
     stored_game: Game | None = None
 
+    def __init__(self, *args: Any, tables: Sequence[PrivateTable] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tables = tables  # the phone's tables: only their games are named to it
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         upload = cleaned.get("file")
@@ -127,17 +139,28 @@ class ImportForm(forms.Form):
 
     def already_stored(self, game: Game, *, field: str | None = None) -> None:
         """Refuse a document whose ``id`` is stored (contract.md): the error,
-        beside the field, names the game with a link; the form then offers
+        beside the field, names the game with a link when it is one of this
+        phone's tables (never another table's game); the form then offers
         importing it as a copy."""
         self.stored_game = game
-        message = format_html(
-            'This game is already stored: <a href="{}">{}, started {}</a>. '
+        again = (
             "Importing it again would count it twice; tick “Import as a copy” to store"
-            " it again as a new game.",
-            reverse("game_table", args=[game.pk]),
-            game,
-            date_format(timezone.localtime(game.created_at), "j F Y, H:i"),
+            " it again as a new game."
         )
+        if game.private_table_id in {t.pk for t in self.tables}:
+            message = format_html(
+                'This game is already stored: <a href="{}">{}, started {}</a>. {}',
+                reverse("game_table", args=[game.pk]),
+                game,
+                date_format(timezone.localtime(game.created_at), "j F Y, H:i"),
+                again,
+            )
+        else:
+            message = format_html(
+                "This game is already stored on this server, in a table this phone has not"
+                " joined. {}",
+                again,
+            )
         self.add_error(field or ("text" if self.data.get("text", "").strip() else "file"), message)
 
 
@@ -168,7 +191,10 @@ class MergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         into = self.fields["into"]
         assert isinstance(into, forms.ModelChoiceField)
-        into.queryset = Player.objects.exclude(pk=player.pk)
+        # Only a player of the same table: a table's players are its own.
+        into.queryset = Player.objects.filter(private_table_id=player.private_table_id).exclude(
+            pk=player.pk
+        )
 
 
 class NightForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -22,7 +22,7 @@ from referee.engine.variants import (
     Variant,
     house_rules_from_dict,
 )
-from scorekeeper.models import Game
+from scorekeeper.models import Game, PrivateTable
 
 SEAT_SLOTS = 6  # the most players any variant seats (Call-Ace with 6)
 
@@ -253,8 +253,9 @@ class NewGameForm(forms.Form):
         self.players = tuple(players)
         return data
 
-    def start(self) -> Game:
-        """Start the game (once per form token); "pick for me" draws the first dealer."""
+    def start(self, *, private_table: PrivateTable) -> Game:
+        """Start the game at ``private_table`` (once per form token); "pick for
+        me" draws the first dealer."""
         data = self.cleaned_data
         first = data.get("first_dealer_seat")
         if first is None:
@@ -265,4 +266,5 @@ class NewGameForm(forms.Form):
             first_dealer=first,
             rules=self.rules,
             token=data["token"],
+            private_table=private_table,
         )

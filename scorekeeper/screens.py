@@ -19,6 +19,7 @@ from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.forms import GameActionForm, RevealForm
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.new_game_form import NewGameForm
+from scorekeeper.table_forms import TableChoiceForm
 
 RECENT_HANDS = 5
 
@@ -212,15 +213,18 @@ def result_context(game: Game) -> dict[str, Any]:
     }
 
 
-def new_game_context(form: NewGameForm) -> dict[str, Any]:
+def new_game_context(form: NewGameForm, table_choice: TableChoiceForm) -> dict[str, Any]:
     """Everything the new game screen shows: the form, the deal for each number
-    of players under the deal chosen (rules.md 3.1, 4, 5), the known players."""
+    of players under the deal chosen (rules.md 3.1, 4, 5), the table it goes to
+    (``table_choice``) and that table's known players."""
     variant = form.variant_value
     rules = form.shown_rules()
     deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]
     typed = form.typed_names()
     seated = {name.casefold() for name in typed if name}
-    known = [p for p in Player.objects.recent(12) if p.name.casefold() not in seated]
+    chosen = table_choice.table()
+    players = Player.objects.for_tables([chosen] if chosen else [])
+    known = [p for p in players.recent(12) if p.name.casefold() not in seated]
     slots = max(variant.player_counts)
     dealer_chips: list[tuple[Any, int | None, str]] = []
     for choice in form["first_dealer"]:
@@ -231,6 +235,7 @@ def new_game_context(form: NewGameForm) -> dict[str, Any]:
             dealer_chips.append((choice, int(value), typed[int(value)]))
     return {
         "form": form,
+        "table_choice": table_choice,
         "variant": variant,
         "deals": deals,
         "filled": sum(1 for name in typed[:slots] if name),

@@ -167,6 +167,9 @@ ALLOWED_HOSTS = env_list(
 
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
+    # The operator's admin at /admin/ (createsuperuser); phones never log in.
+    "django.contrib.admin",
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -184,7 +187,9 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "scorekeeper.tables.TablesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -200,6 +205,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
                 "django.template.context_processors.csp",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -241,8 +247,10 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "base-uri": [CSP.NONE],
 }
-# Django's defaults already send X-Frame-Options: DENY, nosniff, and same-origin
-# Referrer-Policy and Cross-Origin-Opener-Policy.
+# Django's defaults already send X-Frame-Options: DENY, nosniff and
+# Cross-Origin-Opener-Policy. Said outright: no page's address (a table's key
+# link is one) is ever sent to another site.
+SECURE_REFERRER_POLICY = "same-origin"
 
 SILENCED_SYSTEM_CHECKS: list[str] = []
 

@@ -1,3 +1,4 @@
+from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper.views import home, pwa
@@ -11,5 +12,9 @@ urlpatterns = [
     path("", include("scorekeeper.game_urls")),
     # History, players and their statistics, import and export.
     path("", include("scorekeeper.history_urls")),
+    # Private tables: the key link, a phone's tables, a game's watch link.
+    path("", include("scorekeeper.table_urls")),
     path("referee/", include("referee.urls")),
+    # The operator's admin (createsuperuser): tables, games, players.
+    path("admin/", admin.site.urls),
 ]

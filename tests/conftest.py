@@ -18,7 +18,13 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
+from django.http import HttpResponse
+from django.test import Client
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+
+from scorekeeper import tables
+from scorekeeper.models.tables import key_digest
+from tests.game_support import TEST_TABLE_KEY
 
 # Playwright's sync API keeps an event loop running in the test's thread, and
 # Django refuses database calls made where a loop runs unless told it is safe.
@@ -87,6 +93,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if dropped:
             config.hook.pytest_deselected(items=dropped)
             items[:] = kept
+
+
+# ---- Private tables ----------------------------------------------------------
+
+
+def table_cookie(*keys: str) -> str:
+    """The signed cookie of a phone that opened these tables' key links."""
+    response = HttpResponse()
+    value = tables.cookie_value([key_digest(key) for key in keys])
+    response.set_signed_cookie(tables.COOKIE, value, salt=tables.SALT)
+    return response.cookies[tables.COOKIE].value
+
+
+def joined_client(*keys: str) -> Client:
+    """A test client (a phone) that has opened these tables' key links."""
+    client = Client()
+    client.cookies[tables.COOKIE] = table_cookie(*keys)
+    return client
+
+
+@pytest.fixture
+def client() -> Client:
+    """pytest-django's client, as a phone that joined the tests' own table
+    (``tests.game_support.our_table``, where ``start_game`` puts games)."""
+    return joined_client(TEST_TABLE_KEY)
+
+
+@pytest.fixture
+def stranger() -> Client:
+    """A phone that has no table at all."""
+    return Client()
 
 
 # ---- Browser tests ---------------------------------------------------------
@@ -161,10 +198,14 @@ def browser_problems() -> BrowserProblems:
 
 @pytest.fixture
 def context(
-    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems
+    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
 ) -> Iterator[BrowserContext]:
-    """pytest-playwright's context, watched: the test fails at teardown on any problem."""
+    """pytest-playwright's context, watched: the test fails at teardown on any
+    problem. It is a phone that joined the tests' own table."""
     context = new_context()
+    context.add_cookies(
+        [{"name": tables.COOKIE, "value": table_cookie(TEST_TABLE_KEY), "url": live_server.url}]
+    )
     browser_problems.watch(context)
     yield context
     for open_page in context.pages:

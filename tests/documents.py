@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from referee.engine.document import read_document
 from scorekeeper.models import Game
+from tests.game_support import our_table
 
 # contract.md's example, as published.
 EXAMPLE: dict[str, Any] = {
@@ -87,7 +88,7 @@ def long_game(hands: int = 60, *, target: int = 99) -> dict[str, Any]:
 
 def import_document(data: dict[str, Any], *, at: datetime | None = None) -> Game:
     """Store a game from a document, as import does; ``at`` backdates it."""
-    game = Game.from_document(read_document(data))
+    game = Game.from_document(read_document(data), private_table=our_table())
     if at is not None:
         Game.objects.filter(pk=game.pk).update(created_at=at)
         game.refresh_from_db()

@@ -11,11 +11,20 @@ from django.urls import reverse
 
 from referee.engine.reading import read_hand
 from referee.engine.variants import HouseRules, Variant, house_rules_from_dict
-from scorekeeper.models import Game, Hand
+from scorekeeper.models import Game, Hand, PrivateTable
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
 FOUR = ("Ann", "Ben", "Cat", "Dan")
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# The tests' own private table: the `client` and browser `context` fixtures
+# (conftest.py) have joined it, so the games made here are theirs to see.
+TEST_TABLE_KEY = "the-tests-own-table-key-0123456789"
+
+
+def our_table() -> PrivateTable:
+    """The private table the test phones have joined (made on first use)."""
+    table, _ = PrivateTable.objects.get_or_create(key=TEST_TABLE_KEY, defaults={"name": "Tests"})
+    return table
 
 
 def start_game(
@@ -23,12 +32,20 @@ def start_game(
     players: tuple[str, ...] = FIVE,
     *,
     first_dealer: int = 0,
+    table: PrivateTable | None = None,
     **rules: Any,
 ) -> Game:
-    """A game as Game.start makes it; ``rules`` as in the game document (contract.md)."""
+    """A game as Game.start makes it, at ``table`` (the tests' own table unless
+    given); ``rules`` as in the game document (contract.md)."""
     kind = Variant(variant)
     house: HouseRules = house_rules_from_dict(kind, rules)
-    return Game.start(variant=kind, players=players, first_dealer=first_dealer, rules=house)
+    return Game.start(
+        variant=kind,
+        players=players,
+        first_dealer=first_dealer,
+        rules=house,
+        private_table=table or our_table(),
+    )
 
 
 def record(game: Game, **document: Any) -> Hand:

@@ -19,7 +19,7 @@ from scorekeeper.models import (
     Player,
     StaleGame,
 )
-from tests.game_support import FIVE, FOUR, fresh, record, start_game
+from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -41,10 +41,20 @@ def ben_and_dan(tricks: int = 3) -> EngineHand:
 def test_a_new_game_token_starts_one_game_however_often_it_is_sent() -> None:
     token = uuid.uuid4()
     first = Game.start(
-        variant=Variant.CALL_ACE, players=FIVE, first_dealer=0, rules=HouseRules(), token=token
+        variant=Variant.CALL_ACE,
+        players=FIVE,
+        first_dealer=0,
+        rules=HouseRules(),
+        token=token,
+        private_table=our_table(),
     )
     again = Game.start(
-        variant=Variant.CALL_ACE, players=FIVE, first_dealer=0, rules=HouseRules(), token=token
+        variant=Variant.CALL_ACE,
+        players=FIVE,
+        first_dealer=0,
+        rules=HouseRules(),
+        token=token,
+        private_table=our_table(),
     )
     assert again.pk == first.pk
     assert Game.objects.count() == 1

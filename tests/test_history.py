@@ -169,8 +169,9 @@ def test_the_game_list_costs_the_same_queries_for_1_or_30_games(
     for number in range(games):
         (finished_call_ace if number % 2 else shared_call_ace)()
     # Count, the page of games with their hand counts, their seats and players,
-    # the names given to their nights, and the players for the filter's choices.
-    with django_assert_num_queries(5):
+    # the names given to their nights, the players for the filter's choices, and the
+    # phone's tables.
+    with django_assert_num_queries(6):
         response = client.get(reverse("game_list"))
     assert response.status_code == 200
 
@@ -182,7 +183,7 @@ def test_a_filtered_game_list_costs_the_same_queries_for_1_or_30_games(
     for _ in range(games):
         finished_call_ace()
     cat = Game.objects.first().seat_list()[2].player  # type: ignore[union-attr]
-    with django_assert_num_queries(6):  # and the chosen player, checked
+    with django_assert_num_queries(7):  # and the chosen player, checked, and the tables
         client.get(reverse("game_list"), {"player": cat.pk, "variant": "call-ace"})
 
 
@@ -236,8 +237,9 @@ def test_a_night_page_costs_the_same_queries_for_1_or_10_games(
 ) -> None:
     for hour in range(games):
         finished_call_ace(at=local(2025, 11, 21, 12 + hour, 0))
-    # The games, their seats and hands (for the charts), the night's name, the standings.
-    with django_assert_num_queries(5):
+    # The phone's tables, the games, their seats and hands (for the charts), the
+    # night's name, the standings.
+    with django_assert_num_queries(6):
         client.get(reverse("game_night", args=[date(2025, 11, 21)]))
 
 

@@ -23,6 +23,7 @@ from referee.engine.document import DocumentError, read_document
 from scorekeeper.game_files import export_text
 from scorekeeper.models import Game, Hand, Player, Seat
 from tests.documents import example, import_document, long_game
+from tests.game_support import our_table
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,8 @@ def import_file(data: dict[str, Any], tmp_path: Path, *flags: str) -> int:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
     out = io.StringIO()
-    call_command("import_game", str(path), *flags, stdout=out)
+    # Into the table the test phones joined, as the key link in `--table` says.
+    call_command("import_game", str(path), "--table", our_table().key, *flags, stdout=out)
     return int(out.getvalue().splitlines()[-1])
 
 

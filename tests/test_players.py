@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Player, Seat
 from tests.documents import document, import_document
+from tests.game_support import our_table
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +131,7 @@ def test_a_record_by_variant_splits_the_same_figures() -> None:
 
 
 def test_a_player_without_games_has_a_record_of_zeros() -> None:
-    Player.objects.create(name="Zoe")
+    Player.objects.create(name="Zoe", private_table=our_table())
     assert figures(Player.objects.with_records().get()) == (0,) * len(FIGURES)
 
 
@@ -227,7 +228,7 @@ def test_the_player_list_costs_one_query_for_1_or_30_games(
     client: Client, django_assert_num_queries: Callable[..., Any], games: int
 ) -> None:
     _play(games)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the phone's tables, the players
         response = client.get(reverse("player_list"))
     assert len(response.context["players"]) == (4 if games == 1 else 9)
 
@@ -240,7 +241,7 @@ def test_a_players_page_costs_the_same_queries_for_1_or_30_games(
     player = Player.objects.get(name="P3")
     # The record, the record by variant, the recent games and their seats,
     # the seats and hands partners and rivals are counted from, the player's
-    # renames and merges, and the players to merge into.
-    with django_assert_num_queries(8):
+    # renames and merges, the players to merge into, and the phone's tables.
+    with django_assert_num_queries(9):
         response = client.get(reverse("player_detail", args=[player.pk]))
     assert response.context["player"].games == (1 if games == 1 else 15)

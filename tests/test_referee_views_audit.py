@@ -15,6 +15,7 @@ from referee.engine.variants import HouseRules, Variant
 from referee.views.audit_screen import finish_query
 from scorekeeper.models import Game
 from scorekeeper.referee_links import audit_url
+from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SETUP = {
@@ -182,6 +183,7 @@ def game_in_progress(db) -> Game:
         players=["Ann", "Ben", "Cat", "Dan", "Eve"],
         first_dealer=4,
         rules=HouseRules(),
+        private_table=our_table(),
     )
     game.start_hand(version=None, maker=1, trump="H", called="S")
     return game

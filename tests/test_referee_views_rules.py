@@ -10,6 +10,7 @@ from django.urls import reverse
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models import Game
 from scorekeeper.referee_links import rules_url
+from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -21,6 +22,7 @@ def game(db) -> Game:
         players=["Ann", "Ben", "Cat", "Dan", "Eve"],
         first_dealer=0,
         rules=HouseRules(renege=RenegeRule.OFFENDER_LOSES_2, ties=TieRule.PLAY_ON, target=15),
+        private_table=our_table(),
     )
 
 

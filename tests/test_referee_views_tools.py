@@ -13,6 +13,7 @@ from referee.engine.scoring import score_hand
 from referee.engine.variants import HouseRules, RenegeRule, Variant
 from scorekeeper.models import Game
 from scorekeeper.referee_links import score_url
+from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -330,6 +331,7 @@ def test_the_calculator_from_a_game_uses_its_names_and_rules(client: Client) -> 
         players=["Ann", "Ben", "Cat", "Dan"],
         first_dealer=0,
         rules=HouseRules(renege=RenegeRule.OFFENDER_LOSES_2),
+        private_table=our_table(),
     )
     url = score_url(game)
     assert url == (

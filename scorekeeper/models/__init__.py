@@ -11,6 +11,7 @@ from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet
+from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
     "EndMovesEarlier",
@@ -26,6 +27,8 @@ __all__ = [
     "PlayerChange",
     "PlayerChangeRefused",
     "PlayerQuerySet",
+    "PrivateTable",
+    "PrivateTableQuerySet",
     "Seat",
     "SeatQuerySet",
     "StaleGame",

@@ -3,6 +3,7 @@ by player and by game night (``Game.objects``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from scorekeeper.models.seats import Seat
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
     from scorekeeper.models.players import Player
+    from scorekeeper.models.tables import PrivateTable
 
 
 # A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
@@ -21,6 +23,16 @@ NIGHT_STARTS = time(6)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
+    def for_tables(self, tables: Iterable[PrivateTable]) -> GameQuerySet:
+        """The games of these private tables (a phone's): every screen and
+        change reads games through this, so another table's games are a 404."""
+        return self.filter(private_table__in=[t.pk for t in tables])
+
+    def watched(self, token: str) -> GameQuerySet:
+        """The game of a watch link (``/w/<token>/``): read-only, for anyone
+        who has the link, whatever their tables."""
+        return self.filter(watch_token=token)
+
     def with_seats(self) -> GameQuerySet:
         return self.prefetch_related(
             models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
@@ -32,7 +44,7 @@ class GameQuerySet(models.QuerySet["Game"]):
     def for_table(self) -> GameQuerySet:
         """What the table screen reads, in a fixed number of queries whatever
         the number of hands: seats and players, and the hand in progress."""
-        return self.with_seats().select_related("in_progress")
+        return self.with_seats().select_related("in_progress", "private_table")
 
     def for_history(self) -> GameQuerySet:
         """Newest first, with seats and players prefetched and the counted

@@ -38,6 +38,7 @@ from scorekeeper.models.hand_changes import (
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
+from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 
 class GameAlreadyStored(Exception):
@@ -87,6 +88,15 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    # The private table whose phones see and change this game; the watch link
+    # (/w/<watch_token>/) shows it to anyone who has it, read-only.
+    private_table = models.ForeignKey(
+        "scorekeeper.PrivateTable", on_delete=models.CASCADE, related_name="games"
+    )
+    watch_token = models.CharField(
+        max_length=64, unique=True, default=new_watch_token, editable=False
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -193,12 +203,14 @@ class Game(models.Model):
         players: Sequence[str],
         first_dealer: int,
         rules: HouseRules,
+        private_table: PrivateTable,
         rematch_of: Game | None = None,
         token: uuid.UUID | None = None,
     ) -> Game:
-        """Create a game with its seats in clockwise order. The engine checks
-        the number of players for the variant. A retried request carrying the
-        same ``token`` returns the game it already started."""
+        """Create a game of ``private_table`` with its seats in clockwise order
+        (its players are that table's). The engine checks the number of players
+        for the variant. A retried request carrying the same ``token`` returns
+        the game it already started."""
         Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
         if token is not None:
             existing = cls.objects.filter(token=token).first()
@@ -215,18 +227,21 @@ class Game(models.Model):
             tie_rule=rules.ties,
             first_dealer=first_dealer,
             rematch_of=rematch_of,
+            private_table=private_table,
         )
         Seat.objects.bulk_create(
-            Seat(game=game, position=i, player=Player.for_name(name))
+            Seat(game=game, position=i, player=Player.for_name(name, table=private_table))
             for i, name in enumerate(players)
         )
         return game
 
     @classmethod
     @transaction.atomic
-    def from_document(cls, document: GameDocument, *, copy: bool = False) -> Game:
-        """Create a game and all its hands from an imported game document
-        (contract.md). The hands are stored together and scored once, so a
+    def from_document(
+        cls, document: GameDocument, *, private_table: PrivateTable, copy: bool = False
+    ) -> Game:
+        """Create a game of ``private_table`` and all its hands from an imported
+        game document (contract.md). The hands are stored together and scored once, so a
         long game costs one recompute, not one per hand.
 
         The document's ``id``, ``started_at`` and ``finished_at`` are kept, so
@@ -234,6 +249,7 @@ class Game(models.Model):
         raises GameAlreadyStored and stores nothing, unless ``copy``: then
         the game is stored again under a new id."""
         if document.id is not None and not copy:
+            # An id is a game's whatever table holds it: the same game is never stored twice.
             stored = cls.objects.filter(uid=document.id).first()
             if stored is not None:
                 raise GameAlreadyStored(stored)
@@ -243,6 +259,7 @@ class Game(models.Model):
             players=table.players,
             first_dealer=document.first_dealer,
             rules=table.rules,
+            private_table=private_table,
         )
         game = cls.objects.with_seats().get(pk=game.pk)
         store_imported_hands(game, document)
@@ -301,6 +318,7 @@ class Game(models.Model):
             players=[s.player.name for s in seats],
             first_dealer=first,
             rules=self.house_rules,
+            private_table=self.private_table,
             rematch_of=self,
         )
 

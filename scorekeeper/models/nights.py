@@ -6,16 +6,22 @@ from django.db import models
 
 
 class GameNight(models.Model):
-    """A game night's name and place, both optional ("Ann's birthday", "the
-    pub"). The night's games are found by date (``Game.objects.on_night``);
+    """A table's game night's name and place, both optional ("Ann's birthday",
+    "the pub"). The night's games are found by date (``Game.objects.on_night``);
     this row only exists once someone names the night."""
 
-    date = models.DateField(unique=True)
+    private_table = models.ForeignKey(
+        "scorekeeper.PrivateTable", on_delete=models.CASCADE, related_name="nights"
+    )
+    date = models.DateField()
     name = models.CharField(max_length=60, blank=True)
     place = models.CharField(max_length=60, blank=True)
 
     class Meta:
         ordering = ["-date"]
+        constraints = [
+            models.UniqueConstraint(fields=("private_table", "date"), name="night_unique_per_table")
+        ]
 
     def __str__(self) -> str:
         return self.name or self.date.isoformat()

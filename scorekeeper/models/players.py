@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.db import models, transaction
@@ -12,9 +13,14 @@ from scorekeeper.records import record_aggregates
 
 if TYPE_CHECKING:
     from scorekeeper.models.game_queries import GameQuerySet
+    from scorekeeper.models.tables import PrivateTable
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
+    def for_tables(self, tables: Iterable[PrivateTable]) -> PlayerQuerySet:
+        """The players of these private tables (a phone's): no other is shown."""
+        return self.filter(private_table__in=[t.pk for t in tables])
+
     def named(self, name: str) -> Player | None:
         return self.filter(name__iexact=" ".join(name.split())).first()
 
@@ -32,26 +38,36 @@ class PlayerQuerySet(models.QuerySet["Player"]):
 
 
 class Player(models.Model):
-    """A person who plays: one player across every game they sit in."""
+    """A person who plays: one player across every game they sit in at one
+    private table (the same name at another table is another player)."""
 
     name = models.CharField(max_length=30)
+    private_table = models.ForeignKey(
+        "scorekeeper.PrivateTable", on_delete=models.CASCADE, related_name="players"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        constraints = [
+            models.UniqueConstraint(
+                "private_table", Lower("name"), name="player_name_unique_per_table_ci"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
 
     @classmethod
-    def for_name(cls, name: str) -> Player:
-        """The player of that name (any case), created if new."""
+    def for_name(cls, name: str, *, table: PrivateTable) -> Player:
+        """The player of that name (any case) at ``table``, created if new."""
         name = " ".join(name.split())
-        existing = cls.objects.named(name)
-        return existing if existing is not None else cls.objects.create(name=name)
+        existing = cls.objects.filter(private_table=table).named(name)
+        return (
+            existing if existing is not None else cls.objects.create(name=name, private_table=table)
+        )
 
     @transaction.atomic
     def rename(self, name: str) -> PlayerChange | None:
@@ -61,7 +77,7 @@ class Player(models.Model):
         player has that name (merge them instead)."""
         if name == self.name:
             return None
-        other = Player.objects.named(name)
+        other = Player.objects.filter(private_table_id=self.private_table_id).named(name)
         if other is not None and other.pk != self.pk:
             raise PlayerChangeRefused(
                 f"{other.name} is another player: to make them one, merge {self.name} into them."
@@ -84,8 +100,8 @@ class Player(models.Model):
         # The players models count with: imported here, when the models are loaded.
         from scorekeeper.models.seats import Seat
 
-        if keeper.pk == self.pk:
-            raise PlayerChangeRefused("Choose another player to merge into.")
+        if keeper.pk == self.pk or keeper.private_table_id != self.private_table_id:
+            raise PlayerChangeRefused("Choose another player of this table to merge into.")
         both = Seat.objects.filter(player=keeper, game__seats__player=self).count()
         if both:
             raise PlayerChangeRefused(

@@ -12,13 +12,14 @@ from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import result_context, table_context, trump_badge
 from scorekeeper.sheet_rows import sheet_rows
+from scorekeeper.tables import tables_of
 from scorekeeper.views.rendering import after_change, load_game, screen
 
 
 @require_GET
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen: totals, who deals and leads, the hand in progress, the last hands."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     return screen(request, "table.html", table_context(game))
 
 
@@ -28,12 +29,17 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     else the table's live part, so phones watching the same game keep up."""
     form = StateForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    current = (
+        Game.objects.for_tables(tables_of(request))
+        .filter(pk=game_id)
+        .values_list("version", flat=True)
+        .first()
+    )
     if current is None:
         raise Http404("No such game")
     if version == current:
         return HttpResponse(status=204)
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     return render(request, "scorekeeper/table.html#live", {**table_context(game), "partial": True})
 
 
@@ -42,7 +48,7 @@ def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The game on one page: every hand (dealer, maker, trump, the call, partner,
     tricks, renege, the rule applied) with each player's points and running
     totals, and the score chart."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     table = game.table
     hands = game.hand_list()
     rows = [
@@ -57,7 +63,7 @@ def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_result(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The winner(s), and the rule that decided."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     if not game.is_finished:
         return redirect("game_table", game_id)
     return screen(request, "result.html", result_context(game))
@@ -66,7 +72,7 @@ def game_result(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def game_rematch(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The same players and rules, with the deal passed on (once, however often tapped)."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     rematch = game.rematch()
     first = rematch.seat_list()[rematch.first_dealer].player.name
     return after_change(request, rematch.pk, f"Rematch: {first} deals first.")

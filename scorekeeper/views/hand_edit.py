@@ -29,7 +29,7 @@ def _record_or_404(game: Game, number: int) -> Hand:
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     """Change a recorded hand; totals and the end of the game are recomputed.
     If the game would end earlier, the scorer confirms first."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     record = _record_or_404(game, number)
     url = reverse("hand_edit", args=[game_id, number])
     extra: dict[str, Any] = {"record": record}
@@ -84,7 +84,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
 @require_GET
 def hand_history(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     """What happened to one hand: recorded, edited (what changed), undone; and when."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     changes = list(HandChange.objects.filter(game=game, hand_number=number))
     record = game.hands.filter(number=number).first()
     if record is None and not changes:

@@ -54,7 +54,7 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
 @require_http_methods(["GET", "POST"])
 def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Trump is made: the maker, trump and the call (and the bidding round, if noted)."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     url = reverse("hand_start", args=[game_id])
     if request.method == "GET":
         if closed := open_game(request, game):
@@ -84,7 +84,7 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The called card was played: one tap records who holds it (and on which trick)."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     form = RevealForm(request.POST, game=game)
     if form.is_valid():
         trick = form.cleaned_data.get("trick")
@@ -110,7 +110,7 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """A deal out of turn: who is dealing the next hand (GET asks, POST notes it).
     The hand is recorded with that dealer and the deal passes on from them."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     url = reverse("hand_dealer", args=[game_id])
     if request.method == "GET":
         if closed := open_game(request, game):
@@ -161,7 +161,7 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     try:
         game.cancel_hand_in_progress(version=form.cleaned_data["version"])
     except StaleGame:
@@ -194,7 +194,7 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The hand is over: tricks, the partner if not revealed, a renege. GET
     accepts ``tricks``, ``partner`` (a seat, ``maker`` or ``none``), ``renege``
     and ``revealed_on_trick`` to fill the form (the referee's hand audit)."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     current = game.current_hand
     if current is None:
         # Nothing in progress: the whole hand is entered at once, with the same values.
@@ -223,7 +223,7 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """A whole hand at once, after the fact: the call and the end together."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     url = reverse("hand_enter", args=[game_id])
     if request.method == "GET":
         if closed := open_game(request, game):
@@ -245,7 +245,7 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     try:
         record = game.record_hand(
             version=form.cleaned_data["version"],
@@ -262,7 +262,7 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Take back the last hand (GET asks first, POST does it)."""
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     if request.method == "GET":
         last = game.recent_hands(1)
         context = {

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.history_forms import GameFilterForm, NightForm, PlayerOrderForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, GameNight, Player
+from scorekeeper.tables import tables_of
 
 GAMES_PER_PAGE = 30
 # Players with at least one game in their record (``with_records``).
@@ -31,7 +32,8 @@ def by_night(games: Iterable[Game]) -> list[tuple[date, list[Game]]]:
 @require_GET
 def game_list(request: HtmxHttpRequest) -> HttpResponse:
     """Every game, newest night first, filtered by variant and player."""
-    form = GameFilterForm(request.GET)
+    tables = tables_of(request)
+    form = GameFilterForm(request.GET, tables=tables)
     page = Paginator(form.games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -41,7 +43,12 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
         "page": page,
         "nights": nights,
         # The names and places people gave these nights (one query).
-        "named_nights": GameNight.objects.in_bulk([n for n, _ in nights], field_name="date"),
+        "named_nights": {
+            named.date: named
+            for named in GameNight.objects.filter(
+                private_table__in=tables, date__in=[n for n, _ in nights]
+            )
+        },
         "query": query.urlencode(),
     }
     template = "scorekeeper/history/game_list.html"
@@ -54,18 +61,24 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
 def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     """One game night: its name and place (a POST changes them), its games
     with their winners and charts, and how each player did."""
-    games = Game.objects.on_night(night)
+    tables = tables_of(request)
+    games = Game.objects.for_tables(tables).on_night(night)
     game_list = list(games.for_history().prefetch_related("hands"))
     if not game_list:
         raise Http404("No games that night.")
-    named = GameNight.objects.filter(date=night).first() or GameNight(date=night)
+    # The night is named for the table of its latest game (a phone may hold several).
+    table_id = game_list[0].private_table_id
+    named = GameNight.objects.filter(private_table_id=table_id, date=night).first() or GameNight(
+        private_table_id=table_id, date=night
+    )
     form = NightForm(request.POST if request.method == "POST" else None, instance=named)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "The night's name and place are saved.")
         return redirect("game_night", night)
     standings = (
-        Player.objects.with_records(games=games)
+        Player.objects.for_tables(tables)
+        .with_records(games=games)
         .filter(PLAYED)
         .order_by(*PlayerOrderForm.ORDERINGS["wins"])
     )

@@ -14,13 +14,16 @@ from scorekeeper.csv_files import hands_csv
 from scorekeeper.game_files import export_filename, export_text
 from scorekeeper.history_forms import ImportForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, GameAlreadyStored
+from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.table_forms import TableChoiceForm
+from scorekeeper.tables import remember, tables_of
 
 
 @require_GET
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The game document as a JSON download (contract.md)."""
-    game = get_object_or_404(Game.objects.with_seats().prefetch_related("hands"), pk=game_id)
+    games = Game.objects.for_tables(tables_of(request))
+    game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(export_text(game), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{export_filename(game)}"'
     return response
@@ -30,7 +33,8 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_hands_csv(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """``/games/<id>/hands.csv``: one row a hand with every player's points
     and running total and the rule applied (contract.md)."""
-    game = get_object_or_404(Game.objects.with_seats().prefetch_related("hands"), pk=game_id)
+    games = Game.objects.for_tables(tables_of(request))
+    game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(
         hands_csv(game, game.hand_list()), content_type="text/csv; charset=utf-8"
     )
@@ -43,17 +47,22 @@ def game_hands_csv(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_import(request: HtmxHttpRequest) -> HttpResponse:
     """Upload or paste a game document; every hand is scored by the rules
     engine. A bad document stores nothing and says which hand and field."""
+    tables = tables_of(request)
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES)
+        form = ImportForm(request.POST, request.FILES, tables=tables)
+        choice = TableChoiceForm(request.POST, tables=tables)
         if form.is_valid():
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
+            # Into the table picked (the last used); a phone with none gets one.
+            table = choice.table() or PrivateTable.named_for(document.table.players)
             try:
-                game = Game.from_document(document, copy=copy)
+                game = Game.from_document(document, private_table=table, copy=copy)
             except GameAlreadyStored as stored:
                 # Stored by someone else between the check and now.
                 form.already_stored(stored.game)
             else:
+                remember(request, table)
                 hands = len(document.hands)
                 messages.success(
                     request,
@@ -65,6 +74,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 return redirect(reverse("game_table", args=[game.pk]))
         status = 422
     else:
-        form = ImportForm()
+        form = ImportForm(tables=tables)
+        choice = TableChoiceForm(tables=tables)
         status = 200
-    return render(request, "scorekeeper/history/import.html", {"form": form}, status=status)
+    context = {"form": form, "table_choice": choice}
+    return render(request, "scorekeeper/history/import.html", context, status=status)

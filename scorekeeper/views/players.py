@@ -14,6 +14,7 @@ from scorekeeper.history_forms import MergeForm, PlayerOrderForm, RenameForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
 from scorekeeper.partnerships import partners_and_rivals
+from scorekeeper.tables import tables_of
 from scorekeeper.views.history import PLAYED
 
 RECENT_GAMES = 10
@@ -23,7 +24,12 @@ RECENT_GAMES = 10
 def player_list(request: HtmxHttpRequest) -> HttpResponse:
     """Everyone who has played, with their record."""
     form = PlayerOrderForm(request.GET)
-    players = Player.objects.with_records().filter(PLAYED).order_by(*form.ordering())
+    players = (
+        Player.objects.for_tables(tables_of(request))
+        .with_records()
+        .filter(PLAYED)
+        .order_by(*form.ordering())
+    )
     return render(
         request, "scorekeeper/history/player_list.html", {"form": form, "players": players}
     )
@@ -33,7 +39,9 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 def player_list_csv(request: HtmxHttpRequest) -> HttpResponse:
     """``/players.csv``: one row a player with every statistic the players'
     pages show (contract.md, "History out and back in")."""
-    players = Player.objects.with_records().filter(PLAYED).order_by("name")
+    players = (
+        Player.objects.for_tables(tables_of(request)).with_records().filter(PLAYED).order_by("name")
+    )
     response = HttpResponse(players_csv(players), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="bower-players.csv"'
     return response
@@ -48,7 +56,8 @@ def detail_page(
     confirm: Player | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    player = get_object_or_404(Player.objects.with_records(), pk=player_id)
+    tables = tables_of(request)
+    player = get_object_or_404(Player.objects.for_tables(tables).with_records(), pk=player_id)
     partners, rivals = partners_and_rivals(player)
     return render(
         request,
@@ -56,7 +65,9 @@ def detail_page(
         {
             "player": player,
             "by_variant": list(Seat.objects.filter(player=player).records_by_variant()),
-            "recent": list(Game.objects.for_history().with_player(player)[:RECENT_GAMES]),
+            "recent": list(
+                Game.objects.for_tables(tables).for_history().with_player(player)[:RECENT_GAMES]
+            ),
             "partners": partners,
             "rivals": rivals,
             "changes": list(player.changes.all()),
@@ -79,7 +90,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
 @require_POST
 def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Give a player a new name; the old one is kept in their changes."""
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player.objects.for_tables(tables_of(request)), pk=player_id)
     form = RenameForm(request.POST)
     if form.is_valid():
         old = player.name
@@ -99,7 +110,7 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Merge a player into another (two names for one person): the first
     POST asks to confirm, the confirmed one moves every seat and shows the
     player merged into."""
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player.objects.for_tables(tables_of(request)), pk=player_id)
     form = MergeForm(request.POST, player=player)
     if not form.is_valid():
         return detail_page(request, player.pk, merge=form, status=422)

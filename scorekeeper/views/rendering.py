@@ -8,13 +8,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import result_context, table_context
+from scorekeeper.tables import tables_of
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
@@ -48,9 +49,10 @@ def screen(
     return response
 
 
-def load_game(game_id: int) -> Game:
-    """The game as the table screen reads it (``for_table``), or 404."""
-    return get_object_or_404(Game.objects.for_table(), pk=game_id)
+def load_game(request: HttpRequest, game_id: int) -> Game:
+    """The game as the table screen reads it (``for_table``), or 404 when it is
+    not one of this phone's tables' games (so nothing is read or stored)."""
+    return get_object_or_404(Game.objects.for_tables(tables_of(request)).for_table(), pk=game_id)
 
 
 def home_of(game: Game) -> str:
@@ -63,7 +65,7 @@ def after_change(request: HtmxHttpRequest, game_id: int, message: str = "") -> H
     """A change was stored: say so, and show the table (or the result)."""
     if message:
         messages.success(request, message)
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     url = home_of(game)
     if not wants_partial(request):
         return HttpResponseRedirect(url)
@@ -76,7 +78,7 @@ def behind(request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE)
     """This phone was behind (or the game is over): nothing was stored. Show
     the game as it stands; htmx gets 409 (scorekeeper.js swaps it in)."""
     messages.warning(request, message)
-    game = load_game(game_id)
+    game = load_game(request, game_id)
     url = home_of(game)
     if not wants_partial(request):
         return HttpResponseRedirect(url)

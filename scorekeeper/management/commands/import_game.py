@@ -1,9 +1,11 @@
-"""``python manage.py import_game FILE``: create a game from a game document
-(contract.md); ``-`` reads standard input. The new game's id is the last line
-of standard output. A bad document stores nothing and exits non-zero, naming
-the hand and field at fault. A document whose ``id`` is a game already stored
-changes nothing and exits non-zero naming that game; ``--copy`` stores it
-again as a new game with a new id."""
+"""``python manage.py import_game FILE [--table KEY] [--copy]``: create a game
+from a game document (contract.md); ``-`` reads standard input. The game goes
+to the table of that key (as in its link ``/t/<key>/``); without one, to the
+only table, or to a new table whose key link goes to standard error. The new
+game's id is the last line of standard output. A bad document stores nothing
+and exits non-zero, naming the hand and field at fault. A document whose ``id``
+is a game already stored changes nothing and exits non-zero naming that game;
+``--copy`` stores it again as a new game with a new id."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from django.utils import timezone
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
-from scorekeeper.models import Game, GameAlreadyStored
+from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 
 
 class Command(BaseCommand):
@@ -31,12 +33,39 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the game document (JSON); - for standard input")
         parser.add_argument(
+            "--table",
+            dest="table_key",
+            metavar="KEY",
+            help="the key of the table to import into (as in its key link /t/<key>/)",
+        )
+        parser.add_argument(
             "--copy",
             action="store_true",
             help="import a game already stored (same id) again, as a new game with a new id",
         )
 
-    def handle(self, *args: Any, file: str, copy: bool = False, **options: Any) -> None:
+    def _table(self, key: str | None, players: tuple[str, ...]) -> PrivateTable:
+        if key is not None:
+            key = key.strip().removeprefix("/t/").strip("/")
+            table = PrivateTable.objects.filter(key=key).first()
+            if table is None:
+                raise CommandError("No table has that key (`manage.py tables` lists them).")
+            return table
+        tables = list(PrivateTable.objects.all()[:2])
+        if len(tables) == 1:
+            return tables[0]
+        table = PrivateTable.named_for(players)
+        self.stderr.write(f"Made the table {table.name}; its key link: {table.key_path}")
+        return table
+
+    def handle(
+        self,
+        *args: Any,
+        file: str,
+        table_key: str | None = None,
+        copy: bool = False,
+        **options: Any,
+    ) -> None:
         if file == "-":
             stdin = options.get("stdin") or sys.stdin
             raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
@@ -49,15 +78,15 @@ class Command(BaseCommand):
             document = parse_document(raw)
         except DocumentError as error:
             raise CommandError(f"{error.where}: {error.message} (nothing imported)") from None
+        if document.id is not None and not copy:
+            stored = Game.objects.filter(uid=document.id).first()
+            if stored is not None:
+                raise self._already_stored(stored)
+        private_table = self._table(table_key, document.table.players)
         try:
-            game = Game.from_document(document, copy=copy)
+            game = Game.from_document(document, private_table=private_table, copy=copy)
         except GameAlreadyStored as stored:
-            started = timezone.localtime(stored.game.created_at)
-            raise CommandError(
-                f"This game is already stored as game {stored.game.pk} ({stored.game}, "
-                f"started {started:%Y-%m-%d %H:%M}): nothing imported. "
-                "Use --copy to store it again as a new game."
-            ) from None
+            raise self._already_stored(stored.game) from None
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(
@@ -65,3 +94,12 @@ class Command(BaseCommand):
             f"{len(document.hands)} hands, {state}."
         )
         self.stdout.write(str(game.pk))
+
+    @staticmethod
+    def _already_stored(game: Game) -> CommandError:
+        started = timezone.localtime(game.created_at)
+        return CommandError(
+            f"This game is already stored as game {game.pk} ({game}, "
+            f"started {started:%Y-%m-%d %H:%M}): nothing imported. "
+            "Use --copy to store it again as a new game."
+        )

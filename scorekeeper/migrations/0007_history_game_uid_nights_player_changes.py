@@ -20,7 +20,7 @@ def give_each_game_its_id(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0003_game_next_dealer"),
+        ("scorekeeper", "0006_tables_required"),
     ]
 
     operations = [
@@ -39,11 +39,26 @@ class Migration(migrations.Migration):
             name="GameNight",
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("date", models.DateField(unique=True)),
+                ("date", models.DateField()),
                 ("name", models.CharField(blank=True, max_length=60)),
                 ("place", models.CharField(blank=True, max_length=60)),
+                (
+                    "private_table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="nights",
+                        to="scorekeeper.privatetable",
+                    ),
+                ),
             ],
-            options={"ordering": ["-date"]},
+            options={
+                "ordering": ["-date"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("private_table", "date"), name="night_unique_per_table"
+                    )
+                ],
+            },
         ),
         migrations.CreateModel(
             name="PlayerChange",

@@ -1,0 +1,15 @@
+"""Private tables: the key link, the tables a phone has, and a game's watch
+link (scorekeeper/views/tables.py, watch.py)."""
+
+from django.urls import URLPattern, path
+
+from scorekeeper.views import tables, watch
+
+urlpatterns: list[URLPattern] = [
+    path("t/<str:key>/", tables.table_join, name="table_join"),
+    path("tables/", tables.table_list, name="table_list"),
+    path("tables/<int:table_id>/key/", tables.table_replace_key, name="table_replace_key"),
+    path("tables/<int:table_id>/forget/", tables.table_forget, name="table_forget"),
+    path("w/<str:token>/", watch.game_watch, name="game_watch"),
+    path("w/<str:token>/state/", watch.game_watch_state, name="game_watch_state"),
+]

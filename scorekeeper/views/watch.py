@@ -1,0 +1,41 @@
+"""The watch link ``/w/<token>/``: one game, read-only and live, for a phone
+or a screen across the room. Nothing here writes; a POST is refused (403)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.forms import StateForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import Game
+from scorekeeper.screens import table_context
+
+READ_ONLY = "A watch link only shows the game: nothing can be changed from it."
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Big totals, the dealer and the hand in play, kept up to date."""
+    if request.method == "POST":
+        return HttpResponseForbidden(READ_ONLY)
+    game = get_object_or_404(Game.objects.watched(token).for_table())
+    return render(request, "scorekeeper/watch.html", {**table_context(game), "token": token})
+
+
+@require_http_methods(["GET", "POST"])
+def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The watch page's poll: 204 while nothing changed, else its live part."""
+    if request.method == "POST":
+        return HttpResponseForbidden(READ_ONLY)
+    form = StateForm(request.GET)
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    current = Game.objects.watched(token).values_list("version", flat=True).first()
+    if current is None:
+        raise Http404("No such game")
+    if version == current:
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game.objects.watched(token).for_table())
+    context = {**table_context(game), "token": token, "partial": True}
+    return render(request, "scorekeeper/watch.html#live", context)
