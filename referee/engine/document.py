@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.hands import Hand, HandError, Table
+from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
 
 FORMAT = "bower.game/1"
-NAME_MAX_LENGTH = 30
+# A game is a few dozen hands; a document of more is not a game we kept.
+MAX_HANDS = 1000
 
 
 class DocumentError(ValueError):
@@ -40,22 +42,20 @@ class GameDocument:
 
 
 def clean_player_names(variant: Variant, names: Any, *, where: str = "players") -> tuple[str, ...]:
-    """Trimmed, distinct, non-empty names, as many as the variant seats."""
+    """Names through the one name check (``clean_name``), distinct case aside, as
+    many as the variant seats (contract.md, rules.md 3.1, 4, 5)."""
     if not isinstance(names, Sequence) or isinstance(names, str):
         raise DocumentError(where, "give the players' names as a list, in seat order")
     cleaned: list[str] = []
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             raise DocumentError(where, "every player needs a name")
-        name = " ".join(name.split())
-        if len(name) > NAME_MAX_LENGTH:
-            raise DocumentError(
-                where, f"'{name[:20]}…' is longer than {NAME_MAX_LENGTH} characters"
-            )
-        if name.casefold() in (n.casefold() for n in cleaned):
+        try:
+            name = clean_name(name)
+        except NameError_ as error:
+            raise DocumentError(where, str(error)) from None
+        if any(same_name(name, other) for other in cleaned):
             raise DocumentError(where, f"'{name}' appears twice: every player needs their own name")
-        if name in ("maker", "none"):
-            raise DocumentError(where, f"'{name}' is a word the game document reserves")
         cleaned.append(name)
     if len(cleaned) not in variant.player_counts:
         counts = variant.player_counts_text
@@ -71,6 +71,8 @@ def read_document(data: Any) -> GameDocument:
         raise DocumentError("document", "a game document is a JSON object")
     if data.get("format") != FORMAT:
         raise DocumentError("format", f'must be "{FORMAT}"')
+    if not isinstance(data.get("variant", ""), str):
+        raise DocumentError("variant", "name the variant as text: " + ", ".join(Variant))
     try:
         variant = parse_variant(data.get("variant", ""))
     except RulesError as error:
@@ -85,11 +87,17 @@ def read_document(data: Any) -> GameDocument:
     players = clean_player_names(variant, data.get("players"))
     table = Table(variant=variant, players=players, rules=rules)
     first = data.get("first_dealer")
+    if not isinstance(first, str):
+        raise DocumentError("first_dealer", "give the name of the player who dealt first")
     if first not in players:
         raise DocumentError("first_dealer", f"'{first}' is not one of the players")
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise DocumentError("hands", "must be a list of hands")
+    if len(raw_hands) > MAX_HANDS:
+        raise DocumentError(
+            "hands", f"{len(raw_hands)} hands is more than one game holds (at most {MAX_HANDS})"
+        )
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, start=1):
         try:

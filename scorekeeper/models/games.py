@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, timedelta
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -31,6 +31,7 @@ from scorekeeper.models.hand_changes import (
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
+    prepare_import,
     store_edit,
     store_imported_hands,
     store_next_hand,
@@ -185,48 +186,62 @@ class Game(models.Model):
     ) -> Game:
         """Create a game with its seats in clockwise order. The engine checks
         the number of players for the variant. A retried request carrying the
-        same ``token`` returns the game it already started."""
+        same ``token`` returns the game it already started, even when both
+        arrive at the same moment (never an error, never two games)."""
         Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
         if token is not None:
             existing = cls.objects.filter(token=token).first()
             if existing is not None:
                 return existing
-        game = cls.objects.create(
-            token=token,
-            variant=variant,
-            target=rules.target,
-            stick_the_dealer=rules.stick_the_dealer,
-            no_trump=rules.no_trump,
-            deal=rules.deal,
-            renege_rule=rules.renege,
-            tie_rule=rules.ties,
-            first_dealer=first_dealer,
-            rematch_of=rematch_of,
-        )
+        try:
+            # A savepoint: the insert that loses a race on the token rolls back
+            # alone, and the game the winner stored is read below.
+            with transaction.atomic():
+                game = cls.objects.create(
+                    token=token,
+                    variant=variant,
+                    target=rules.target,
+                    stick_the_dealer=rules.stick_the_dealer,
+                    no_trump=rules.no_trump,
+                    deal=rules.deal,
+                    renege_rule=rules.renege,
+                    tie_rule=rules.ties,
+                    first_dealer=first_dealer,
+                    rematch_of=rematch_of,
+                )
+        except IntegrityError:
+            existing = None if token is None else cls.objects.filter(token=token).first()
+            if existing is None:
+                raise
+            return existing
+        # Found or created in one order (by name), whatever the seats: two games
+        # naming the same new players never wait for each other in a circle.
+        found = {name: Player.for_name(name) for name in sorted(players, key=str.casefold)}
         Seat.objects.bulk_create(
-            Seat(game=game, position=i, player=Player.for_name(name))
-            for i, name in enumerate(players)
+            Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
         )
         return game
 
     @classmethod
-    @transaction.atomic
     def from_document(cls, document: GameDocument) -> Game:
         """Create a game and all its hands from an imported game document
-        (contract.md). The hands are stored together and scored once, so a
-        long game costs one recompute, not one per hand."""
+        (contract.md). The engine scores the whole document first, with no
+        lock held; then one short transaction stores the game, its seats and
+        every hand with its figures already cached, so the import costs the
+        other tables milliseconds, however long the game."""
+        prepared = prepare_import(document)
         table = document.table
-        game = cls.start(
-            variant=table.variant,
-            players=table.players,
-            first_dealer=document.first_dealer,
-            rules=table.rules,
-        )
-        game = cls.objects.with_seats().get(pk=game.pk)
-        store_imported_hands(game, document)
-        with game._changing(None) as changing:
-            assert changing is not None
-            changing.recompute()
+        with transaction.atomic():
+            game = cls.start(
+                variant=table.variant,
+                players=table.players,
+                first_dealer=document.first_dealer,
+                rules=table.rules,
+            )
+            game = cls.objects.with_seats().get(pk=game.pk)
+            with game._changing(None) as changing:
+                assert changing is not None
+                store_imported_hands(changing, document, prepared)
         return game
 
     def to_document(self) -> GameDocument:

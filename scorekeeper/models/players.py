@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Lower
 
 from scorekeeper.records import record_aggregates
@@ -47,7 +47,19 @@ class Player(models.Model):
 
     @classmethod
     def for_name(cls, name: str) -> Player:
-        """The player of that name (any case), created if new."""
+        """The player of that name (any case), created if new. Safe when two
+        games name the same new player at the same moment: one creates the
+        player, the other finds it (never an error, never two players)."""
         name = " ".join(name.split())
         existing = cls.objects.named(name)
-        return existing if existing is not None else cls.objects.create(name=name)
+        if existing is not None:
+            return existing
+        try:
+            # A savepoint: the insert that loses a race rolls back alone, and
+            # the caller's transaction (Game.start) goes on.
+            with transaction.atomic():
+                return cls.objects.create(name=name)
+        except IntegrityError:
+            # The name's constraint says the player exists now: read it the
+            # way the constraint compares names.
+            return cls.objects.alias(folded=Lower("name")).get(folded=Lower(models.Value(name)))
