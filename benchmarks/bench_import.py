@@ -55,6 +55,18 @@ def bench_import_60_hands() -> Timing:
     return measure("import a 60-hand game (parse, store, score)", import_game, iterations=50)
 
 
+def bench_import_1000_hands() -> Timing:
+    """The longest document import accepts (MAX_HANDS): scored once, stored in bulk."""
+    text = json.dumps(_game(1000, seats=PLAYERS[:5]))
+
+    def import_game() -> None:
+        Game.from_document(parse_document(text))
+
+    return measure(
+        "import a 1,000-hand game (parse, score, store)", import_game, iterations=5, warmup=1
+    )
+
+
 def _two_hundred_games() -> None:
     """Exactly 200 games, finished and unfinished, among eight players."""
     if Game.objects.count() == 200:

@@ -12,7 +12,8 @@ import uuid
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.core.management import CommandError, call_command
+from django.db import OperationalError, connections
 from django.test import Client
 from django.urls import reverse
 
@@ -158,3 +159,17 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
     assert Hand.objects.filter(game=other).count() == len(recorded)
     # Generous: a hand waits for the import's short transaction, never for its parsing.
     assert slowest < 5
+
+
+@pytest.mark.django_db
+def test_the_import_command_says_busy_and_that_nothing_was_imported(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    def locked(cls: type[Game], document: Any) -> Game:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(Game, "from_document", classmethod(locked))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(long_game(3)))
+    with pytest.raises(CommandError, match=r"busy: try again in a moment\. \(nothing imported\)"):
+        call_command("import_game", str(path))

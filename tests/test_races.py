@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Game, Hand, HandChange, HandInProgress, Player
+from scorekeeper.models.players import PlayerQuerySet
 from tests.documents import document
 from tests.game_support import FIVE, HTMX, record, start_game, url
 from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
@@ -169,3 +170,14 @@ def test_a_rematch_tapped_on_every_phone_at_once_starts_one_game(racing_db: None
     rematch = Game.objects.get(rematch_of=game)
     assert statuses(outcomes) == [302] * 8
     assert {o.location for o in outcomes} == {url("game_table", rematch)}
+
+
+def test_a_player_named_between_the_look_up_and_the_insert_is_the_one_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What the loser of a race sees: the look-up found nobody, the insert hits
+    # the name's constraint (any case), and the player stored meanwhile is used.
+    quinn = Player.objects.create(name="Quinn")
+    monkeypatch.setattr(PlayerQuerySet, "named", lambda self, name: None)
+    assert Player.for_name("QUINN") == quinn
+    assert Player.objects.count() == 1

@@ -182,8 +182,10 @@ def store_imported_hands(game: Game, document: GameDocument, prepared: ImportedH
         # and the change log name the players as stored.
         with_names = replace(document, table=replace(document.table, players=game.table.players))
         prepared = prepare_import(with_names)
-    for record in (*prepared.hands, *prepared.changes):
-        record.game = game
+    for hand in prepared.hands:
+        hand.game = game
+    for change in prepared.changes:
+        change.game = game
     Hand.objects.bulk_create(prepared.hands)
     HandChange.objects.bulk_create(prepared.changes)
     _cache_totals(game, prepared.result)

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import OperationalError
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
+from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 from scorekeeper.models import Game
 
 
@@ -41,7 +43,12 @@ class Command(BaseCommand):
             document = parse_document(raw)
         except DocumentError as error:
             raise CommandError(f"{error.where}: {error.message} (nothing imported)") from None
-        game = Game.from_document(document)
+        try:
+            game = Game.from_document(document)
+        except OperationalError as error:
+            if not database_is_busy(error):
+                raise
+            raise CommandError(f"{BUSY_MESSAGE} (nothing imported)") from None
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(
