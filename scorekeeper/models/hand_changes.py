@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import models
 from django.utils import timezone
@@ -158,7 +158,8 @@ def prepare_import(document: GameDocument) -> ImportedHands:
         if hand.dealer is not None:
             dealer = hand.dealer
         dealer = (dealer + 1) % table.n
-        record = Hand(number=number, **_cached(scored))
+        record = Hand(number=number)
+        _cache_hand(record, scored)
         record.set_from_engine(hand)
         hands.append(record)
     changes = [
@@ -199,22 +200,20 @@ def cache_scores(game: Game) -> GameScore:
     result = score_game(
         game.table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]
     )
-    changed = []
-    for record, scored in zip(records, result.hands, strict=True):
-        cached = _cached(scored)
-        if any(getattr(record, name) != value for name, value in cached.items()):
-            for name, value in cached.items():
-                setattr(record, name, value)
-            changed.append(record)
+    changed = [
+        record
+        for record, scored in zip(records, result.hands, strict=True)
+        if _cache_hand(record, scored)
+    ]
     if changed:
         Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
     _cache_totals(game, result)
     return result
 
 
-def _cached(scored: ScoredHand) -> dict[str, Any]:
-    """A hand's figures as the engine scored them, by the Hand field caching each."""
-    return {
+def _cache_hand(record: Hand, scored: ScoredHand) -> bool:
+    """Set the engine's figures on ``record``; whether any changed."""
+    cached = {
         "dealer": scored.dealer,
         "points": list(scored.points),
         "totals": list(scored.totals),
@@ -223,10 +222,17 @@ def _cached(scored: ScoredHand) -> dict[str, Any]:
         "explanation": scored.score.explanation,
         "after_end": scored.after_end,
     }
+    if all(getattr(record, name) == value for name, value in cached.items()):
+        return False
+    for name, value in cached.items():
+        setattr(record, name, value)
+    return True
 
 
 def _cache_totals(game: Game, result: GameScore) -> None:
-    """The seats' totals and winners, and whether the game has ended, from ``result``."""
+    """What the seats and the game cache once all the game's hands are scored
+    as ``result``: totals, winners, the end. Both a rescore (``cache_scores``)
+    and an import (``store_imported_hands``) end here."""
     seats = game.seat_list()
     for seat in seats:
         seat.total = result.totals[seat.position]
