@@ -16,3 +16,14 @@ def bench_import_60_hands() -> Timing:
         iterations=30,
         count_queries=True,
     )
+
+
+def bench_import_1000_hands() -> Timing:
+    """The longest document import accepts (MAX_HANDS): scored once, stored in bulk."""
+    text = json.dumps(game_document(1000))
+    return measure(
+        "import a 1,000-hand game (parse, score, store)",
+        lambda: import_text(text),
+        iterations=5,
+        warmup=1,
+    )

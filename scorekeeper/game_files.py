@@ -49,7 +49,24 @@ def parse_document(raw: str | bytes) -> GameDocument:
         raise DocumentError("document", "not a game document: a number in it is too long") from None
     except RecursionError:
         raise DocumentError("document", "not a game document: it is nested too deeply") from None
+    if _holds_a_lone_surrogate(data):
+        # JSON can spell half a character ("\ud800"); no database stores one, and
+        # an error message quoting it could not even be sent back.
+        raise DocumentError(
+            "document", 'not a game document: it holds half a character (an escape like "\\ud800")'
+        )
     return read_document(data)
+
+
+def _holds_a_lone_surrogate(data: Any) -> bool:
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    except RecursionError:
+        # json.loads read it, so it is deep but not endless; the reader refuses it.
+        return False
+    return False
 
 
 def export_text(game: Game) -> str:

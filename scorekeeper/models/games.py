@@ -31,6 +31,7 @@ from scorekeeper.models.hand_changes import (
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
+    prepare_import,
     store_edit,
     store_imported_hands,
     store_next_hand,
@@ -210,67 +211,85 @@ class Game(models.Model):
         """Create a game of ``private_table`` with its seats in clockwise order
         (its players are that table's). The engine checks the number of players
         for the variant. A retried request carrying the same ``token`` returns
-        the game it already started."""
+        the game it already started, even when both arrive at the same moment
+        (never an error, never two games)."""
         Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
         if token is not None:
             existing = cls.objects.filter(token=token).first()
             if existing is not None:
                 return existing
-        game = cls.objects.create(
-            token=token,
-            variant=variant,
-            target=rules.target,
-            stick_the_dealer=rules.stick_the_dealer,
-            no_trump=rules.no_trump,
-            deal=rules.deal,
-            renege_rule=rules.renege,
-            tie_rule=rules.ties,
-            first_dealer=first_dealer,
-            rematch_of=rematch_of,
-            private_table=private_table,
-        )
+        try:
+            # A savepoint: the insert that loses a race on the token rolls back
+            # alone, and the game the winner stored is read below.
+            with transaction.atomic():
+                game = cls.objects.create(
+                    token=token,
+                    variant=variant,
+                    target=rules.target,
+                    stick_the_dealer=rules.stick_the_dealer,
+                    no_trump=rules.no_trump,
+                    deal=rules.deal,
+                    renege_rule=rules.renege,
+                    tie_rule=rules.ties,
+                    first_dealer=first_dealer,
+                    rematch_of=rematch_of,
+                    private_table=private_table,
+                )
+        except IntegrityError:
+            existing = None if token is None else cls.objects.filter(token=token).first()
+            if existing is None:
+                raise
+            return existing
+        # Found or created in one order (by name), whatever the seats: two games
+        # naming the same new players never wait for each other in a circle.
+        found = {
+            name: Player.for_name(name, table=private_table)
+            for name in sorted(players, key=str.casefold)
+        }
         Seat.objects.bulk_create(
-            Seat(game=game, position=i, player=Player.for_name(name, table=private_table))
-            for i, name in enumerate(players)
+            Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
         )
         return game
 
     @classmethod
-    @transaction.atomic
     def from_document(
         cls, document: GameDocument, *, private_table: PrivateTable, copy: bool = False
     ) -> Game:
         """Create a game of ``private_table`` and all its hands from an imported
-        game document (contract.md). The hands are stored together and scored once, so a
-        long game costs one recompute, not one per hand.
+        game document (contract.md). The engine scores the whole document first,
+        with no lock held; then one short transaction stores the game, its seats
+        and every hand with its figures already cached, so the import costs the
+        other tables milliseconds, however long the game.
 
         The document's ``id``, ``started_at`` and ``finished_at`` are kept, so
         the game lands on its own night. A document whose ``id`` is stored
         raises GameAlreadyStored and stores nothing, unless ``copy``: then
         the game is stored again under a new id."""
         if document.id is not None and not copy:
-            # An id is a game's whatever table holds it: the same game is never stored twice.
+            # An id is one game's whatever table holds it: never stored twice.
             stored = cls.objects.filter(uid=document.id).first()
             if stored is not None:
                 raise GameAlreadyStored(stored)
+        prepared = prepare_import(document, private_table=private_table)
         table = document.table
-        game = cls.start(
-            variant=table.variant,
-            players=table.players,
-            first_dealer=document.first_dealer,
-            rules=table.rules,
-            private_table=private_table,
-        )
-        game = cls.objects.with_seats().get(pk=game.pk)
-        store_imported_hands(game, document)
-        with game._changing(None) as changing:
-            assert changing is not None
-            changing.recompute()
-        kept = game.kept_from_document(document, copy=copy)
         try:
             with transaction.atomic():
+                game = cls.start(
+                    variant=table.variant,
+                    players=table.players,
+                    first_dealer=document.first_dealer,
+                    rules=table.rules,
+                    private_table=private_table,
+                )
+                game = cls.objects.with_seats().get(pk=game.pk)
+                with game._changing(None) as changing:
+                    assert changing is not None
+                    store_imported_hands(changing, document, prepared)
+                kept = game.kept_from_document(document, copy=copy)
                 cls.objects.filter(pk=game.pk).update(**kept)
         except IntegrityError:
+            if document.id is None or copy:
+                raise
             # The same game imported at the same moment by another request.
             raise GameAlreadyStored(cls.objects.get(uid=document.id)) from None
         for field, value in kept.items():

@@ -6,7 +6,7 @@ cached after it, and the answers a change can give instead of making it."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from django.db import models
@@ -14,14 +14,15 @@ from django.utils import timezone
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import HandError
-from referee.engine.scoring import GameScore, score_game
+from referee.engine.hands import HandError, Table
+from referee.engine.scoring import GameScore, ScoredHand, score_game
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.seats import Seat
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
     from scorekeeper.models.games import Game
+    from scorekeeper.models.tables import PrivateTable
 
 
 class StaleGame(Exception):
@@ -125,32 +126,73 @@ def out_of_turn_dealer(game: Game, dealer: int) -> int | None:
     return None if dealer == in_turn else dealer
 
 
-def store_imported_hands(game: Game, document: GameDocument) -> None:
-    """Store the hands of an imported game document in the new ``game``, with
-    their lines in the change log, together (scored once, by the caller)."""
-    table = game.table  # the names as stored: a known player keeps their spelling
-    records = []
+@dataclass(frozen=True)
+class ImportedHands:
+    """An imported document's hands, scored and ready to insert (``prepare_import``)."""
+
+    table: Table  # the players as the scorebook spells them
+    result: GameScore
+    hands: list[Hand]
+    changes: list[HandChange]
+
+
+def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> ImportedHands:
+    """Score an imported document once and build its hand records and change
+    log lines, before any write lock is taken (rules.md 6). The players are
+    named as ``private_table``'s scorebook already spells them: explanations
+    name them."""
+    from scorekeeper.models.players import Player
+
+    table = document.table
+    players = Player.objects.filter(private_table=private_table)
+    spelled = tuple(
+        known.name if (known := players.named(name)) else name for name in table.players
+    )
+    table = replace(table, players=spelled)
+    result = score_game(table, first_dealer=document.first_dealer, hands=document.hands)
+    hands = []
     dealer = document.first_dealer
-    for number, hand in enumerate(document.hands, start=1):
+    for number, (hand, scored) in enumerate(
+        zip(document.hands, result.hands, strict=True), start=1
+    ):
         if hand.dealer == dealer:
             # Export writes every hand's dealer; only a deal out of turn is kept.
             hand = replace(hand, dealer=None)
         if hand.dealer is not None:
             dealer = hand.dealer
         dealer = (dealer + 1) % table.n
-        record = Hand(game=game, number=number)
+        record = Hand(number=number)
+        _cache_hand(record, scored)
         record.set_from_engine(hand)
-        records.append(record)
-    Hand.objects.bulk_create(records)
-    HandChange.objects.bulk_create(
+        hands.append(record)
+    changes = [
         HandChange(
-            game=game,
             hand_number=record.number,
             kind=HandChange.Kind.RECORDED,
             summary=record.summary(table),
         )
-        for record in records
-    )
+        for record in hands
+    ]
+    return ImportedHands(table=table, result=result, hands=hands, changes=changes)
+
+
+def store_imported_hands(game: Game, document: GameDocument, prepared: ImportedHands) -> None:
+    """Store the hands of an imported game document in the new, locked
+    ``game``, as ``prepare_import`` scored them, with their lines in the
+    change log: inserts in bulk and nothing else, so the write lock is held
+    for milliseconds however long the game."""
+    if prepared.table.players != game.table.players:
+        # A player was created meanwhile, spelled otherwise: the explanations
+        # and the change log name the players as stored.
+        with_names = replace(document, table=replace(document.table, players=game.table.players))
+        prepared = prepare_import(with_names, private_table=game.private_table)
+    for hand in prepared.hands:
+        hand.game = game
+    for change in prepared.changes:
+        change.game = game
+    Hand.objects.bulk_create(prepared.hands)
+    HandChange.objects.bulk_create(prepared.changes)
+    _cache_totals(game, prepared.result)
 
 
 def cache_scores(game: Game) -> GameScore:
@@ -161,23 +203,39 @@ def cache_scores(game: Game) -> GameScore:
     result = score_game(
         game.table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]
     )
-    changed = []
-    for record, scored in zip(records, result.hands, strict=True):
-        cached = {
-            "dealer": scored.dealer,
-            "points": list(scored.points),
-            "totals": list(scored.totals),
-            "rule": scored.score.rule,
-            "section": scored.score.section,
-            "explanation": scored.score.explanation,
-            "after_end": scored.after_end,
-        }
-        if any(getattr(record, name) != value for name, value in cached.items()):
-            for name, value in cached.items():
-                setattr(record, name, value)
-            changed.append(record)
+    changed = [
+        record
+        for record, scored in zip(records, result.hands, strict=True)
+        if _cache_hand(record, scored)
+    ]
     if changed:
         Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
+    _cache_totals(game, result)
+    return result
+
+
+def _cache_hand(record: Hand, scored: ScoredHand) -> bool:
+    """Set the engine's figures on ``record``; whether any changed."""
+    cached = {
+        "dealer": scored.dealer,
+        "points": list(scored.points),
+        "totals": list(scored.totals),
+        "rule": scored.score.rule,
+        "section": scored.score.section,
+        "explanation": scored.score.explanation,
+        "after_end": scored.after_end,
+    }
+    if all(getattr(record, name) == value for name, value in cached.items()):
+        return False
+    for name, value in cached.items():
+        setattr(record, name, value)
+    return True
+
+
+def _cache_totals(game: Game, result: GameScore) -> None:
+    """What the seats and the game cache once all the game's hands are scored
+    as ``result``: totals, winners, the end. Both a rescore (``cache_scores``)
+    and an import (``store_imported_hands``) end here."""
     seats = game.seat_list()
     for seat in seats:
         seat.total = result.totals[seat.position]
@@ -187,7 +245,6 @@ def cache_scores(game: Game) -> GameScore:
         game.finished_at = timezone.now()
     elif not result.finished:
         game.finished_at = None
-    return result
 
 
 _CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")

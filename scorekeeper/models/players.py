@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -62,12 +62,23 @@ class Player(models.Model):
 
     @classmethod
     def for_name(cls, name: str, *, table: PrivateTable) -> Player:
-        """The player of that name (any case) at ``table``, created if new."""
+        """The player of that name (any case) at ``table``, created if new. Safe
+        when two games name the same new player at the same moment: one creates
+        the player, the other finds it (never an error, never two players)."""
         name = " ".join(name.split())
-        existing = cls.objects.filter(private_table=table).named(name)
-        return (
-            existing if existing is not None else cls.objects.create(name=name, private_table=table)
-        )
+        players = cls.objects.filter(private_table=table)
+        existing = players.named(name)
+        if existing is not None:
+            return existing
+        try:
+            # A savepoint: the insert that loses a race rolls back alone, and
+            # the caller's transaction (Game.start) goes on.
+            with transaction.atomic():
+                return cls.objects.create(name=name, private_table=table)
+        except IntegrityError:
+            # The name's constraint says the player exists now: read it the
+            # way the constraint compares names.
+            return players.alias(folded=Lower("name")).get(folded=Lower(models.Value(name)))
 
     @transaction.atomic
     def rename(self, name: str) -> PlayerChange | None:

@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import OperationalError
 from django.utils import timezone
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
+from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 
 
@@ -87,6 +89,10 @@ class Command(BaseCommand):
             game = Game.from_document(document, private_table=private_table, copy=copy)
         except GameAlreadyStored as stored:
             raise self._already_stored(stored.game) from None
+        except OperationalError as error:
+            if not database_is_busy(error):
+                raise
+            raise CommandError(f"{BUSY_MESSAGE} (nothing imported)") from None
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(

@@ -1,0 +1,92 @@
+"""Requests that arrive at the same moment, each on its own database connection.
+
+A race needs a database that more than one connection can write: the test
+suite's in-memory SQLite is one connection shared by all, so on SQLite the
+racing tests get a file of their own (WAL, IMMEDIATE transactions, as
+`make run` has it); on PostgreSQL they use the test database, committed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, connections
+from django.test import Client
+
+
+@dataclass
+class Outcome:
+    """One racing request: its answer, or the error a view raised (a 500)."""
+
+    status: int | None = None
+    location: str = ""
+    error: BaseException | None = None
+    seconds: float = 0.0
+
+
+@pytest.fixture(scope="module")
+def _sqlite_file_database(
+    tmp_path_factory: pytest.TempPathFactory, django_db_setup: None, django_db_blocker: Any
+) -> Iterator[None]:
+    """A migrated SQLite file in place of the in-memory test database, for one module."""
+    in_memory = connections["default"]
+    saved = connections.settings["default"]
+    path = Path(tmp_path_factory.mktemp("races")) / "db.sqlite3"
+    connections.settings["default"] = {**saved, "NAME": str(path)}
+    del connections["default"]
+    try:
+        with django_db_blocker.unblock():
+            call_command("migrate", verbosity=0)
+            yield
+    finally:
+        connections["default"].close()
+        connections.settings["default"] = saved
+        connections["default"] = in_memory
+
+
+@pytest.fixture
+def racing_db(request: pytest.FixtureRequest) -> None:
+    """A database that racing threads can all write. The tests using it are
+    marked ``django_db(transaction=True)``: committed, and flushed after."""
+    if connection.vendor == "sqlite":
+        request.getfixturevalue("_sqlite_file_database")
+
+
+def at_once(count: int, request: Callable[[int, Client], Any]) -> list[Outcome]:
+    """Run ``request(i, client)`` in ``count`` threads released together; each
+    thread has its own client and database connection."""
+    barrier = threading.Barrier(count)
+    outcomes = [Outcome() for _ in range(count)]
+
+    def run(i: int) -> None:
+        try:
+            client = Client()
+            barrier.wait()
+            started = time.perf_counter()
+            response = request(i, client)
+            outcomes[i].seconds = time.perf_counter() - started
+            outcomes[i].status = response.status_code
+            outcomes[i].location = response.get("Location", "") or response.get("HX-Location", "")
+        except BaseException as error:  # a view's exception is the 500 we look for
+            outcomes[i].error = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return outcomes
+
+
+def statuses(outcomes: list[Outcome]) -> list[int | str]:
+    """Each request's status, or the error it raised (for an assertion's message)."""
+    return [o.status if o.error is None else repr(o.error) for o in outcomes]
