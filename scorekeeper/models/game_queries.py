@@ -35,13 +35,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.with_seats().select_related("in_progress")
 
     def for_history(self) -> GameQuerySet:
-        """Newest first, with seats and players prefetched and the counted
-        hands annotated as ``hands_played``: what the game lists show."""
-        return (
-            self.with_seats()
-            .annotate(hands_played=models.Count("hands", filter=models.Q(hands__after_end=False)))
-            .order_by("-created_at", "-pk")
-        )
+        """Newest first, with seats and players prefetched: what the game
+        lists show (the counted hands are cached, ``Game.hands_played``)."""
+        return self.with_seats().order_by("-created_at", "-pk")
 
     def with_player(self, player: Player) -> GameQuerySet:
         """The games ``player`` sat in."""
