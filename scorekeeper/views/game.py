@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scorekeeper.forms import StateForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
-from scorekeeper.screens import result_context, table_context, trump_badge
+from scorekeeper.screens import result_context, sheet_rows, table_context
 from scorekeeper.views.rendering import after_change, load_game, screen
 
 
@@ -40,19 +40,11 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Every hand of the game with each player's points and running totals."""
     game = load_game(game_id)
-    table = game.table
     hands = game.hand_list()
-    rows = [
-        (
-            hand,
-            trump_badge(hand.trump),
-            hand.summary(table),
-            list(zip(hand.points, hand.totals, strict=False)),
-        )
-        for hand in hands
-    ]
     return screen(
-        request, "sheet.html", {"game": game, "table": table, "hands": hands, "rows": rows}
+        request,
+        "sheet.html",
+        {"game": game, "table": game.table, "hands": hands, "rows": sheet_rows(game, hands)},
     )
 
 
