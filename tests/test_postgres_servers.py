@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.urls import reverse
 
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import Game
@@ -92,24 +93,24 @@ def two_servers(transactional_db: None, tmp_path: Path) -> Iterator[tuple[int, i
     ports = free_port(), free_port()
     servers = []
     for port in ports:
-        log = (tmp_path / f"server-{port}.log").open("w")
-        servers.append(
-            subprocess.Popen(
-                [
-                    str(GUNICORN),
-                    "scorekeeper.wsgi",
-                    "--bind",
-                    f"127.0.0.1:{port}",
-                    "--workers",
-                    "1",
-                ],
-                cwd=BASE_DIR,
-                env=environ,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+        with (tmp_path / f"server-{port}.log").open("w") as log:  # the server keeps a copy
+            servers.append(
+                subprocess.Popen(
+                    [
+                        str(GUNICORN),
+                        "scorekeeper.wsgi",
+                        "--bind",
+                        f"127.0.0.1:{port}",
+                        "--workers",
+                        "1",
+                    ],
+                    cwd=BASE_DIR,
+                    env=environ,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
             )
-        )
     try:
         deadline = time.monotonic() + 60
         for port, server in zip(ports, servers, strict=True):
@@ -134,11 +135,11 @@ def test_a_hand_recorded_through_one_server_reaches_the_poll_on_another(
         rules=HouseRules(),
     )
     scorer, watcher = Phone(two_servers[0]), Phone(two_servers[1])
-    poll = f"/games/{game.pk}/state/?version={game.version}"
+    poll = reverse("game_state", args=[game.pk]) + f"?version={game.version}"
     assert watcher.get(poll)[0] == 204  # nothing changed yet
 
     status = scorer.post(
-        f"/games/{game.pk}/hands/enter/",
+        reverse("hand_enter", args=[game.pk]),
         {
             "version": str(game.version),
             "token": str(uuid.uuid4()),
