@@ -272,3 +272,22 @@ def test_a_players_record_sums_their_seats(client: Client) -> None:
     assert (dan_seat.hands_made, dan_seat.euchred) == (1, 1)
     assert Player.objects.with_records().get(name="Ann").partnered == 1
     assert set(FIVE) <= {p.name for p in Player.objects.all()}
+
+
+def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scorekeeper.migrations.0004_fast_cached_figures")
+    game = game_with(4)
+    record(game, **DAN_EUCHRED)
+    game = fresh(game)
+    cached = cached_records()
+    hands_played = game.hands_played
+    # As stored before the figures were kept: zeros.
+    Seat.objects.update(**dict.fromkeys(SEAT_FIGURES, 0))
+    Game.objects.update(hands_played=0)
+    migration.cache_figures(apps, None)
+    assert cached_records() == cached == records_from_every_hand()
+    assert fresh(game).hands_played == hands_played == 5
