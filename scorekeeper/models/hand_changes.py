@@ -83,12 +83,23 @@ def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Ha
         kind=HandChange.Kind.RECORDED,
         summary=record.summary(table),
     )
+    # Only the seats and figures this hand changed are written: one small
+    # UPDATE (a CASE over every seat and figure took longer to build than to run).
+    changed_seats, changed_fields = [], set()
     for seat in seats:
-        seat.total = after.totals[seat.position]
-        seat.won = seat.position in after.winners
-        for figure in hand_figures(record, seat.position):
-            setattr(seat, figure, getattr(seat, figure) + 1)
-    Seat.objects.bulk_update(seats, ["total", "won", *SEAT_FIGURES])
+        new = {
+            "total": after.totals[seat.position],
+            "won": seat.position in after.winners,
+            **{figure: getattr(seat, figure) + 1 for figure in hand_figures(record, seat.position)},
+        }
+        fields = {name for name, value in new.items() if getattr(seat, name) != value}
+        for name in fields:
+            setattr(seat, name, new[name])
+        if fields:
+            changed_seats.append(seat)
+            changed_fields |= fields
+    if changed_seats:
+        Seat.objects.bulk_update(changed_seats, sorted(changed_fields))
     _cache_game(
         game,
         finished=after.ended_after is not None,
