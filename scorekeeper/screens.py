@@ -171,6 +171,7 @@ def sheet_rows(game: Game, hands: list[Hand]) -> list[SheetRow]:
     table = game.table
     # One address reversed, each hand's made from it ("/games/7/hand/0/edit/").
     before, after = reverse("hand_edit", args=[game.pk, 0]).rsplit("/0/", 1)
+    badges = {trump: trump_badge(trump) for trump in {hand.trump for hand in hands}}
     return [
         SheetRow(
             hand=hand,
@@ -182,7 +183,7 @@ def sheet_rows(game: Game, hands: list[Hand]) -> list[SheetRow]:
                     for points, total in zip(hand.points, hand.totals, strict=False)
                 )
             ),
-            trump=trump_badge(hand.trump),
+            trump=badges[hand.trump],
             summary=hand.summary(table),
         )
         for hand in hands
