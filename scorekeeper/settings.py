@@ -106,6 +106,10 @@ def sqlite_database(path: Path | str) -> dict[str, Any]:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(path),
+        # A connection kept for the worker's next requests: opening one (and
+        # running the PRAGMAs) was most of a "nothing changed" poll.
+        "CONN_MAX_AGE": 600,
+        "CONN_HEALTH_CHECKS": True,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             # Seconds a write waits for another to finish before giving up; the
@@ -182,6 +186,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages gzipped (after whitenoise, which answers for static files with its
+    # own brotli/gzip copies made by collectstatic). BREACH needs a secret
+    # repeated in a compressed page an attacker can also inject into: Django
+    # masks the CSRF token afresh in every response, which is its mitigation.
+    "django.middleware.gzip.GZipMiddleware",
     "scorekeeper.middleware.BusyDatabaseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

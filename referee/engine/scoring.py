@@ -292,6 +292,7 @@ class GameScore:
     ended_after: int | None  # the number of the hand that ended the game
     decided_by: str  # which rule decided, for the result screen
     next_dealer: int
+    played_on: bool = False  # a level top was played on (rules.md 3.6)
 
     @property
     def leader(self) -> int:
@@ -312,60 +313,91 @@ def add_hand_points(totals: Sequence[int], score: HandScore) -> tuple[int, ...]:
     )
 
 
-def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> GameScore:
-    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5).
+@dataclass(frozen=True, kw_only=True)
+class GameState:
+    """Where a game stands between two hands: what ``continue_game`` needs to
+    score the next one without the hands before it."""
+
+    number: int  # hands recorded so far
+    dealer: int  # who deals the next hand in turn (rules.md 3.1)
+    totals: tuple[int, ...]
+    played_on: bool = False  # a level top under the play-on rule (rules.md 3.6)
+    ended_after: int | None = None
+    winners: tuple[int, ...] = ()
+    decided_by: str = ""
+
+    @classmethod
+    def start(cls, table: Table, *, first_dealer: int) -> GameState:
+        """A game before its first hand."""
+        if not 0 <= first_dealer < table.n:
+            raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
+        return cls(number=0, dealer=first_dealer, totals=(0,) * table.n)
+
+
+def continue_game(table: Table, state: GameState, hand: Hand) -> tuple[ScoredHand, GameState]:
+    """The next hand scored after ``state``, and the game's state after it
+    (rules.md 3.6, 4, 5): the one place a hand is added to a game.
 
     The game ends after the first hand in which someone reaches the target and,
     under the play-on tie rule, one side alone is highest. Hands recorded after
     that are kept and marked ``after_end``; they score nothing.
     """
     n = table.n
-    if not 0 <= first_dealer < n:
-        raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
-    totals = [0] * n
+    number = state.number + 1
+    dealer = state.dealer if hand.dealer is None else hand.dealer
+    score = score_hand(table, hand)
+    after_end = state.ended_after is not None
+    totals = state.totals
+    played_on, ended_after = state.played_on, state.ended_after
+    winners, decided_by = state.winners, state.decided_by
+    if after_end:
+        applied = (0,) * n
+    else:
+        totals = add_hand_points(state.totals, score)
+        applied = tuple(t - b for t, b in zip(totals, state.totals, strict=True))
+        result = _game_end(table, totals, played_on=played_on)
+        if result is None and max(totals) >= table.rules.target:
+            played_on = True  # a level top under the play-on rule
+        if result is not None:
+            ended_after = number
+            winners, decided_by = result
+    scored = ScoredHand(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        score=score,
+        points=applied,
+        totals=totals,
+        after_end=after_end,
+    )
+    return scored, GameState(
+        number=number,
+        dealer=(dealer + 1) % n,
+        totals=totals,
+        played_on=played_on,
+        ended_after=ended_after,
+        winners=winners,
+        decided_by=decided_by,
+    )
+
+
+def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> GameScore:
+    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5): every
+    hand added in turn by ``continue_game``."""
+    state = GameState.start(table, first_dealer=first_dealer)
     scored: list[ScoredHand] = []
-    dealer = first_dealer
-    ended_after: int | None = None
-    winners: tuple[int, ...] = ()
-    decided_by = ""
-    played_on = False
-    for number, hand in enumerate(hands, start=1):
-        if hand.dealer is not None:
-            dealer = hand.dealer
-        score = score_hand(table, hand)
-        after_end = ended_after is not None
-        if after_end:
-            applied = (0,) * n
-        else:
-            before = tuple(totals)
-            totals = list(add_hand_points(before, score))
-            applied = tuple(t - b for t, b in zip(totals, before, strict=True))
-            result = _game_end(table, totals, played_on=played_on)
-            if result is None and max(totals) >= table.rules.target:
-                played_on = True  # a level top under the play-on rule
-            if result is not None:
-                ended_after = number
-                winners, decided_by = result
-        scored.append(
-            ScoredHand(
-                number=number,
-                dealer=dealer,
-                hand=hand,
-                score=score,
-                points=applied,
-                totals=tuple(totals),
-                after_end=after_end,
-            )
-        )
-        dealer = (dealer + 1) % n
+    for hand in hands:
+        one, state = continue_game(table, state, hand)
+        scored.append(one)
     return GameScore(
         hands=tuple(scored),
-        totals=tuple(totals),
-        finished=ended_after is not None,
-        winners=winners,
-        ended_after=ended_after,
-        decided_by=decided_by,
-        next_dealer=dealer,
+        totals=state.totals,
+        finished=state.ended_after is not None,
+        winners=state.winners,
+        ended_after=state.ended_after,
+        decided_by=state.decided_by,
+        next_dealer=state.dealer,
+        played_on=state.played_on,
     )
 
 

@@ -28,6 +28,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         change reads games through this, so another table's games are a 404."""
         return self.filter(private_table__in=[t.pk for t in tables])
 
+    def for_key_digests(self, digests: Iterable[str]) -> GameQuerySet:
+        """The games of the tables whose key digests a phone's cookie holds, in
+        the same query (the poll's one query: ``scorekeeper.tables.key_digests``)."""
+        return self.filter(private_table__key_digest__in=list(digests))
+
     def watched(self, token: str) -> GameQuerySet:
         """The game of a watch link (``/w/<token>/``): read-only, for anyone
         who has the link, whatever their tables."""
@@ -47,13 +52,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.with_seats().select_related("in_progress", "private_table")
 
     def for_history(self) -> GameQuerySet:
-        """Newest first, with seats and players prefetched and the counted
-        hands annotated as ``hands_played``: what the game lists show."""
-        return (
-            self.with_seats()
-            .annotate(hands_played=models.Count("hands", filter=models.Q(hands__after_end=False)))
-            .order_by("-created_at", "-pk")
-        )
+        """Newest first, with seats and players prefetched: what the game
+        lists show (the counted hands are cached, ``Game.hands_played``)."""
+        return self.with_seats().order_by("-created_at", "-pk")
 
     def with_player(self, player: Player) -> GameQuerySet:
         """The games ``player`` sat in."""

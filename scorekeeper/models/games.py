@@ -26,6 +26,7 @@ from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.hand_changes import (
+    CACHED_GAME_FIELDS,
     GameOver,
     StaleGame,
     as_dealt,
@@ -89,6 +90,12 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Cached by every change (``cache_scores``, ``store_next_hand``): the hands
+    # that count (not after the end), for the lists, and whether a level top
+    # has been played on (rules.md 3.6), so the next hand is scored from the
+    # seats' totals without the hands before it.
+    hands_played = models.PositiveIntegerField(default=0)
+    played_on = models.BooleanField(default=False)
 
     # The private table whose phones see and change this game; the watch link
     # (/w/<watch_token>/) shows it to anyone who has it, read-only.
@@ -355,7 +362,9 @@ class Game(models.Model):
         yielded and nothing is checked or saved. It may refuse the change by
         raising. A body that raises stores nothing (the transaction rolls back)."""
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=self.pk)
+            # With its seats and players (what ``game.table`` reads) and the
+            # hand in progress: the change costs no query to learn them.
+            game = Game.objects.for_table().select_for_update(of=("self",)).get(pk=self.pk)
             if repeat is not None and repeat(game):
                 yield None
                 return
@@ -363,7 +372,15 @@ class Game(models.Model):
                 raise StaleGame("the game changed on another phone")
             yield game
             game.version += 1
-            game.save(update_fields=["version", "updated_at", "finished_at", *fields])
+            game.save(
+                update_fields=[
+                    "version",
+                    "updated_at",
+                    "finished_at",
+                    *CACHED_GAME_FIELDS,
+                    *fields,
+                ]
+            )
         self.version, self.finished_at = game.version, game.finished_at
         self.next_dealer = game.next_dealer
 
@@ -472,9 +489,7 @@ class Game(models.Model):
             # Under the lock again: a retry racing the first request waits for it.
             with self._changing(version, "next_dealer", repeat=recorded) as game:
                 if game is not None:
-                    record = store_next_hand(game, token, hand)
-                    record.refresh_from_db()  # the figures recompute() cached
-                    return record
+                    return store_next_hand(game, token, hand)
         return Hand.objects.get(game=self, token=token)
 
     def undo_last_hand(self, *, version: int | None) -> int | None:

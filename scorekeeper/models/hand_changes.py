@@ -9,15 +9,21 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from django.db import models
 from django.utils import timezone
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
-from referee.engine.scoring import GameScore, ScoredHand, score_game
-from scorekeeper.models.hands import Hand, HandChange, HandInProgress
+from referee.engine.scoring import (
+    GameScore,
+    GameState,
+    ScoredHand,
+    continue_game,
+    score_game,
+)
+from scorekeeper.models.hands import Hand, HandChange
 from scorekeeper.models.seats import Seat
+from scorekeeper.records import SEAT_FIGURES, hand_figures, seat_figures
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
@@ -44,27 +50,63 @@ class EndMovesEarlier(Exception):
 
 def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Hand:
     """Store the next hand in the locked ``game`` (rules.md 6), with the change
-    log's line and the totals recomputed."""
+    log's line. The hand is scored from where the game stands (the seats'
+    totals, the last hand's dealer: ``continue_game``), so its cost does not
+    grow with the game; edits and undo rescore the whole game (``cache_scores``)."""
     if game.is_finished:
         raise GameOver()
     if game.next_dealer is not None and hand.dealer is None:
         hand = replace(hand, dealer=game.next_dealer)
-    errors = check_hand(game.table, hand)
+    table = game.table
+    errors = check_hand(table, hand)
     if errors:
         raise HandError(errors)
-    number = (game.hands.aggregate(n=models.Max("number"))["n"] or 0) + 1
+    last = game.hands.order_by("-number").only("number", "dealer").first()
+    number, dealer = game.in_turn(last)
+    seats = game.seat_list()
+    state = GameState(
+        number=number - 1,
+        dealer=dealer,
+        totals=tuple(seat.total for seat in seats),
+        played_on=game.played_on,
+    )
+    scored, after = continue_game(table, state, hand)
     record = Hand(game=game, number=number, token=token)
     record.set_from_engine(hand)
+    _cache_hand(record, scored)
     record.save()
-    HandInProgress.objects.filter(game=game).delete()
+    if game.current_hand is not None:
+        game.current_hand.delete()
     game.next_dealer = None  # used by this hand
     HandChange.objects.create(
         game=game,
         hand_number=number,
         kind=HandChange.Kind.RECORDED,
-        summary=record.summary(game.table),
+        summary=record.summary(table),
     )
-    game.recompute()
+    # Only the seats and figures this hand changed are written: one small
+    # UPDATE (a CASE over every seat and figure took longer to build than to run).
+    changed_seats, changed_fields = [], set()
+    for seat in seats:
+        new = {
+            "total": after.totals[seat.position],
+            "won": seat.position in after.winners,
+            **{figure: getattr(seat, figure) + 1 for figure in hand_figures(record, seat.position)},
+        }
+        fields = {name for name, value in new.items() if getattr(seat, name) != value}
+        for name in fields:
+            setattr(seat, name, new[name])
+        if fields:
+            changed_seats.append(seat)
+            changed_fields |= fields
+    if changed_seats:
+        Seat.objects.bulk_update(changed_seats, sorted(changed_fields))
+    _cache_game(
+        game,
+        finished=after.ended_after is not None,
+        hands_played=after.number if after.ended_after is None else after.ended_after,
+        played_on=after.played_on,
+    )
     return record
 
 
@@ -192,13 +234,14 @@ def store_imported_hands(game: Game, document: GameDocument, prepared: ImportedH
         change.game = game
     Hand.objects.bulk_create(prepared.hands)
     HandChange.objects.bulk_create(prepared.changes)
-    _cache_totals(game, prepared.result)
+    _cache_totals(game, prepared.result, prepared.hands)
 
 
 def cache_scores(game: Game) -> GameScore:
     """Score all of ``game``'s hands with the engine and cache the results on
-    the hands, the seats and the game (what lists and statistics read). Only
-    the hands whose cached figures changed are written."""
+    the hands, the seats (totals, wins, their hands' figures) and the game
+    (what lists and statistics read). Only the hands whose cached figures
+    changed are written."""
     records = game.hand_list()
     result = score_game(
         game.table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]
@@ -210,7 +253,7 @@ def cache_scores(game: Game) -> GameScore:
     ]
     if changed:
         Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
-    _cache_totals(game, result)
+    _cache_totals(game, result, records)
     return result
 
 
@@ -232,19 +275,38 @@ def _cache_hand(record: Hand, scored: ScoredHand) -> bool:
     return True
 
 
-def _cache_totals(game: Game, result: GameScore) -> None:
-    """What the seats and the game cache once all the game's hands are scored
-    as ``result``: totals, winners, the end. Both a rescore (``cache_scores``)
-    and an import (``store_imported_hands``) end here."""
+def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
+    """What the seats and the game cache once all the game's hands
+    (``records``) are scored as ``result``: totals, winners, each seat's
+    figures for the statistics, the end. Both a rescore (``cache_scores``) and
+    an import (``store_imported_hands``) end here."""
     seats = game.seat_list()
+    figures = seat_figures(records, len(seats))
     for seat in seats:
         seat.total = result.totals[seat.position]
         seat.won = seat.position in result.winners
-    Seat.objects.bulk_update(seats, ["total", "won"])
-    if result.finished and game.finished_at is None:
+        for name, count in figures[seat.position].items():
+            setattr(seat, name, count)
+    Seat.objects.bulk_update(seats, ["total", "won", *SEAT_FIGURES])
+    _cache_game(
+        game,
+        finished=result.finished,
+        hands_played=len(result.counted_hands),
+        played_on=result.played_on,
+    )
+
+
+def _cache_game(game: Game, *, finished: bool, hands_played: int, played_on: bool) -> None:
+    """What the game itself caches: its end, its counted hands, a level top
+    played on. The caller saves them (``Game._changing``)."""
+    if finished and game.finished_at is None:
         game.finished_at = timezone.now()
-    elif not result.finished:
+    elif not finished:
         game.finished_at = None
+    game.hands_played = hands_played
+    game.played_on = played_on
 
 
 _CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
+# What ``_cache_game`` sets: every change saves them.
+CACHED_GAME_FIELDS = ("hands_played", "played_on")

@@ -30,6 +30,17 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     total = models.IntegerField(default=0)
     won = models.BooleanField(default=False)
+    # This seat's hands, counted when the game is scored (``records.SEAT_FIGURES``):
+    # the players' records add these up instead of reading every hand.
+    hands_made = models.PositiveIntegerField(default=0)
+    makes = models.PositiveIntegerField(default=0)
+    marches = models.PositiveIntegerField(default=0)
+    euchred = models.PositiveIntegerField(default=0)
+    decided_by_renege = models.PositiveIntegerField(default=0)
+    alone_calls = models.PositiveIntegerField(default=0)
+    alone_not_in_play = models.PositiveIntegerField(default=0)
+    partnered = models.PositiveIntegerField(default=0)
+    reneges = models.PositiveIntegerField(default=0)
 
     objects = SeatQuerySet.as_manager()
 

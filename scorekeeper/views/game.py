@@ -12,7 +12,7 @@ from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import result_context, table_context, trump_badge
 from scorekeeper.sheet_rows import sheet_rows
-from scorekeeper.tables import tables_of
+from scorekeeper.tables import key_digests
 from scorekeeper.views.rendering import after_change, load_game, screen
 
 
@@ -29,8 +29,9 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     else the table's live part, so phones watching the same game keep up."""
     form = StateForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
+    # One query: the game's version, if this phone's cookie holds its table's key.
     current = (
-        Game.objects.for_tables(tables_of(request))
+        Game.objects.for_key_digests(key_digests(request))
         .filter(pk=game_id)
         .values_list("version", flat=True)
         .first()

@@ -1,0 +1,296 @@
+"""Fast at every size (issue 12): what a request costs does not grow with the
+game or the history (query counts; timing is `make bench`'s), and the figures
+cached to get there (the totals a hand is added to, each seat's statistics,
+the game's hand count) stay what a count from scratch gives."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection, models
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
+from scorekeeper.models import Game, Player, Seat
+from scorekeeper.models.hand_changes import GameOver
+from scorekeeper.records import SEAT_FIGURES
+from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url
+from tests.test_engine_properties import hands, tables
+
+pytestmark = pytest.mark.django_db
+
+CAT_MAKES = {"maker": "Cat", "trump": "H", "called": "S", "partner": "Ann", "tricks": 3}
+DAN_EUCHRED = {"maker": "Dan", "trump": "C", "called": "H", "partner": "Eve", "tricks": 1}
+
+
+def game_with(hands_before: int) -> Game:
+    """A five-player Call-Ace game, far from its end, after ``hands_before``
+    hands: each made by the next player with a partner (a point each)."""
+    game = start_game(target=99)
+    for number in range(hands_before):
+        maker, partner = FIVE[number % 5], FIVE[(number + 2) % 5]
+        record(game, maker=maker, trump="H", called="S", partner=partner, tricks=3)
+    return fresh(game)
+
+
+def queries_to_record(game: Game) -> int:
+    """The queries ``Game.record_hand`` makes to record the next hand."""
+    hand = read_hand(game.table, CAT_MAKES)
+    with CaptureQueriesContext(connection) as captured:
+        game.record_hand(version=game.version, token=uuid.uuid4(), hand=hand)
+    return len(captured)
+
+
+# --- Recording a hand ----------------------------------------------------------------------------
+
+
+def test_recording_a_hand_costs_at_most_12_queries_and_the_same_at_hand_1_and_hand_61() -> None:
+    first = queries_to_record(game_with(0))
+    sixty_first = queries_to_record(game_with(60))
+    assert first == sixty_first
+    assert sixty_first <= 12
+
+
+@pytest.mark.parametrize("hands_before", [0, 60])
+def test_posting_a_hand_costs_the_same_queries_however_long_the_game(
+    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
+) -> None:
+    game = game_with(hands_before)
+    fields = {
+        "version": game.version,
+        "token": str(uuid.uuid4()),
+        "maker": "2",
+        "trump": "H",
+        "called": "S",
+        "partner": "0",
+        "tricks": "3",
+    }
+    client.get(url("game_table", game))  # the session exists, as on a phone
+    # The phone's tables (1), the game with its seats and players (2), recording
+    # it (11: a retry?, then under the lock the game with its seats and players,
+    # a retry?, the last hand, the hand, its line in the log, the seats, the
+    # game) and the table drawn back (3).
+    with django_assert_num_queries(17):
+        response = client.post(url("hand_enter", game), fields, **HTMX)
+    assert response.status_code == 200
+    assert fresh(game).hands.count() == hands_before + 1
+
+
+def test_a_hand_added_to_the_cached_totals_scores_as_the_whole_game_rescored() -> None:
+    game = start_game(target=10, ties="play-on")
+    for document in (CAT_MAKES, DAN_EUCHRED, CAT_MAKES, CAT_MAKES, DAN_EUCHRED, CAT_MAKES):
+        record(game, **document)
+    game = fresh(game)
+    cached = [(h.points, h.totals, h.rule, h.after_end) for h in game.hand_list()]
+    totals = [s.total for s in game.seat_list()]
+    state = (game.finished_at is not None, game.hands_played, game.played_on)
+    with game._changing(None) as locked:
+        assert locked is not None
+        locked.recompute()
+    game = fresh(game)
+    assert [(h.points, h.totals, h.rule, h.after_end) for h in game.hand_list()] == cached
+    assert [s.total for s in game.seat_list()] == totals
+    assert (game.finished_at is not None, game.hands_played, game.played_on) == state
+
+
+# --- Reading: the table, its poll, the sheet, the lists -------------------------------------------
+
+
+@pytest.mark.parametrize("hands_before", [1, 60])
+def test_the_table_screen_costs_the_same_queries_however_long_the_game(
+    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
+) -> None:
+    game = game_with(hands_before)
+    # The phone's tables, the game with its hand in progress, its seats with their
+    # players, the last hands.
+    with django_assert_num_queries(4):
+        client.get(url("game_table", game))
+
+
+def test_the_poll_when_nothing_changed_is_one_query_and_no_body(
+    client: Client, django_assert_num_queries: Callable[..., Any]
+) -> None:
+    game = game_with(3)
+    with django_assert_num_queries(1):
+        response = client.get(url("game_state", game), {"version": game.version}, **HTMX)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+@pytest.mark.parametrize("hands_before", [1, 60])
+def test_the_score_sheet_costs_the_same_queries_however_long_the_game(
+    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
+) -> None:
+    game = game_with(hands_before)
+    # The phone's tables, the game, its seats with their players, its hands.
+    with django_assert_num_queries(4):
+        response = client.get(url("game_sheet", game))
+    assert response.content.decode().count('class="sheet-note') == hands_before
+
+
+# --- On the wire ----------------------------------------------------------------------------------
+
+
+def test_pages_are_gzipped_for_a_phone_that_accepts_it(client: Client) -> None:
+    game = game_with(3)
+    response = client.get(url("game_table", game), HTTP_ACCEPT_ENCODING="gzip, br")
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
+    html = gzip.decompress(response.content).decode()
+    assert "Cat" in html
+    assert len(response.content) < len(html.encode()) / 2
+
+
+def test_the_csrf_token_in_a_compressed_page_differs_on_every_response(client: Client) -> None:
+    # BREACH guesses a secret repeated in compressed pages; Django masks it afresh each time.
+    game = game_with(1)
+
+    def token() -> str:
+        response = client.get(url("game_table", game), HTTP_ACCEPT_ENCODING="gzip")
+        found = re.search(r'"X-CSRFToken": "([^"]+)"', gzip.decompress(response.content).decode())
+        assert found is not None
+        return found.group(1)
+
+    assert token() != token()
+
+
+# --- Each seat's statistics, cached, against a count from scratch ---------------------------------
+
+
+def records_from_every_hand() -> dict[str, dict[str, int]]:
+    """Each player's hand figures counted over every hand of every game: how the
+    records were counted before the seats kept them (the reference here)."""
+
+    def hand(path: str) -> str:
+        return f"seats__game__hands__{path}"
+
+    position = models.F("seats__position")
+    counted = models.Q(**{hand("after_end"): False, hand("thrown_in"): False})
+    as_maker = counted & models.Q(**{hand("maker"): position})
+    partnered = counted & (
+        models.Q(**{hand("outcome"): PartnerOutcome.REVEALED, hand("partner"): position})
+        | models.Q(
+            **{hand("outcome"): PartnerOutcome.TEAM},
+            seats__position=(models.F(hand("maker")) + 2) % 4,
+        )
+    )
+
+    def rules(group: frozenset[str]) -> models.Q:
+        return as_maker & models.Q(**{hand("rule__in"): sorted(group)})
+
+    alone = (PartnerOutcome.MAKER_HELD, PartnerOutcome.ALONE)
+    conditions = {
+        "hands_made": as_maker,
+        "makes": rules(MAKE_RULES),
+        "marches": rules(MARCH_RULES),
+        "euchred": rules(EUCHRE_RULES),
+        "decided_by_renege": rules(RENEGE_RULES),
+        "alone_calls": as_maker & models.Q(**{hand("outcome__in"): alone}),
+        "alone_not_in_play": as_maker & models.Q(**{hand("outcome"): PartnerOutcome.NOT_IN_PLAY}),
+        "partnered": partnered,
+        "reneges": counted & models.Q(**{hand("renege"): position}),
+    }
+    rows = Player.objects.annotate(
+        **{name: models.Count(hand("pk"), filter=where) for name, where in conditions.items()}
+    )
+    return {p.name: {name: getattr(p, name) for name in conditions} for p in rows}
+
+
+def cached_records() -> dict[str, dict[str, int]]:
+    return {
+        p.name: {name: getattr(p, name) for name in SEAT_FIGURES}
+        for p in Player.objects.with_records()
+    }
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> tuple[Table, int, list[tuple[str, Any]]]:
+    """A table, its first dealer and what the scorer did: hands recorded,
+    edited, undone, a dealer noted out of turn."""
+    table = draw(tables())
+    steps = st.one_of(
+        st.tuples(st.just("record"), hands(table)),
+        st.tuples(st.just("edit"), st.tuples(st.integers(1, 8), hands(table))),
+        st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("dealer"), st.integers(0, table.n - 1)),
+    )
+    first_dealer = draw(st.integers(0, table.n - 1))
+    return table, first_dealer, draw(st.lists(steps, max_size=10))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(histories())
+def test_each_seats_cached_statistics_match_a_count_over_every_hand(
+    history: tuple[Table, int, list[tuple[str, Any]]],
+) -> None:
+    table, first_dealer, steps = history
+    game = Game.start(
+        variant=table.variant,
+        players=table.players,
+        first_dealer=first_dealer,
+        rules=table.rules,
+        private_table=our_table(),
+    )
+    for kind, value in steps:
+        game = fresh(game)
+        try:
+            if kind == "record":
+                game.record_hand(version=game.version, token=None, hand=value)
+            elif kind == "edit" and value[0] <= game.hands.count():
+                number, hand = value
+                game.edit_hand(
+                    version=game.version, number=number, hand=hand, confirm_earlier_end=True
+                )
+            elif kind == "undo":
+                game.undo_last_hand(version=game.version)
+            elif kind == "dealer":
+                game.set_dealer(version=game.version, dealer=value)
+        except (GameOver, HandError):
+            pass  # refused, as the screen would: nothing stored
+    assert cached_records() == records_from_every_hand()
+    game = fresh(game)
+    score = game.score()
+    assert [s.total for s in game.seat_list()] == list(score.totals)
+    assert game.hands_played == len(score.counted_hands)
+    assert game.is_finished == score.finished
+
+
+def test_a_players_record_sums_their_seats(client: Client) -> None:
+    game = start_game()
+    record(game, **CAT_MAKES)
+    record(game, **DAN_EUCHRED)
+    cat = Player.objects.with_records().get(name="Cat")
+    assert (cat.hands_made, cat.makes, cat.euchred) == (1, 1, 0)
+    dan_seat = Seat.objects.get(game=game, player__name="Dan")
+    assert (dan_seat.hands_made, dan_seat.euchred) == (1, 1)
+    assert Player.objects.with_records().get(name="Ann").partnered == 1
+    assert set(FIVE) <= {p.name for p in Player.objects.all()}
+
+
+def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scorekeeper.migrations.0008_fast_cached_figures")
+    game = game_with(4)
+    record(game, **DAN_EUCHRED)
+    game = fresh(game)
+    cached = cached_records()
+    hands_played = game.hands_played
+    # As stored before the figures were kept: zeros.
+    Seat.objects.update(**dict.fromkeys(SEAT_FIGURES, 0))
+    Game.objects.update(hands_played=0)
+    migration.cache_figures(apps, None)
+    assert cached_records() == cached == records_from_every_hand()
+    assert fresh(game).hands_played == hands_played == 5
