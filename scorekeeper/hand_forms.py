@@ -187,6 +187,22 @@ class HandForm(GameActionForm):
             if name not in ("version", "token", "confirm_earlier_end")
         ]
 
+    def common_fields(self) -> list[forms.BoundField]:
+        """The fields most hands need: on screen at once."""
+        return [field for field in self.chip_fields() if field.name not in RARE_FIELDS]
+
+    def rare_fields(self) -> list[forms.BoundField]:
+        """The fields few hands need (a renege, the trick of the reveal, the
+        bidding round): one tap away, so Save stays in view."""
+        return [field for field in self.chip_fields() if field.name in RARE_FIELDS]
+
+    def rare_fields_open(self) -> bool:
+        """Show the rare fields at once when one holds a value or an error."""
+        return any(given(field.value()) or field.errors for field in self.rare_fields())
+
+
+RARE_FIELDS = ("round", "renege", "revealed_on_trick")
+
 
 class StartHandForm(HandForm):
     """Trump is made: the maker, trump, the call and the bidding round."""

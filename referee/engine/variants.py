@@ -219,3 +219,11 @@ def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) ->
 def seats_opposite(seat: int) -> int:
     """Standard euchre: seats 1 and 3 (0 and 2) are a team, 2 and 4 (1 and 3) the other."""
     return (seat + 2) % 4
+
+
+def no_score_hand_name(rules: HouseRules) -> str:
+    """What the table calls a hand that scores nothing and passes the deal on
+    (rules.md 3.2): "Thrown in" when all pass twice; with stick the dealer on,
+    passing never throws a hand in, so it is a "Misdeal" (a card exposed, a
+    wrong count)."""
+    return "Misdeal" if rules.stick_the_dealer else "Thrown in"

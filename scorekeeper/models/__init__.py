@@ -6,7 +6,7 @@ in ``scorekeeper/records.py``."""
 
 from scorekeeper.models.game_queries import GameQuerySet
 from scorekeeper.models.games import Game
-from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
+from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatQuerySet
@@ -24,4 +24,5 @@ __all__ = [
     "Seat",
     "SeatQuerySet",
     "StaleGame",
+    "TokenUsed",
 ]

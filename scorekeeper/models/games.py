@@ -28,6 +28,7 @@ from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.hand_changes import (
     GameOver,
     StaleGame,
+    already_recorded,
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
@@ -379,7 +380,8 @@ class Game(models.Model):
         self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
     ) -> Hand:
         """Record the next hand (rules.md 6), once: a retried request carrying
-        the same token returns the hand it already recorded."""
+        the same token returns the hand it already recorded; the same token
+        with a different hand raises TokenUsed and stores nothing."""
 
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()
@@ -392,7 +394,8 @@ class Game(models.Model):
                     record = store_next_hand(game, token, hand)
                     record.refresh_from_db()  # the figures recompute() cached
                     return record
-        return Hand.objects.get(game=self, token=token)
+        # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
+        return already_recorded(Hand.objects.get(game=self, token=token), hand)
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""
