@@ -65,6 +65,18 @@ class Thumb:
         self.taps += 1
 
 
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+  "main a, main button, main summary, main .chip, .site-header a")]
+  .filter((el) => el.getClientRects().length && !el.closest(".visually-hidden, [hidden]"))
+  .filter((el) => el.getBoundingClientRect().height < 44)
+  .map((el) => `${el.tagName} ${el.textContent.trim()}: ${el.getBoundingClientRect().height}`)"""
+
+
+def targets_big_enough(page: Page) -> None:
+    """Every link, button and chip on the screen is at least 44 px tall."""
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
 def shot(page: Page, name: str) -> None:
     """A picture of the screen for a person to look at (BOWER_SHOTS=dir)."""
     if folder := os.environ.get("BOWER_SHOTS"):
@@ -83,13 +95,14 @@ def heading(page: Page) -> Locator:
 
 @pytest.mark.parametrize(("width", "height"), PHONES)
 def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
-    page: Page, width: int, height: int
+    page: Page, axe: Axe, width: int, height: int
 ) -> None:
     game = start_game(players=FIVE)
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"/games/{game.pk}/")
     thumb = Thumb(page)
     shot(page, "1-table")
+    targets_big_enough(page)
 
     # Ben makes trump: his name is on the table.
     thumb.tap(page.locator(".maker-links").get_by_role("link", name="Ben", exact=True))
@@ -98,6 +111,7 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     save = page.get_by_role("button", name="Save the call")
     thumb.in_view(save)
     shot(page, "2-call")
+    targets_big_enough(page)
     thumb.tap(page.get_by_role("group", name="Trump").locator(".chip", has_text="hearts"))
     thumb.tap(page.get_by_role("group", name="Called ace").locator(".chip", has_text="spades"))
     thumb.tap(save)
@@ -106,6 +120,8 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     expect(heading(page)).to_have_text("Hand 1")
     expect(page.locator(".score-row.is-maker")).to_contain_text("Ben")
     shot(page, "3-in-play")
+    targets_big_enough(page)
+    axe(page)
     thumb.tap(page.locator(".reveal-form").get_by_role("button", name="Dan", exact=True))
     expect(page.locator(".score-row.is-partner")).to_contain_text("Dan")
     shot(page, "4-revealed")
@@ -115,11 +131,14 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     expect(heading(page)).to_have_text("Hand over")
     expect(page.locator("#preview")).to_contain_text("Ben +1")
     shot(page, "5-hand-over")
+    targets_big_enough(page)
+    axe(page)
     thumb.tap(page.get_by_role("button", name="Save hand"))
 
     expect(page.locator("#messages")).to_contain_text("Hand 1 recorded.")
     expect(page.locator(".score-row", has_text="Dan").locator(".score-total")).to_have_text("1")
     shot(page, "6-recorded")
+    targets_big_enough(page)
     assert thumb.taps <= 7, f"{thumb.taps} taps"
     game.refresh_from_db()
     hand = game.hands.get()
@@ -141,6 +160,26 @@ def enter_hand(page: Page, *, partner: str, tricks: str) -> None:
     page.get_by_role("button", name="Save hand").click()
 
 
+def totals_on_one_line(page: Page) -> None:
+    for total in page.locator(".score-total").all():
+        box = total.bounding_box()
+        assert box is not None
+        line = float(total.evaluate("t => parseFloat(getComputedStyle(t).lineHeight)"))
+        assert box["height"] < 1.5 * line, f"{total.inner_text()!r} wraps"
+
+
+@pytest.mark.parametrize("width", [320, 414])
+def test_the_result_shows_two_digit_totals_on_one_line(page: Page, width: int) -> None:
+    game = start_game(players=(LONG_NAME, "Ben", "Cat", "Dan", "Eve"))
+    for _ in range(4):
+        record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=5)
+    page.set_viewport_size({"width": width, "height": 700})
+    page.goto(f"/games/{game.pk}/result/")
+    expect(page.locator(".score-total").first).to_have_text("12")
+    totals_on_one_line(page)
+    no_sideways_scroll(page)
+
+
 @pytest.mark.parametrize(("width", "height"), PHONES)
 def test_totals_stay_on_one_line_and_long_names_do_not_widen_the_page(
     page: Page, width: int, height: int
@@ -150,11 +189,7 @@ def test_totals_stay_on_one_line_and_long_names_do_not_widen_the_page(
     game.seats.filter(position=0).update(total=100)
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"/games/{game.pk}/")
-    for total in page.locator(".score-total").all():
-        box = total.bounding_box()
-        assert box is not None
-        line = float(total.evaluate("t => parseFloat(getComputedStyle(t).lineHeight)"))
-        assert box["height"] < 1.5 * line, f"{total.inner_text()!r} wraps"
+    totals_on_one_line(page)
     expect(page.locator(".score-total").first).to_have_text("100")
     no_sideways_scroll(page)
     # The dealer and leader lines, a hand in play and the hand over screen too.

@@ -177,3 +177,23 @@ def test_the_edit_screen_shows_the_hands_points_at_once(client: Client, game: Ga
     points = {row.name: row.points for row in context["preview"]}
     assert points["Ben"] == points["Dan"] == 1
     assert "Save the change" in response.content.decode()
+
+
+def test_home_leads_back_to_the_game_in_progress(client: Client) -> None:
+    assert "Back to the game" not in client.get("/").content.decode()
+    game = start_game()
+    later = start_game(players=("Ann", "Ben", "Cat", "Dan"))
+    html = client.get("/").content.decode()
+    assert f'href="{url("game_table", later)}">Back to the game: Ann, Ben, Cat, Dan</a>' in html
+    assert url("game_table", game) not in html
+
+
+def test_the_score_sheet_gives_each_hands_rule_in_words_and_the_running_totals(
+    client: Client, game: Game
+) -> None:
+    record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
+    record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=5)
+    html = client.get(url("game_sheet", game)).content.decode()
+    assert "Partnership made it: Ben with Dan took 3 tricks" in html
+    assert "Partnership march" in html
+    assert '<span class="running">4</span>' in html  # Ben: 1, then 3 more
