@@ -21,7 +21,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, add_hand_points, score_hand
-from referee.engine.variants import Variant
+from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.forms import GameActionForm, given, seat_choices
 from scorekeeper.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, HandInProgress
@@ -202,6 +202,7 @@ class HandForm(GameActionForm):
 
 
 RARE_FIELDS = ("round", "renege", "revealed_on_trick")
+_NO_SCORE = {"Misdeal": "Misdeal (no score)", "Thrown in": "Thrown in (all passed)"}
 
 
 class StartHandForm(HandForm):
@@ -287,7 +288,8 @@ class EditHandForm(WholeHandForm):
         fields = self.fields
         fields["thrown_in"] = ChipField(
             label="The hand",
-            choices=[("", "Played"), ("yes", "Thrown in (all passed)")],
+            # rules.md 3.2: under stick the dealer a hand with no score is a misdeal.
+            choices=[("", "Played"), ("yes", _NO_SCORE[no_score_hand_name(game.house_rules)])],
             initial="",
             layout="chips-wide",
         )

@@ -140,6 +140,10 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     shot(page, "6-recorded")
     targets_big_enough(page)
     assert thumb.taps <= 7, f"{thumb.taps} taps"
+    # The next hand starts from here too, and the one just saved is undone from here.
+    for name in FIVE:
+        thumb.in_view(page.locator(".maker-links").get_by_role("link", name=name, exact=True))
+    thumb.in_view(page.get_by_role("button", name="Undo hand 1"))
     game.refresh_from_db()
     hand = game.hands.get()
     assert (hand.maker, hand.partner, hand.tricks) == (1, 3, 3)

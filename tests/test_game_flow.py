@@ -163,7 +163,7 @@ def test_the_hand_just_recorded_is_undone_from_the_table_in_one_tap(
     table = client.get(url("game_table", game))
     html = table.content.decode()
     assert f'action="{url("hand_undo", game)}"' in html
-    assert "Undo hand 1</button>" in html
+    assert 'Undo<span class="visually-hidden"> hand 1</span></button>' in html
     response = post(client, url("hand_undo", game), game)
     assert "Hand 1 undone." in client.get(response.url).content.decode()
     assert not game.hands.exists()
@@ -197,3 +197,13 @@ def test_the_score_sheet_gives_each_hands_rule_in_words_and_the_running_totals(
     assert "Partnership made it: Ben with Dan took 3 tricks" in html
     assert "Partnership march" in html
     assert '<span class="running">4</span>' in html  # Ben: 1, then 3 more
+
+
+@pytest.mark.parametrize(("stick", "label"), [(True, "Misdeal (no score)"), (False, "Thrown in")])
+def test_the_edit_form_names_a_hand_with_no_score_by_the_rule(
+    client: Client, stick: bool, label: str
+) -> None:
+    game = start_game(stick_the_dealer=stick)
+    record(game, thrown_in=True)
+    html = client.get(url("hand_edit", game, 1)).content.decode()
+    assert label in html
