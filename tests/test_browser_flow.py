@@ -10,11 +10,13 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from django.test import RequestFactory
+from playwright.sync_api import Locator, Page, Route, expect
 
+from scorekeeper.middleware import BUSY_MESSAGE, busy_response
 from scorekeeper.models import Game
 from tests.conftest import BrowserProblems
-from tests.game_support import FIVE, record, start_game
+from tests.game_support import FIVE, HTMX, record, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -276,6 +278,31 @@ def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_on
     assert game.hands.count() == 2
     # And once more, as a double tap would: still two hands.
     assert game.hands.filter(number=2, tricks=5).count() == 1
+
+
+def test_a_busy_scorebook_says_so_beside_save_and_keeps_the_hand(
+    page: Page, browser_problems: BrowserProblems
+) -> None:
+    for expected in ("Response Status Error Code 503", "the server responded with a status of 503"):
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE)
+    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    busy = busy_response(RequestFactory().post("/", **HTMX))
+
+    def answer_busy(route: Route) -> None:
+        route.fulfill(status=503, headers={"Retry-After": "2"}, body=busy.content)
+
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"/games/{game.pk}/hand/finish/?tricks=3&partner=3")
+    page.route("**/hand/finish/", answer_busy)
+    page.get_by_role("button", name="Save hand").click()
+    status = page.locator(".save-bar [role=alert]")
+    expect(status).to_contain_text(BUSY_MESSAGE)
+    Thumb(page).in_view(status.get_by_role("button", name="Retry"))
+    page.unroute("**/hand/finish/")
+    status.get_by_role("button", name="Retry").click()
+    expect(page.locator("#messages")).to_contain_text("Hand 1 recorded.")
+    assert game.hands.get().tricks == 3
 
 
 def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) -> None:
