@@ -311,6 +311,13 @@ def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) 
     page.set_viewport_size({"width": 375, "height": 667})
     page.goto(f"/games/{game.pk}/")
     expect(page.locator(".reveal-form")).to_be_visible()
+    page.locator("summary", has_text="On which trick").click()
+    # Another phone changes the call: the poll redraws the table, the reveal form in it again.
+    game.refresh_from_db()
+    game.start_hand(version=game.version, maker=1, trump="H", called="C", alone=False)
+    expect(page.locator(".call")).to_contain_text("ace of ♣ clubs", timeout=10_000)
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []  # htmx settles by id
     # Another phone reveals the partner: the poll redraws this table.
     game.refresh_from_db()
     game.reveal_partner(version=game.version, partner=3, trick=None)

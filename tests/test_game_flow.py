@@ -207,3 +207,27 @@ def test_the_edit_form_names_a_hand_with_no_score_by_the_rule(
     record(game, thrown_in=True)
     html = client.get(url("hand_edit", game, 1)).content.decode()
     assert label in html
+
+
+def test_a_hand_over_sent_again_after_it_was_saved_changes_nothing_and_says_so(
+    client: Client, game: Game
+) -> None:
+    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game = fresh(game)
+    token, version = str(uuid.uuid4()), game.version
+    finish = url("hand_finish", game)
+    data = {"tricks": "3", "partner": "0", "save": "1"}
+    assert post(client, finish, game, data, token=token, version=version).status_code == 302
+    client.get(url("game_table", game))  # "Hand 1 recorded." seen
+    changed = {**data, "tricks": "5", "partner": "2"}
+    again = post(client, finish, game, changed, token=token, version=version, htmx=True)
+    assert again.status_code == 409
+    html = again.content.decode()
+    assert "Nothing changed: this screen already recorded hand 1" in html
+    assert url("hand_edit", game, 1) in html
+    assert again.context["form"]["tricks"].value() == "5"  # as entered
+    # The same hand again (its answer was lost): answered as the first time, stored once.
+    retry = post(client, finish, game, data, token=token, version=version)
+    assert retry.status_code == 302
+    assert "Hand 1 recorded." in client.get(retry.url).content.decode()
+    assert (game.hands.get().tricks, game.hands.count()) == (3, 1)

@@ -19,7 +19,7 @@ from referee.engine.variants import no_score_hand_name
 from scorekeeper.forms import DealerForm, GameActionForm, RevealForm
 from scorekeeper.hand_forms import FinishHandForm, HandForm, StartHandForm, WholeHandForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, GameOver, StaleGame, TokenUsed
+from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
 from scorekeeper.screens import describe_current_call, table_context
 from scorekeeper.views.hand_screen import hand_post, hand_screen
 from scorekeeper.views.rendering import (
@@ -198,6 +198,20 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
     return after_change(request, game.pk, f"Hand {record.number} recorded.")
 
 
+def _hand_of_token(game: Game, token: str) -> Hand | None:
+    """The hand a form's token recorded, if any."""
+    try:
+        return game.hands.filter(token=uuid.UUID(token)).first()
+    except ValueError:
+        return None
+
+
+def _call_of(hand: Hand) -> HandInProgress:
+    """The call of a recorded hand, as the hand over form reads it (never saved)."""
+    fields = ("maker", "trump", "called", "alone", "bidding_round", "partner", "revealed_on_trick")
+    return HandInProgress(game=hand.game, **{name: getattr(hand, name) for name in fields})
+
+
 def _already(game: Game, used: TokenUsed) -> dict[str, Any]:
     """The hand a form's token already recorded, as the 409 names it."""
     return {"number": used.hand.number, "summary": used.hand.summary(game.table)}
@@ -210,6 +224,11 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     and ``revealed_on_trick`` to fill the form (the referee's hand audit)."""
     game = load_game(game_id)
     current = game.current_hand
+    used = _hand_of_token(game, request.POST.get("token", "")) if request.method == "POST" else None
+    if current is None and used is not None and not used.thrown_in:
+        # This screen's hand was saved already (a retry, or Back and a change):
+        # read the form against its call; record_hand answers which it is.
+        current = _call_of(used)
     if current is None:
         # Nothing in progress: the whole hand is entered at once, with the same values.
         query = request.GET.urlencode() if request.method == "GET" else ""
