@@ -33,15 +33,17 @@ class GameActionForm(forms.Form):
     """Every change carries the version the scorer saw and a token made when
     the form was drawn: a stale phone is caught, a retried tap counts once."""
 
+    # The hidden fields carry no id: two forms on one screen (the table's) would
+    # share it, and a redraw would then copy attributes across the wrong element.
     version = forms.IntegerField(
         min_value=0,
-        widget=forms.HiddenInput,
+        widget=forms.HiddenInput(attrs={"id": False}),
         error_messages=dict.fromkeys(
             ("required", "invalid", "min_value"),
             "This screen is out of date: go back to the table and try again.",
         ),
     )
-    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    token = forms.UUIDField(widget=forms.HiddenInput(attrs={"id": False}), required=False)
 
     @classmethod
     def for_game(cls, current: Game, **kwargs: Any) -> Self:

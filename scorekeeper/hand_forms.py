@@ -21,7 +21,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, add_hand_points, score_hand
-from referee.engine.variants import Variant
+from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.forms import GameActionForm, given, seat_choices
 from scorekeeper.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, HandInProgress
@@ -187,6 +187,23 @@ class HandForm(GameActionForm):
             if name not in ("version", "token", "confirm_earlier_end")
         ]
 
+    def common_fields(self) -> list[forms.BoundField]:
+        """The fields most hands need: on screen at once."""
+        return [field for field in self.chip_fields() if field.name not in RARE_FIELDS]
+
+    def rare_fields(self) -> list[forms.BoundField]:
+        """The fields few hands need (a renege, the trick of the reveal, the
+        bidding round): one tap away, so Save stays in view."""
+        return [field for field in self.chip_fields() if field.name in RARE_FIELDS]
+
+    def rare_fields_open(self) -> bool:
+        """Show the rare fields at once when one holds a value or an error."""
+        return any(given(field.value()) or field.errors for field in self.rare_fields())
+
+
+RARE_FIELDS = ("round", "renege", "revealed_on_trick")
+_NO_SCORE = {"Misdeal": "Misdeal (no score)", "Thrown in": "Thrown in (all passed)"}
+
 
 class StartHandForm(HandForm):
     """Trump is made: the maker, trump, the call and the bidding round."""
@@ -271,7 +288,8 @@ class EditHandForm(WholeHandForm):
         fields = self.fields
         fields["thrown_in"] = ChipField(
             label="The hand",
-            choices=[("", "Played"), ("yes", "Thrown in (all passed)")],
+            # rules.md 3.2: under stick the dealer a hand with no score is a misdeal.
+            choices=[("", "Played"), ("yes", _NO_SCORE[no_score_hand_name(game.house_rules)])],
             initial="",
             layout="chips-wide",
         )

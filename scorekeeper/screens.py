@@ -182,6 +182,9 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
             for seat, name in enumerate(table.players)
             if current is None or seat != current.maker
         ],
+        # One tap less: the table offers the maker's names, and the tricks once in play.
+        "maker_choices": list(enumerate(table.players)),
+        "trick_counts": range(table.deal.tricks + 1),
         "action_form": GameActionForm.for_game(game),
         "recent": recent_lines(game, recent),
         "last": last,

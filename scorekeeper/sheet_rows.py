@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from referee.engine.cards import Card, parse_trump, trump_name
 from referee.engine.hands import PartnerOutcome
-from referee.engine.variants import Variant
+from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.models import Game, Hand
 
 
@@ -31,6 +31,7 @@ class SheetRow:
     renege: str
     points: list[int]
     totals: list[int]
+    no_score: str  # what a hand nobody scores is called here: "Misdeal" or "Thrown in"
     rule: str  # the explanation: the rule applied, in words
     section: str  # the rules.md section of that rule
     after_end: bool
@@ -75,6 +76,7 @@ def sheet_rows(game: Game, hands: Iterable[Hand]) -> list[SheetRow]:
     def name(position: int | None) -> str:
         return "" if position is None else names[position]
 
+    no_score = no_score_hand_name(game.house_rules)  # rules.md 3.2
     return [
         SheetRow(
             hand=hand,
@@ -90,6 +92,7 @@ def sheet_rows(game: Game, hands: Iterable[Hand]) -> list[SheetRow]:
             renege=name(hand.renege),
             points=list(hand.points),
             totals=list(hand.totals),
+            no_score=no_score,
             rule=hand.explanation,
             section=hand.section,
             after_end=hand.after_end,

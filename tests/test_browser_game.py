@@ -85,8 +85,10 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(page.locator(".call")).to_have_text(
         "Ben made ♥ hearts and calls the ace of ♠ spades; partner unknown."
     )
+    # The trick of the reveal is one tap away, under the partner's names.
+    page.locator("summary", has_text="On which trick").tap()
     tap(page, "On trick (optional)", "2")
-    group(page, "Partner revealed").get_by_role("button", name="Dan").tap()
+    group(page, "Partner: tap who plays the called ace").get_by_role("button", name="Dan").tap()
     expect(page.locator(".call")).to_contain_text("Dan revealed as partner on trick 2")
     axe(page)
     page.get_by_role("link", name="Hand over: tricks and points").tap()
@@ -97,8 +99,8 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(score(page, "Dan")).to_have_text("1")
     expect(page.locator(".deal-line")).to_contain_text("Deals Ben Leads Cat")
 
-    # Hand 2: everyone passed.
-    page.get_by_role("button", name="All passed: thrown in").tap()
+    # Hand 2: a misdeal (stick the dealer is on: nobody can pass a hand in, rules.md 3.2).
+    page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     expect(page.locator(".deal-line")).to_contain_text("Deals Cat")
 
@@ -238,7 +240,7 @@ def test_two_phones_watching_one_game_stay_current_and_a_stale_tap_is_told(
     other.route("**/state/?*", lambda route: route.fulfill(status=204))
     page.get_by_role("button", name="Cancel the call").tap()
     expect(page.locator(".call")).to_have_count(0)
-    group(other, "Partner revealed").get_by_role("button", name="Dan").tap()
+    group(other, "Partner: tap who plays the called ace").get_by_role("button", name="Dan").tap()
     expect(other.locator("#messages")).to_contain_text("Another phone recorded this first")
     expect(other.locator(".call")).to_have_count(0)
     expect(other.get_by_role("link", name="Trump is made")).to_be_visible()
@@ -259,7 +261,7 @@ def test_on_flaky_wifi_a_lost_tap_is_told_and_tapping_again_records_one_hand(
     start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Ann")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
-    thrown_in = page.get_by_role("button", name="All passed: thrown in")
+    thrown_in = page.get_by_role("button", name="Misdeal: no score")
 
     # The server breaks down: the phone says so rather than doing nothing.
     page.route("**/hand/thrown-in/", lambda route: route.fulfill(status=500, body="boom"))

@@ -106,14 +106,14 @@ def test_offline_the_last_table_screen_seen_opens_with_the_banner_and_saves_noth
     axe(page)
 
     # A write goes to the network, fails in plain sight and is not kept for later.
-    page.get_by_role("button", name="All passed: thrown in").tap()
+    page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.locator("#messages")).to_contain_text("Could not reach Bower")
     assert Hand.objects.filter(game=game).count() == 2
 
     # The connection is back: the banner goes, and the same tap records the hand.
     page.context.set_offline(False)
     expect(page.locator("#offline-banner")).to_be_empty()
-    page.get_by_role("button", name="All passed: thrown in").tap()
+    page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4")
     assert Hand.objects.filter(game=game).count() == 3
 
@@ -223,7 +223,7 @@ def test_over_plain_http_there_is_no_worker_and_the_screen_still_stays_on(
     page.add_init_script(PLAIN_HTTP)
     page.goto(f"/games/{game.pk}/")
     expect(page.get_by_role("switch", name="Keep screen on")).to_be_checked()
-    page.get_by_role("button", name="All passed: thrown in").tap()
+    page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4")
     # The tap that recorded the hand also started the video: the screen stays on.
     wait_until(page, "document.documentElement.dataset.awake === 'video'")

@@ -109,6 +109,6 @@ def test_the_phone_shows_the_busy_message_when_the_server_answers_503(
     page.goto(reverse("game_table", args=[game.pk]))
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
     page.route("**/hand/thrown-in/", answer_busy)
-    page.get_by_role("button", name="All passed: thrown in").tap()
+    page.get_by_role("button", name="Misdeal: no score").tap()
     # Its own words, not "Bower could not do that (error 503)".
     expect(page.locator("#messages")).to_have_text(BUSY_MESSAGE)

@@ -81,7 +81,7 @@ def test_the_game_page_shows_every_hands_facts_and_rule(client: Client) -> None:
         " (rules.md 3.4)" in page
     )
     assert "Partner alone (held the called ace) 5 tricks" in page
-    assert "Dealer Cat Thrown in" in page
+    assert "Dealer Cat Misdeal" in page
     assert "Partner alone (the called ace was not in play) 2 tricks" in page
     assert "Renege by Cat Rule applied: Renege by Cat, a defender" in page
 

@@ -4,6 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+pytestmark = pytest.mark.django_db  # home looks for the game in progress
+
 
 @pytest.fixture
 def home(client: Client):

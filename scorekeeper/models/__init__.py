@@ -6,7 +6,7 @@ in ``scorekeeper/records.py``."""
 
 from scorekeeper.models.game_queries import GameQuerySet
 from scorekeeper.models.games import Game, GameAlreadyStored
-from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
+from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
@@ -32,4 +32,5 @@ __all__ = [
     "Seat",
     "SeatQuerySet",
     "StaleGame",
+    "TokenUsed",
 ]

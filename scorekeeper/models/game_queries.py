@@ -46,6 +46,10 @@ class GameQuerySet(models.QuerySet["Game"]):
     def finished(self) -> GameQuerySet:
         return self.filter(finished_at__isnull=False)
 
+    def in_play(self) -> GameQuerySet:
+        """Games not over yet, the one played last first (home's "resume")."""
+        return self.filter(finished_at__isnull=True).order_by("-updated_at", "-pk")
+
     def for_table(self) -> GameQuerySet:
         """What the table screen reads, in a fixed number of queries whatever
         the number of hands: seats and players, and the hand in progress."""

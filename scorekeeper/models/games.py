@@ -29,6 +29,7 @@ from scorekeeper.models.hand_changes import (
     CACHED_GAME_FIELDS,
     GameOver,
     StaleGame,
+    already_recorded,
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
@@ -479,7 +480,8 @@ class Game(models.Model):
         self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
     ) -> Hand:
         """Record the next hand (rules.md 6), once: a retried request carrying
-        the same token returns the hand it already recorded."""
+        the same token returns the hand it already recorded; the same token
+        with a different hand raises TokenUsed and stores nothing."""
 
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()
@@ -490,7 +492,8 @@ class Game(models.Model):
             with self._changing(version, "next_dealer", repeat=recorded) as game:
                 if game is not None:
                     return store_next_hand(game, token, hand)
-        return Hand.objects.get(game=self, token=token)
+        # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
+        return already_recorded(Hand.objects.get(game=self, token=token), hand)
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""

@@ -48,6 +48,25 @@ class EndMovesEarlier(Exception):
         self.later_hands = later_hands
 
 
+class TokenUsed(Exception):
+    """The form's token already recorded a different hand (a phone went Back and
+    changed it): nothing is stored; ``hand`` is the one recorded (contract.md
+    "Recording a hand, once")."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(f"hand {hand.number} was already recorded with this token")
+        self.hand = hand
+
+
+def already_recorded(record: Hand, hand: EngineHand) -> Hand:
+    """The hand a token already recorded, when ``hand`` is what it recorded (a
+    retry); TokenUsed when ``hand`` differs from it. Who dealt is not compared:
+    the stored hand names its dealer only out of turn."""
+    if replace(record.to_engine(), dealer=None) != replace(hand, dealer=None):
+        raise TokenUsed(record)
+    return record
+
+
 def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Hand:
     """Store the next hand in the locked ``game`` (rules.md 6), with the change
     log's line. The hand is scored from where the game stands (the seats'

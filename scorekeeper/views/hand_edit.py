@@ -37,9 +37,11 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         initial = {
             "version": game.version,
             "token": uuid.uuid4(),
+            "thrown_in": "",
             **EditHandForm.initial_from_record(record),
         }
-        form = EditHandForm(initial=initial, game=game)
+        # Bound to the hand as recorded: its points are previewed at once.
+        form = EditHandForm(initial, initial=initial, game=game)
         return hand_screen(request, game, form, **extra)
     form = EditHandForm(request.POST, game=game)
     if response := hand_post(request, game, form, url, **extra):

@@ -15,10 +15,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
+from referee.engine.variants import no_score_hand_name
 from scorekeeper.forms import DealerForm, GameActionForm, RevealForm
 from scorekeeper.hand_forms import FinishHandForm, HandForm, StartHandForm, WholeHandForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, GameOver, StaleGame
+from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
 from scorekeeper.screens import describe_current_call, table_context
 from scorekeeper.views.hand_screen import hand_post, hand_screen
 from scorekeeper.views.rendering import (
@@ -64,6 +65,10 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "token": uuid.uuid4(),
             **HandForm.initial_from_current(game.current_hand),
         }
+        # The maker's name tapped on the table (not bound: nothing is wrong yet).
+        maker = request.GET.get("maker", "")
+        if maker.isdigit() and int(maker) < game.table.n:
+            initial["maker"] = maker
         form = StartHandForm(initial=initial, game=game)
         return hand_screen(request, game, form)
     form = StartHandForm(request.POST, game=game)
@@ -186,7 +191,30 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
     except HandError as error:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url)
+    except TokenUsed as used:
+        # Back, changed, saved again: this form already recorded another hand.
+        # What was entered stays on screen, with the way to change the hand.
+        return hand_screen(request, game, form, status=409, url=url, already=_already(game, used))
     return after_change(request, game.pk, f"Hand {record.number} recorded.")
+
+
+def _hand_of_token(game: Game, token: str) -> Hand | None:
+    """The hand a form's token recorded, if any."""
+    try:
+        return game.hands.filter(token=uuid.UUID(token)).first()
+    except ValueError:
+        return None
+
+
+def _call_of(hand: Hand) -> HandInProgress:
+    """The call of a recorded hand, as the hand over form reads it (never saved)."""
+    fields = ("maker", "trump", "called", "alone", "bidding_round", "partner", "revealed_on_trick")
+    return HandInProgress(game=hand.game, **{name: getattr(hand, name) for name in fields})
+
+
+def _already(game: Game, used: TokenUsed) -> dict[str, Any]:
+    """The hand a form's token already recorded, as the 409 names it."""
+    return {"number": used.hand.number, "summary": used.hand.summary(game.table)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -196,6 +224,11 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     and ``revealed_on_trick`` to fill the form (the referee's hand audit)."""
     game = load_game(request, game_id)
     current = game.current_hand
+    used = _hand_of_token(game, request.POST.get("token", "")) if request.method == "POST" else None
+    if current is None and used is not None and not used.thrown_in:
+        # This screen's hand was saved already (a retry, or Back and a change):
+        # read the form against its call; record_hand answers which it is.
+        current = _call_of(used)
     if current is None:
         # Nothing in progress: the whole hand is entered at once, with the same values.
         query = request.GET.urlencode() if request.method == "GET" else ""
@@ -241,7 +274,8 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Everyone passed: the hand is thrown in, no score, the deal passes on."""
+    """Everyone passed (or, with stick the dealer, a misdeal): no score, the
+    deal passes on (rules.md 3.2)."""
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")
@@ -256,7 +290,15 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return behind(request, game_id)
     except GameOver:
         return behind(request, game_id, GAME_OVER_MESSAGE)
-    return after_change(request, game_id, f"Hand {record.number} thrown in: the deal passes on.")
+    except TokenUsed as used:
+        number = used.hand.number
+        return behind(
+            request, game_id, f"Nothing changed: this screen already recorded hand {number}."
+        )
+    name = no_score_hand_name(game.house_rules)
+    return after_change(
+        request, game_id, f"Hand {record.number}: {name.lower()}, the deal passes on."
+    )
 
 
 @require_http_methods(["GET", "POST"])

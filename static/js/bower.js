@@ -2,7 +2,16 @@
 "use strict";
 
 (() => {
-  const say = (text) => {
+  const say = (text, event) => {
+    // A form with a .save-status says it there, beside its Save button (the top
+    // of the page may be far away; scorekeeper.js offers Retry); others at the top.
+    const sent = event && event.detail && event.detail.elt;
+    const status = sent instanceof HTMLFormElement && sent.querySelector(".save-status");
+    if (status) {
+      status.querySelector(".save-problem").textContent = text;
+      status.hidden = false;
+      return;
+    }
     const messages = document.getElementById("messages");
     if (!messages) return;
     const message = document.createElement("p");
@@ -14,11 +23,11 @@
   // On table Wi-Fi a tap can fail to reach the laptop, or its answer can get lost:
   // say so instead of doing nothing. Tapping again is safe: every form carries a
   // token, so a hand sent twice is recorded once.
-  document.addEventListener("htmx:sendError", () => {
-    say("Could not reach Bower. Check the Wi-Fi and tap again: a hand is never recorded twice.");
+  document.addEventListener("htmx:sendError", (event) => {
+    say("Could not reach Bower: nothing was saved. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
   });
-  document.addEventListener("htmx:timeout", () => {
-    say("Bower did not answer in time. Check the Wi-Fi and tap again: a hand is never recorded twice.");
+  document.addEventListener("htmx:timeout", (event) => {
+    say("Bower did not answer in time. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
   });
   // An answer htmx does not swap in (base.html's htmx config): a server error, a
   // page that is gone, a form from an expired session.
@@ -28,9 +37,9 @@
       // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.
       const page = new DOMParser().parseFromString(responseText, "text/html");
       const busy = page.querySelector("[role=alert]");
-      if (busy) return say(busy.textContent);
+      if (busy) return say(busy.textContent, event);
     }
-    say(`Bower could not do that (error ${status}). Reload the page and try again.`);
+    say(`Bower could not do that (error ${status}). Reload the page and try again.`, event);
   });
   // Offline (the phone lost the Wi-Fi, or this page is a copy the service worker
   // kept): say so plainly, because nothing tapped now can be saved.

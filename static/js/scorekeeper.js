@@ -17,6 +17,28 @@
     }
   });
 
+  // A save that failed (bower.js shows why in the form's .save-status): Retry
+  // sends the same form again, with the same token, so the hand is stored once.
+  const submitters = new WeakMap();
+  document.addEventListener("submit", (event) => {
+    if (event.submitter) submitters.set(event.target, event.submitter);
+  });
+  document.addEventListener("click", (event) => {
+    const retry = event.target instanceof Element && event.target.closest(".save-retry");
+    if (!retry) return;
+    const form = retry.closest("form");
+    const status = retry.closest(".save-status");
+    if (status) status.hidden = true;
+    const button = submitters.get(form) || form.querySelector(".save-bar [type=submit]:not(.nojs-only)");
+    if (button && button.isConnected) button.click();
+    else form.requestSubmit();
+  });
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const status = event.detail.elt instanceof HTMLFormElement && event.detail.elt.querySelector(".save-status");
+    if (status) status.hidden = true;
+  });
+
   // A new screen swapped into <main>: start a screen reader (and the keyboard) there.
   document.addEventListener("htmx:afterSwap", (event) => {
     const target = event.detail.target;
