@@ -3,6 +3,8 @@ so a phone joins a table or opens a watch page in one scan."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django import template
 from django.http import HttpRequest
@@ -24,8 +26,22 @@ def qr_code(url: str, label: str) -> SafeString:
     """The QR code of ``url`` as inline SVG, named ``label`` for screen readers.
     segno draws with attributes only (no ``style``), which the CSP allows; the
     light background keeps it scannable in dark mode."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=1, border=2, omitsize=True, dark="#000", light="#fff", svgclass="qr", lineclass=None
-    )
     named = f'<svg role="img" aria-label="{escape(label)}" '
-    return mark_safe(svg.replace("<svg ", named, 1))
+    return mark_safe(_qr_svg(url).replace("<svg ", named, 1))
+
+
+@lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
+    # Drawing a code costs milliseconds and the table screen shows two on every
+    # redraw: each link's drawing is kept (a replaced key is a new link).
+    return str(
+        segno.make(url, error="m").svg_inline(
+            scale=1,
+            border=2,
+            omitsize=True,
+            dark="#000",
+            light="#fff",
+            svgclass="qr",
+            lineclass=None,
+        )
+    )
