@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from referee.engine.document import MAX_HANDS, read_document
-from scorekeeper.models import Game, Hand, HandChange, Player, Seat
+from scorekeeper.models import Game, Hand, HandChange, Player, PrivateTable, Seat
 from scorekeeper.models import games as game_models
 from tests.documents import long_game
 from tests.game_support import our_table, start_game, url
@@ -120,7 +120,8 @@ def test_a_megabyte_of_thrown_in_hands_is_refused_at_once(
 def test_another_table_records_hands_while_a_thousand_hand_import_runs(
     racing_db: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"))
+    elsewhere = PrivateTable.objects.create(name="Elsewhere")
+    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"), table=elsewhere)
     text = json.dumps(long_game(MAX_HANDS, target=99))
     importing = threading.Event()
     imported: dict[str, Any] = {}
@@ -138,7 +139,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
 
     thread = threading.Thread(target=run_import)
     thread.start()
-    client = phone(our_table())
+    client = phone(elsewhere)
     recorded: list[tuple[int, float]] = []
     importing.wait(10)
     while importing.is_set() or not recorded:
@@ -157,6 +158,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
         f"recorded {len(recorded)} hands, the slowest in {slowest:.3f} s",
     )
     assert imported["status"] == 302
+    assert Game.objects.exclude(pk=other.pk).get().private_table == our_table()
     assert [status for status, _ in recorded] == [302] * len(recorded)
     assert Hand.objects.filter(game=other).count() == len(recorded)
     # Generous: a hand waits for the import's short transaction, never for its parsing.
