@@ -20,6 +20,9 @@ from django.core.management import call_command
 from django.db import connection, connections
 from django.test import Client
 
+from scorekeeper.models import PrivateTable
+from tests.game_support import our_table
+
 
 @dataclass
 class Outcome:
@@ -59,15 +62,24 @@ def racing_db(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("_sqlite_file_database")
 
 
+def phone(table: PrivateTable) -> Client:
+    """A phone that has opened ``table``'s key link, as its players do."""
+    client = Client()
+    assert client.get(table.key_path).status_code in (200, 302)
+    return client
+
+
 def at_once(count: int, request: Callable[[int, Client], Any]) -> list[Outcome]:
     """Run ``request(i, client)`` in ``count`` threads released together; each
-    thread has its own client and database connection."""
+    thread has its own client (a phone that joined the tests' own table) and
+    database connection."""
+    table = our_table()  # made once, before the threads: they only join it
     barrier = threading.Barrier(count)
     outcomes = [Outcome() for _ in range(count)]
 
     def run(i: int) -> None:
         try:
-            client = Client()
+            client = phone(table)
             barrier.wait()
             started = time.perf_counter()
             response = request(i, client)

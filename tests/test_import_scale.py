@@ -18,11 +18,11 @@ from django.test import Client
 from django.urls import reverse
 
 from referee.engine.document import MAX_HANDS, read_document
-from scorekeeper.models import Game, Hand, HandChange, Player, Seat
+from scorekeeper.models import Game, Hand, HandChange, Player, PrivateTable, Seat
 from scorekeeper.models import games as game_models
 from tests.documents import long_game
-from tests.game_support import start_game, url
-from tests.race_support import _sqlite_file_database, racing_db
+from tests.game_support import our_table, start_game, url
+from tests.race_support import _sqlite_file_database, phone, racing_db
 
 __all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
 
@@ -45,7 +45,7 @@ def test_a_thousand_hand_import_caches_what_a_recompute_would(
 ) -> None:
     document = read_document(long_game(MAX_HANDS, target=99))
     started = time.perf_counter()
-    game = Game.from_document(document)
+    game = Game.from_document(document, private_table=our_table())
     report(capsys, f"{MAX_HANDS} hands imported in {time.perf_counter() - started:.3f} s")
 
     cached = list(Hand.objects.filter(game=game).order_by("number").values_list(*CACHED))
@@ -67,13 +67,15 @@ def test_an_import_names_players_as_the_scorebook_spells_them_even_if_one_appear
 ) -> None:
     prepare = game_models.prepare_import
 
-    def prepare_then_another_phone_adds_ann(document: Any) -> Any:
-        prepared = prepare(document)
-        Player.objects.create(name="ANN")  # scored as "Ann"; stored as "ANN"
+    def prepare_then_another_phone_adds_ann(document: Any, **where: Any) -> Any:
+        prepared = prepare(document, **where)
+        Player.objects.create(
+            name="ANN", private_table=our_table()
+        )  # scored as "Ann"; stored as "ANN"
         return prepared
 
     monkeypatch.setattr(game_models, "prepare_import", prepare_then_another_phone_adds_ann)
-    game = Game.from_document(read_document(long_game(12)))
+    game = Game.from_document(read_document(long_game(12)), private_table=our_table())
     assert game.table.players[0] == "ANN"
     first = Hand.objects.get(game=game, number=1)  # Ann made it with a partner
     assert "ANN" in first.explanation
@@ -118,7 +120,8 @@ def test_a_megabyte_of_thrown_in_hands_is_refused_at_once(
 def test_another_table_records_hands_while_a_thousand_hand_import_runs(
     racing_db: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"))
+    elsewhere = PrivateTable.objects.create(name="Elsewhere")
+    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"), table=elsewhere)
     text = json.dumps(long_game(MAX_HANDS, target=99))
     importing = threading.Event()
     imported: dict[str, Any] = {}
@@ -127,7 +130,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
         try:
             importing.set()
             started = time.perf_counter()
-            response = Client().post(reverse("game_import"), {"text": text})
+            response = phone(our_table()).post(reverse("game_import"), {"text": text})
             imported["status"] = response.status_code
             imported["seconds"] = time.perf_counter() - started
         finally:
@@ -136,7 +139,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
 
     thread = threading.Thread(target=run_import)
     thread.start()
-    client = Client()
+    client = phone(elsewhere)
     recorded: list[tuple[int, float]] = []
     importing.wait(10)
     while importing.is_set() or not recorded:
@@ -155,6 +158,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
         f"recorded {len(recorded)} hands, the slowest in {slowest:.3f} s",
     )
     assert imported["status"] == 302
+    assert Game.objects.exclude(pk=other.pk).get().private_table == our_table()
     assert [status for status, _ in recorded] == [302] * len(recorded)
     assert Hand.objects.filter(game=other).count() == len(recorded)
     # Generous: a hand waits for the import's short transaction, never for its parsing.
@@ -165,11 +169,11 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
 def test_the_import_command_says_busy_and_that_nothing_was_imported(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    def locked(cls: type[Game], document: Any) -> Game:
+    def locked(cls: type[Game], document: Any, **where: Any) -> Game:
         raise OperationalError("database is locked")
 
     monkeypatch.setattr(Game, "from_document", classmethod(locked))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(long_game(3)))
     with pytest.raises(CommandError, match=r"busy: try again in a moment\. \(nothing imported\)"):
-        call_command("import_game", str(path))
+        call_command("import_game", str(path), table_key=our_table().key)

@@ -6,11 +6,11 @@ import uuid
 
 import pytest
 from django.db import connection, connections, transaction
-from django.test import Client
 
 from scorekeeper.middleware import BUSY_MESSAGE
 from scorekeeper.models import Game, Hand
-from tests.game_support import start_game, url
+from tests.game_support import our_table, start_game, url
+from tests.race_support import phone
 
 pytestmark = pytest.mark.postgres
 
@@ -46,7 +46,7 @@ def test_a_hand_that_waits_too_long_for_a_locked_game_answers_busy_and_stores_no
         assert locked.wait(10)
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '200ms'")
-        response = Client().post(
+        response = phone(our_table()).post(
             url("hand_thrown_in", game), {"version": game.version, "token": str(uuid.uuid4())}
         )
     finally:

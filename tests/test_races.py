@@ -12,10 +12,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Game, Hand, HandChange, HandInProgress, Player
+from scorekeeper.models import Game, Hand, HandChange, HandInProgress, Player, PrivateTable
 from scorekeeper.models.players import PlayerQuerySet
 from tests.documents import document
-from tests.game_support import FIVE, HTMX, record, start_game, url
+from tests.game_support import FIVE, HTMX, our_table, record, start_game, url
 from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
 
 __all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
@@ -177,7 +177,19 @@ def test_a_player_named_between_the_look_up_and_the_insert_is_the_one_found(
 ) -> None:
     # What the loser of a race sees: the look-up found nobody, the insert hits
     # the name's constraint (any case), and the player stored meanwhile is used.
-    quinn = Player.objects.create(name="Quinn")
+    table = our_table()
+    quinn = Player.objects.create(name="Quinn", private_table=table)
     monkeypatch.setattr(PlayerQuerySet, "named", lambda self, name: None)
-    assert Player.for_name("QUINN") == quinn
+    assert Player.for_name("QUINN", table=table) == quinn
     assert Player.objects.count() == 1
+
+
+def test_two_tables_naming_the_same_new_player_get_one_player_each() -> None:
+    # Players are per table: another table's Quinn is someone else.
+    first, second = our_table(), PrivateTable.objects.create(name="Elsewhere")
+    quinn = Player.for_name("Quinn", table=first)
+    other = Player.for_name("QUINN", table=second)
+    assert other != quinn
+    assert (quinn.private_table, other.private_table) == (first, second)
+    assert Player.for_name("quinn", table=first) == quinn
+    assert Player.objects.count() == 2
