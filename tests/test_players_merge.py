@@ -137,3 +137,18 @@ def test_rename_and_merge_refuse_a_get(client: Client) -> None:
     ann = Player.objects.get(name="Ann")
     assert client.get(reverse("player_rename", args=[ann.pk])).status_code == 405
     assert client.get(reverse("player_merge", args=[ann.pk])).status_code == 405
+
+
+def test_a_rename_that_loses_a_race_to_the_same_name_is_refused_not_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game_with("Ann", "Ben", "Cat", "Dan")
+    ann, ben = Player.objects.get(name="Ann"), Player.objects.get(name="Ben")
+    # Another phone renames Ben to "Zed" after Ann's check (which we make miss it).
+    Player.objects.filter(pk=ben.pk).update(name="Zed")
+    monkeypatch.setattr(type(Player.objects.all()), "named", lambda self, name: None)
+    with pytest.raises(PlayerChangeRefused, match="Another player is called zed now"):
+        ann.rename("zed")
+    ann.refresh_from_db()
+    assert ann.name == "Ann"
+    assert not PlayerChange.objects.filter(player=ann).exists()

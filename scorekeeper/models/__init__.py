@@ -4,8 +4,9 @@ find them as ``scorekeeper.models``. Each change a game goes through is a
 ``Game`` method (``scorekeeper/models/games.py``); players' records are counted
 in ``scorekeeper/records.py``."""
 
+from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_queries import GameQuerySet
-from scorekeeper.models.games import Game, GameAlreadyStored
+from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight

@@ -24,6 +24,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+from scorekeeper.models.game_documents import import_game
 from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.hand_changes import (
     CACHED_GAME_FIELDS,
@@ -33,24 +34,13 @@ from scorekeeper.models.hand_changes import (
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
-    prepare_import,
     store_edit,
-    store_imported_hands,
     store_next_hand,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.tables import PrivateTable, new_watch_token
-
-
-class GameAlreadyStored(Exception):
-    """A game document whose ``id`` is a game already stored (contract.md):
-    importing it again would count the same game twice."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(f"this game is already stored as game {game.pk} ({game})")
-        self.game = game
 
 
 class Game(models.Model):
@@ -273,48 +263,7 @@ class Game(models.Model):
         the game lands on its own night. A document whose ``id`` is stored
         raises GameAlreadyStored and stores nothing, unless ``copy``: then
         the game is stored again under a new id."""
-        if document.id is not None and not copy:
-            # An id is one game's whatever table holds it: never stored twice.
-            stored = cls.objects.filter(uid=document.id).first()
-            if stored is not None:
-                raise GameAlreadyStored(stored)
-        prepared = prepare_import(document, private_table=private_table)
-        table = document.table
-        try:
-            with transaction.atomic():
-                game = cls.start(
-                    variant=table.variant,
-                    players=table.players,
-                    first_dealer=document.first_dealer,
-                    rules=table.rules,
-                    private_table=private_table,
-                )
-                game = cls.objects.with_seats().get(pk=game.pk)
-                with game._changing(None) as changing:
-                    assert changing is not None
-                    store_imported_hands(changing, document, prepared)
-                kept = game.kept_from_document(document, copy=copy)
-                cls.objects.filter(pk=game.pk).update(**kept)
-        except IntegrityError:
-            if document.id is None or copy:
-                raise
-            # The same game imported at the same moment by another request.
-            raise GameAlreadyStored(cls.objects.get(uid=document.id)) from None
-        for field, value in kept.items():
-            setattr(game, field, value)
-        return game
-
-    def kept_from_document(self, document: GameDocument, *, copy: bool) -> dict[str, object]:
-        """What an imported game keeps of its document: its id (unless a
-        copy), when it started and, when the hands finish it, when it ended."""
-        kept: dict[str, object] = {}
-        if document.id is not None and not copy:
-            kept["uid"] = document.id
-        if document.started_at is not None:
-            kept["created_at"] = document.started_at
-        if document.finished_at is not None and self.finished_at is not None:
-            kept["finished_at"] = document.finished_at
-        return kept
+        return import_game(cls, document, private_table=private_table, copy=copy)
 
     def to_document(self) -> GameDocument:
         """This game as a game document (contract.md), ready for

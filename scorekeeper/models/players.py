@@ -93,12 +93,22 @@ class Player(models.Model):
             raise PlayerChangeRefused(
                 f"{other.name} is another player: to make them one, merge {self.name} into them."
             )
-        change = PlayerChange.objects.create(
-            player=self, kind=PlayerChange.Kind.RENAMED, old_name=self.name, new_name=name
-        )
+        old_name = self.name
         self.name = name
-        self.save(update_fields=["name"])
-        return change
+        try:
+            # A savepoint: a rename racing another to the same name is refused,
+            # never an error page (the table's names are unique, any case).
+            with transaction.atomic():
+                self.save(update_fields=["name"])
+        except IntegrityError:
+            self.name = old_name
+            raise PlayerChangeRefused(
+                f"Another player is called {name} now: to make them one, merge "
+                f"{old_name} into them."
+            ) from None
+        return PlayerChange.objects.create(
+            player=self, kind=PlayerChange.Kind.RENAMED, old_name=old_name, new_name=name
+        )
 
     @transaction.atomic
     def merge_into(self, keeper: Player) -> PlayerChange:

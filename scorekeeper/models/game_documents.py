@@ -1,0 +1,82 @@
+"""Importing a game document (contract.md, "Game document"): the body of
+``Game.from_document``. The engine scores the whole document before any lock
+is taken; one short transaction then stores the game, its seats and every hand
+with its figures cached, and the document's id and dates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+
+from scorekeeper.models.hand_changes import prepare_import, store_imported_hands
+
+if TYPE_CHECKING:
+    from referee.engine.document import GameDocument
+    from scorekeeper.models.games import Game
+    from scorekeeper.models.tables import PrivateTable
+
+
+class GameAlreadyStored(Exception):
+    """A game document whose ``id`` is a game already stored (contract.md):
+    importing it again would count the same game twice."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"this game is already stored as game {game.pk} ({game})")
+        self.game = game
+
+
+def import_game(
+    game_model: type[Game],
+    document: GameDocument,
+    *,
+    private_table: PrivateTable,
+    copy: bool,
+) -> Game:
+    """Store ``document`` as a new game of ``private_table`` (see
+    ``Game.from_document``); raises GameAlreadyStored for a stored ``id``
+    unless ``copy``."""
+    games = game_model.objects
+    if document.id is not None and not copy:
+        # An id is one game's whatever table holds it: never stored twice.
+        stored = games.filter(uid=document.id).first()
+        if stored is not None:
+            raise GameAlreadyStored(stored)
+    prepared = prepare_import(document, private_table=private_table)
+    table = document.table
+    try:
+        with transaction.atomic():
+            game = game_model.start(
+                variant=table.variant,
+                players=table.players,
+                first_dealer=document.first_dealer,
+                rules=table.rules,
+                private_table=private_table,
+            )
+            game = games.with_seats().get(pk=game.pk)
+            with game._changing(None) as changing:
+                assert changing is not None
+                store_imported_hands(changing, document, prepared)
+            kept = kept_from_document(game, document, copy=copy)
+            games.filter(pk=game.pk).update(**kept)
+    except IntegrityError:
+        if document.id is None or copy:
+            raise
+        # The same game imported at the same moment by another request.
+        raise GameAlreadyStored(games.get(uid=document.id)) from None
+    for field, value in kept.items():
+        setattr(game, field, value)
+    return game
+
+
+def kept_from_document(game: Game, document: GameDocument, *, copy: bool) -> dict[str, object]:
+    """What an imported game keeps of its document: its id (unless a copy),
+    when it started and, when the hands finish it, when it ended."""
+    kept: dict[str, object] = {}
+    if document.id is not None and not copy:
+        kept["uid"] = document.id
+    if document.started_at is not None:
+        kept["created_at"] = document.started_at
+    if document.finished_at is not None and game.finished_at is not None:
+        kept["finished_at"] = document.finished_at
+    return kept
