@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from referee.engine.document import MAX_HANDS, read_document
 from scorekeeper.models import Game, Hand, HandChange, Player, PrivateTable, Seat
-from scorekeeper.models import games as game_models
+from scorekeeper.models import game_documents as game_models
 from tests.documents import long_game
 from tests.game_support import our_table, start_game, url
 from tests.race_support import _sqlite_file_database, phone, racing_db
