@@ -25,6 +25,7 @@ from django.urls import reverse
 
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import Game
+from tests.game_support import our_table
 from tests.test_serve import GUNICORN, free_port
 
 pytestmark = [
@@ -133,9 +134,15 @@ def test_a_hand_recorded_through_one_server_reaches_the_poll_on_another(
         players=("Ann", "Ben", "Cat", "Dan", "Eve"),
         first_dealer=0,
         rules=HouseRules(),
+        private_table=our_table(),
     )
     scorer, watcher = Phone(two_servers[0]), Phone(two_servers[1])
     poll = reverse("game_state", args=[game.pk]) + f"?version={game.version}"
+    assert watcher.get(poll)[0] == 404  # not yet joined: the table is private
+    # Each phone opens the table's key link on its own server: the signed cookie
+    # one server sets, the other reads (nothing lives in one process's memory).
+    for phone in (scorer, watcher):
+        assert phone.get(our_table().key_path)[0] == 200
     assert watcher.get(poll)[0] == 204  # nothing changed yet
 
     status = scorer.post(
