@@ -128,3 +128,16 @@ def test_the_migration_makes_no_table_for_an_empty_database() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert not PrivateTable.objects.exists()
+
+
+def test_a_key_never_starts_with_a_dash_so_the_command_line_takes_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # One key in 64 would start with "-", which `--table KEY` reads as an option.
+    drawn = iter(["-starts-with-a-dash-xxxxxxxxxxxxx", "plain-key-xxxxxxxxxxxxxxxxxxxxxxx"])
+    monkeypatch.setattr("secrets.token_urlsafe", lambda _bytes: next(drawn))
+    table = PrivateTable.objects.create(name="Club")
+    monkeypatch.undo()
+    assert table.key == "plain-key-xxxxxxxxxxxxxxxxxxxxxxx"
+    out, _ = run("import_game", game_file(tmp_path), "--table", table.key)
+    assert Game.objects.get(pk=int(out[-1])).private_table == table

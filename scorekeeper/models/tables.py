@@ -17,8 +17,12 @@ NAME_MAX_LENGTH = 60
 
 
 def new_key() -> str:
-    """A fresh table key: at least 128 bits of randomness, safe in a URL."""
-    return secrets.token_urlsafe(KEY_BYTES)
+    """A fresh table key: at least 128 bits of randomness, safe in a URL. Never
+    starting with "-", which a command line would read as an option
+    (``import_game FILE --table KEY``)."""
+    while (key := secrets.token_urlsafe(KEY_BYTES)).startswith("-"):
+        pass
+    return key
 
 
 def key_digest(key: str) -> str:
