@@ -1,0 +1,126 @@
+"""The whole history out and back in (contract.md, "History out and back in"):
+``manage.py backup`` and ``manage.py restore``.
+
+A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",
+"games": [game documents]}]}``. It is read in one transaction, so a backup taken
+while phones record is one consistent moment. Restoring skips the games already
+stored (same ``id``) and adds the rest; a bad file changes nothing. Backup,
+restore into an empty database, backup again: the two files are equal.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection, transaction
+
+from referee.engine.document import DocumentError, GameDocument, read_document, write_document
+from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.models.tables import NAME_MAX_LENGTH
+
+BACKUP_FORMAT = "bower.backup/1"
+# A key as the key link carries it: URL-safe characters, as long as new_key makes them.
+_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
+
+class BackupError(ValueError):
+    """A backup that cannot be restored; ``where`` names the place."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+@dataclass(frozen=True)
+class TableBackup:
+    name: str
+    key: str
+    games: tuple[GameDocument, ...]
+
+
+def backup_data() -> dict[str, Any]:
+    """Every table with its games, as one consistent read."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and outermost:
+            # One snapshot for every query of the backup, not one per query
+            # (inside a caller's transaction, that transaction's own level holds).
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        tables = list(PrivateTable.objects.order_by("created_at", "pk"))
+        games: dict[int, list[dict[str, Any]]] = {t.pk: [] for t in tables}
+        for game in (
+            Game.objects.with_seats().prefetch_related("hands").order_by("created_at", "pk")
+        ):
+            games[game.private_table_id].append(write_document(game.to_document()))
+    return {
+        "format": BACKUP_FORMAT,
+        "tables": [{"name": t.name, "key": t.key, "games": games[t.pk]} for t in tables],
+    }
+
+
+def backup_text() -> str:
+    return json.dumps(backup_data(), ensure_ascii=False, indent=1) + "\n"
+
+
+def read_backup(raw: str | bytes) -> tuple[TableBackup, ...]:
+    """Read a whole backup, every game through the engine's document reader,
+    or raise BackupError naming the first fault. Nothing is stored."""
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as error:
+        raise BackupError("file", f"this is not a Bower backup ({error})") from None
+    if not isinstance(data, Mapping) or data.get("format") != BACKUP_FORMAT:
+        raise BackupError("format", f'a Bower backup says "format": "{BACKUP_FORMAT}"')
+    tables = data.get("tables")
+    if not isinstance(tables, Sequence) or isinstance(tables, str):
+        raise BackupError("tables", "give the tables as a list")
+    return tuple(_read_table(n, table) for n, table in enumerate(tables, start=1))
+
+
+def _read_table(number: int, data: Any) -> TableBackup:
+    where = f"table {number}"
+    if not isinstance(data, Mapping):
+        raise BackupError(where, "a table is a JSON object with a name, a key and games")
+    name, key, games = data.get("name"), data.get("key"), data.get("games")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX_LENGTH:
+        raise BackupError(f"{where}, name", f"a name of 1 to {NAME_MAX_LENGTH} characters")
+    if not isinstance(key, str) or not _KEY.fullmatch(key):
+        raise BackupError(f"{where}, key", "a key as its link carries it (letters, digits, - _)")
+    if not isinstance(games, Sequence) or isinstance(games, str):
+        raise BackupError(f"{where}, games", "give the games as a list")
+    documents = []
+    for n, game in enumerate(games, start=1):
+        try:
+            documents.append(read_document(game))
+        except DocumentError as error:
+            raise BackupError(f"{where}, game {n}, {error.where}", error.message) from None
+    return TableBackup(name=name.strip(), key=key, games=tuple(documents))
+
+
+@transaction.atomic
+def restore(tables: Sequence[TableBackup]) -> tuple[int, int]:
+    """Store what a backup holds that is not stored yet: its tables (found by
+    key, or made) and their games (skipped when their ``id`` is stored).
+    Returns (games added, games skipped). All or nothing."""
+    added = skipped = 0
+    for backup in tables:
+        table = PrivateTable.objects.filter(key=backup.key).first()
+        if table is None:
+            table = PrivateTable.objects.create(name=backup.name, key=backup.key)
+        for document in backup.games:
+            if document.id is not None and Game.objects.filter(uid=document.id).exists():
+                skipped += 1
+                continue
+            try:
+                Game.from_document(document, private_table=table)
+            except GameAlreadyStored:
+                skipped += 1  # restored at the same moment by another command
+            else:
+                added += 1
+    return added, skipped

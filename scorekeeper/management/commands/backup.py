@@ -1,0 +1,19 @@
+"""``python manage.py backup``: print the whole history (contract.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from scorekeeper.backups import backup_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Print every table with its games (format bower.backup/1) on standard output, "
+        "read as one consistent moment even while phones record."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.stdout.write(backup_text(), ending="")
