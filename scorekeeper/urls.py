@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper.views import home, pwa
+from scorekeeper.views import home, import_export, pwa
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -16,5 +16,7 @@ urlpatterns = [
     path("", include("scorekeeper.table_urls")),
     path("referee/", include("referee.urls")),
     # The operator's admin (createsuperuser): tables, games, players.
+    # The whole history as one file, for the operator (signed in to the admin).
+    path("admin/backup/", import_export.backup_download, name="backup_download"),
     path("admin/", admin.site.urls),
 ]

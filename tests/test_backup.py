@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 
 from referee.engine.document import read_document
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
@@ -149,3 +150,18 @@ def test_a_backup_outside_any_transaction_reads_one_snapshot() -> None:
     import_document(example())
     data = json.loads(backup())
     assert [len(t["games"]) for t in data["tables"]] == [1]
+
+
+def test_the_operator_downloads_the_backup_and_nobody_else_does(
+    client: Client, admin_client: Client
+) -> None:
+    a_history()
+    # A phone of a table, not signed in to the admin: sent to the admin's sign-in.
+    refused = client.get("/admin/backup/")
+    assert refused.status_code == 302
+    assert "/admin/login/" in refused["Location"]
+    response = admin_client.get("/admin/backup/")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    assert response.content.decode() == backup()

@@ -5,11 +5,14 @@ document"), and a game's hands as a spreadsheet ("History out and back in")."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper.backups import backup_text
 from scorekeeper.csv_files import hands_csv
 from scorekeeper.game_files import export_filename, export_text
 from scorekeeper.history_forms import ImportForm
@@ -79,3 +82,15 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         status = 200
     context = {"form": form, "table_choice": choice}
     return render(request, "scorekeeper/history/import.html", context, status=status)
+
+
+@require_GET
+@staff_member_required
+def backup_download(request: HtmxHttpRequest) -> HttpResponse:
+    """The whole history as ``manage.py backup`` prints it, for the operator
+    only (signed in to the admin): every table's key is in it."""
+    day = timezone.localdate().isoformat()
+    response = HttpResponse(backup_text(), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="bower-backup-{day}.json"'
+    response["Cache-Control"] = "no-store"
+    return response
