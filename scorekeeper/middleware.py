@@ -10,10 +10,12 @@ phone.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.views import defaults
 
 BUSY_MESSAGE = "The scorebook is busy: try again in a moment."
 RETRY_AFTER_SECONDS = 2
@@ -73,3 +75,13 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """Django calls this when a view raises; None lets the error through."""
         return busy_response(request) if database_is_busy(exception) else None
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's ``handler500``: a busy database met outside a view (in another
+    middleware, a session save) answers 503 "try again" all the same; any
+    other error gets the plain 500 page, never a traceback."""
+    error = sys.exc_info()[1]
+    if isinstance(error, OperationalError) and database_is_busy(error):
+        return busy_response(request)
+    return defaults.server_error(request)

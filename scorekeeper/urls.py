@@ -20,3 +20,6 @@ urlpatterns = [
     path("admin/backup/", import_export.backup_download, name="backup_download"),
     path("admin/", admin.site.urls),
 ]
+
+# A busy database anywhere answers 503, not 500 (scorekeeper/middleware.py).
+handler500 = "scorekeeper.middleware.server_error"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory, override_settings
@@ -30,6 +31,21 @@ def locked_on_postgresql(request: HttpRequest) -> HttpResponse:
 
 def broken_schema(request: HttpRequest) -> HttpResponse:
     raise OperationalError("no such table: scorekeeper_game")
+
+
+class LockedBeforeTheView:
+    """A middleware whose own query meets a lock (as a session save could)."""
+
+    def __init__(self, get_response: object) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        raise OperationalError("database is locked")
+
+
+class BrokenBeforeTheView(LockedBeforeTheView):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        raise OperationalError("no such table: django_session")
 
 
 urlpatterns = [
@@ -112,3 +128,24 @@ def test_the_phone_shows_the_busy_message_when_the_server_answers_503(
     page.get_by_role("button", name="Misdeal: no score").tap()
     # Its own words, not "Bower could not do that (error 503)".
     expect(page.locator("#messages")).to_have_text(BUSY_MESSAGE)
+
+
+@override_settings(
+    ROOT_URLCONF="scorekeeper.urls",
+    MIDDLEWARE=[*settings.MIDDLEWARE, f"{__name__}.LockedBeforeTheView"],
+)
+def test_a_busy_database_outside_any_view_answers_503_too() -> None:
+    response = Client(raise_request_exception=False).get("/referee/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert BUSY_MESSAGE in response.content.decode()
+
+
+@override_settings(
+    ROOT_URLCONF="scorekeeper.urls",
+    MIDDLEWARE=[*settings.MIDDLEWARE, f"{__name__}.BrokenBeforeTheView"],
+)
+def test_another_error_outside_any_view_gets_the_plain_500_page() -> None:
+    response = Client(raise_request_exception=False).get("/referee/")
+    assert response.status_code == 500
+    assert "Traceback" not in response.content.decode()
