@@ -26,7 +26,7 @@ from referee.engine.scoring import (
     MAKE_RULES,
     MARCH_RULES,
     ScoredHand,
-    add_hand_points,
+    add_scored_hand,
     score_hand,
 )
 from referee.engine.seating import RoundPlan, check_variant
@@ -185,24 +185,17 @@ def score_table_round(
     for number, hand in enumerate(hands, start=1):
         if hand.dealer is not None:
             dealer = hand.dealer
-        score = score_hand(table, hand, lone_march_five=rules.lone_march_five)
-        after_end = number > rules.hands_per_round
-        if after_end:
-            applied = (0,) * n
-        else:
-            before, totals = totals, add_hand_points(totals, score)
-            applied = tuple(t - b for t, b in zip(totals, before, strict=True))
         scored.append(
-            ScoredHand(
+            add_scored_hand(
                 number=number,
                 dealer=dealer,
                 hand=hand,
-                score=score,
-                points=applied,
+                score=score_hand(table, hand, lone_march_five=rules.lone_march_five),
                 totals=totals,
-                after_end=after_end,
+                after_end=number > rules.hands_per_round,
             )
         )
+        totals = scored[-1].totals
         dealer = (dealer + 1) % n
     counted = min(len(scored), rules.hands_per_round)
     return TableRound(

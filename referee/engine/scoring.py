@@ -334,6 +334,30 @@ class GameState:
         return cls(number=0, dealer=first_dealer, totals=(0,) * table.n)
 
 
+def add_scored_hand(
+    *,
+    number: int,
+    dealer: int,
+    hand: Hand,
+    score: HandScore,
+    totals: tuple[int, ...],
+    after_end: bool,
+) -> ScoredHand:
+    """``hand``, scored as ``score``, added to the running ``totals`` (its
+    ``totals`` are the new ones); a hand after the end adds nothing. What a game
+    (rules.md 3.6) and a euchre night's round (rules.md 7) both do with a hand."""
+    after = totals if after_end else add_hand_points(totals, score)
+    return ScoredHand(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        score=score,
+        points=tuple(a - b for a, b in zip(after, totals, strict=True)),
+        totals=after,
+        after_end=after_end,
+    )
+
+
 def continue_game(table: Table, state: GameState, hand: Hand) -> tuple[ScoredHand, GameState]:
     """The next hand scored after ``state``, and the game's state after it
     (rules.md 3.6, 4, 5): the one place a hand is added to a game.
@@ -345,31 +369,25 @@ def continue_game(table: Table, state: GameState, hand: Hand) -> tuple[ScoredHan
     n = table.n
     number = state.number + 1
     dealer = state.dealer if hand.dealer is None else hand.dealer
-    score = score_hand(table, hand)
     after_end = state.ended_after is not None
-    totals = state.totals
+    scored = add_scored_hand(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        score=score_hand(table, hand),
+        totals=state.totals,
+        after_end=after_end,
+    )
+    totals = scored.totals
     played_on, ended_after = state.played_on, state.ended_after
     winners, decided_by = state.winners, state.decided_by
-    if after_end:
-        applied = (0,) * n
-    else:
-        totals = add_hand_points(state.totals, score)
-        applied = tuple(t - b for t, b in zip(totals, state.totals, strict=True))
+    if not after_end:
         result = _game_end(table, totals, played_on=played_on)
         if result is None and max(totals) >= table.rules.target:
             played_on = True  # a level top under the play-on rule
         if result is not None:
             ended_after = number
             winners, decided_by = result
-    scored = ScoredHand(
-        number=number,
-        dealer=dealer,
-        hand=hand,
-        score=score,
-        points=applied,
-        totals=totals,
-        after_end=after_end,
-    )
     return scored, GameState(
         number=number,
         dealer=(dealer + 1) % n,
