@@ -94,6 +94,10 @@ def test_the_table_offers_the_makers_names_and_the_form_opens_with_the_maker_cho
     assert not form.is_bound  # nothing is wrong yet: no error beside trump
     # A seat that is not at the table is ignored, not an error.
     assert client.get(url("hand_start", game) + "?maker=9").context["form"]["maker"].value() is None
+    # So is a digit that int() cannot read (it answered 500 once).
+    odd = client.get(url("hand_start", game), {"maker": "²"})
+    assert odd.status_code == 200
+    assert odd.context["form"]["maker"].value() is None
 
 
 def test_in_play_the_table_offers_the_tricks_and_the_hand_over_opens_with_its_points(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -65,11 +66,13 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "token": uuid.uuid4(),
             **HandForm.initial_from_current(game.current_hand),
         }
-        # The maker's name tapped on the table (not bound: nothing is wrong yet).
-        maker = request.GET.get("maker", "")
-        if maker.isdigit() and int(maker) < game.table.n:
-            initial["maker"] = maker
         form = StartHandForm(initial=initial, game=game)
+        # The maker's name tapped on the table (not bound: nothing is wrong yet);
+        # the maker chips say what is a seat, so "²" or "99" is simply ignored.
+        maker = request.GET.get("maker", "")
+        choices = form.fields["maker"]
+        if isinstance(choices, forms.ChoiceField) and choices.valid_value(maker):
+            form.initial["maker"] = maker
         return hand_screen(request, game, form)
     form = StartHandForm(request.POST, game=game)
     if not form.is_valid():
