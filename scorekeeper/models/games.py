@@ -137,12 +137,12 @@ class Game(models.Model):
     def hand_list(self) -> list[Hand]:
         return sorted(self.hands.all(), key=lambda h: h.number)
 
-    def score(self) -> GameScore:
-        """Score every recorded hand with the rules engine."""
+    def score(self, hands: Sequence[Hand] | None = None) -> GameScore:
+        """Score every recorded hand with the rules engine; ``hands``: the game's
+        records a caller already read, in order (else they are read)."""
+        records = self.hand_list() if hands is None else hands
         return score_game(
-            self.table,
-            first_dealer=self.first_dealer,
-            hands=[h.to_engine() for h in self.hand_list()],
+            self.table, first_dealer=self.first_dealer, hands=[h.to_engine() for h in records]
         )
 
     @property

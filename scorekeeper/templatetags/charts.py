@@ -7,7 +7,6 @@ from typing import Any
 
 from django import template
 
-from referee.engine.scoring import score_game
 from scorekeeper.charts import score_chart as build_chart
 from scorekeeper.models import Game, Hand
 
@@ -22,9 +21,5 @@ def score_chart(game: Game, hands: Iterable[Hand] | None = None) -> dict[str, An
     chart costs no query; without them the game's hands are read (one query, none when
     prefetched). Seats should be prefetched (``Game.objects.for_table()``).
     """
-    records = game.hand_list() if hands is None else list(hands)
-    table = game.table
-    score = score_game(
-        table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]
-    )
-    return {"chart": build_chart(table, score), "chart_id": f"score-chart-{game.pk}"}
+    score = game.score(None if hands is None else list(hands))
+    return {"chart": build_chart(game.table, score), "chart_id": f"score-chart-{game.pk}"}

@@ -65,26 +65,27 @@ def after_change(request: HtmxHttpRequest, game_id: int, message: str = "") -> H
     """A change was stored: say so, and show the table (or the result)."""
     if message:
         messages.success(request, message)
-    game = load_game(request, game_id)
-    url = home_of(game)
-    if not wants_partial(request):
-        return HttpResponseRedirect(url)
-    if game.is_finished:
-        return screen(request, "result.html", result_context(game), url=url)
-    return screen(request, "table.html", table_context(game), url=url)
+    return _game_as_it_stands(request, game_id)
 
 
 def behind(request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE) -> HttpResponse:
     """This phone was behind (or the game is over): nothing was stored. Show
     the game as it stands; htmx gets 409 (scorekeeper.js swaps it in)."""
     messages.warning(request, message)
+    return _game_as_it_stands(request, game_id, status=409)
+
+
+def _game_as_it_stands(
+    request: HtmxHttpRequest, game_id: int, *, status: int = 200
+) -> HttpResponse:
+    """The table (or the result): redirected to, or drawn for htmx with ``status``."""
     game = load_game(request, game_id)
     url = home_of(game)
     if not wants_partial(request):
         return HttpResponseRedirect(url)
     if game.is_finished:
-        return screen(request, "result.html", result_context(game), status=409, url=url)
-    return screen(request, "table.html", table_context(game), status=409, url=url)
+        return screen(request, "result.html", result_context(game), status=status, url=url)
+    return screen(request, "table.html", table_context(game), status=status, url=url)
 
 
 def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:

@@ -9,8 +9,6 @@ is a game already stored changes nothing and exits non-zero naming that game;
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -19,6 +17,7 @@ from django.utils import timezone
 
 from referee.engine.document import DocumentError
 from scorekeeper.game_files import parse_document
+from scorekeeper.management.input import read_file_argument
 from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 
@@ -68,14 +67,7 @@ class Command(BaseCommand):
         copy: bool = False,
         **options: Any,
     ) -> None:
-        if file == "-":
-            stdin = options.get("stdin") or sys.stdin
-            raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
-        else:
-            try:
-                raw = Path(file).read_bytes()
-            except OSError as error:
-                raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        raw = read_file_argument(file, options)
         try:
             document = parse_document(raw)
         except DocumentError as error:

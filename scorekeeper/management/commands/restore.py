@@ -4,13 +4,12 @@ rest added; a bad file changes nothing and exits non-zero naming the place."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, read_backup, restore
+from scorekeeper.management.input import read_file_argument
 
 
 class Command(BaseCommand):
@@ -23,14 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the backup (JSON); - for standard input")
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
-        if file == "-":
-            stdin = options.get("stdin") or sys.stdin
-            raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
-        else:
-            try:
-                raw = Path(file).read_bytes()
-            except OSError as error:
-                raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        raw = read_file_argument(file, options)
         try:
             tables = read_backup(raw)
         except BackupError as error:
