@@ -25,9 +25,9 @@ from referee.engine.scoring import (
     EUCHRE_RULES,
     MAKE_RULES,
     MARCH_RULES,
+    RoundRules,
     ScoredHand,
-    add_scored_hand,
-    score_hand,
+    score_game,
 )
 from referee.engine.seating import RoundPlan, check_variant
 from referee.engine.variants import HouseRules, RulesError, Variant, house_rules_from_dict
@@ -70,6 +70,11 @@ class NightRules:
                 "sit_out",
                 f"must be '{SIT_OUT_AVERAGE}' or a whole number of points from {low} to {high}",
             )
+
+    @property
+    def round_rules(self) -> RoundRules:
+        """How every table's round ends and scores: after ``hands_per_round`` hands."""
+        return RoundRules(hands=self.hands_per_round, lone_march_five=self.lone_march_five)
 
     def check_variant(self, variant: Variant) -> None:
         """Raise RulesError when a rule does not apply to the night's variant (rules.md 7)."""
@@ -176,35 +181,17 @@ def score_table_round(
     if len(set(seats)) != len(seats):
         raise HandError({"seats": "a player sits twice at the table"})
     table = night_table(seats=seats, variant=variant, rules=rules, names=names)
-    n = table.n
-    if not 0 <= first_dealer < n:
-        raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
-    totals: tuple[int, ...] = (0,) * n
-    scored: list[ScoredHand] = []
-    dealer = first_dealer
-    for number, hand in enumerate(hands, start=1):
-        if hand.dealer is not None:
-            dealer = hand.dealer
-        scored.append(
-            add_scored_hand(
-                number=number,
-                dealer=dealer,
-                hand=hand,
-                score=score_hand(table, hand, lone_march_five=rules.lone_march_five),
-                totals=totals,
-                after_end=number > rules.hands_per_round,
-            )
-        )
-        totals = scored[-1].totals
-        dealer = (dealer + 1) % n
-    counted = min(len(scored), rules.hands_per_round)
+    result = score_game(
+        table, first_dealer=first_dealer, hands=hands, round_rules=rules.round_rules
+    )
+    counted = len(result.counted_hands)
     return TableRound(
         seats=tuple(seats),
-        points=totals,
-        hands=tuple(scored),
+        points=result.totals,
+        hands=result.hands,
         hands_counted=counted,
-        complete=counted == rules.hands_per_round,
-        next_dealer=dealer,
+        complete=result.finished,
+        next_dealer=result.next_dealer,
     )
 
 

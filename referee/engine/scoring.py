@@ -358,30 +358,52 @@ def add_scored_hand(
     )
 
 
-def continue_game(table: Table, state: GameState, hand: Hand) -> tuple[ScoredHand, GameState]:
+@dataclass(frozen=True, kw_only=True)
+class RoundRules:
+    """A table's round of a euchre night (rules.md 7), played as a game that ends
+    after ``hands`` hands instead of at a target: nobody wins it, its points go
+    to the night's standings. ``lone_march_five``: the night's house rule."""
+
+    hands: int
+    lone_march_five: bool = False
+
+
+def continue_game(
+    table: Table, state: GameState, hand: Hand, *, round_rules: RoundRules | None = None
+) -> tuple[ScoredHand, GameState]:
     """The next hand scored after ``state``, and the game's state after it
     (rules.md 3.6, 4, 5): the one place a hand is added to a game.
 
     The game ends after the first hand in which someone reaches the target and,
-    under the play-on tie rule, one side alone is highest. Hands recorded after
-    that are kept and marked ``after_end``; they score nothing.
+    under the play-on tie rule, one side alone is highest; a night's round
+    (``round_rules``, rules.md 7) ends after its number of hands, whatever the
+    totals. Hands recorded after that are kept and marked ``after_end``; they
+    score nothing.
     """
     n = table.n
     number = state.number + 1
     dealer = state.dealer if hand.dealer is None else hand.dealer
     after_end = state.ended_after is not None
+    lone_march_five = round_rules is not None and round_rules.lone_march_five
     scored = add_scored_hand(
         number=number,
         dealer=dealer,
         hand=hand,
-        score=score_hand(table, hand),
+        score=score_hand(table, hand, lone_march_five=lone_march_five),
         totals=state.totals,
         after_end=after_end,
     )
     totals = scored.totals
     played_on, ended_after = state.played_on, state.ended_after
     winners, decided_by = state.winners, state.decided_by
-    if not after_end:
+    if not after_end and round_rules is not None:
+        if number >= round_rules.hands:
+            ended_after = number
+            decided_by = (
+                f"All {round_rules.hands} hands of the round are played: the round is over "
+                "and its points go to the night's standings (rules 7)."
+            )
+    elif not after_end:
         result = _game_end(table, totals, played_on=played_on)
         if result is None and max(totals) >= table.rules.target:
             played_on = True  # a level top under the play-on rule
@@ -399,13 +421,19 @@ def continue_game(table: Table, state: GameState, hand: Hand) -> tuple[ScoredHan
     )
 
 
-def score_game(table: Table, *, first_dealer: int, hands: Sequence[Hand]) -> GameScore:
-    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5): every
-    hand added in turn by ``continue_game``."""
+def score_game(
+    table: Table,
+    *,
+    first_dealer: int,
+    hands: Sequence[Hand],
+    round_rules: RoundRules | None = None,
+) -> GameScore:
+    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5; a night's
+    round, rules.md 7): every hand added in turn by ``continue_game``."""
     state = GameState.start(table, first_dealer=first_dealer)
     scored: list[ScoredHand] = []
     for hand in hands:
-        one, state = continue_game(table, state, hand)
+        one, state = continue_game(table, state, hand, round_rules=round_rules)
         scored.append(one)
     return GameScore(
         hands=tuple(scored),

@@ -4,6 +4,14 @@ find them as ``scorekeeper.models``. Each change a game goes through is a
 ``Game`` method (``scorekeeper/models/games.py``); players' records are counted
 in ``scorekeeper/records.py``."""
 
+from scorekeeper.models.euchre_nights import (
+    BoardRound,
+    EuchreNight,
+    EuchreNightQuerySet,
+    NightBoard,
+    NightPlayer,
+    NightRound,
+)
 from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_queries import GameQuerySet
 from scorekeeper.models.games import Game
@@ -15,7 +23,10 @@ from scorekeeper.models.seats import Seat, SeatQuerySet
 from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
+    "BoardRound",
     "EndMovesEarlier",
+    "EuchreNight",
+    "EuchreNightQuerySet",
     "Game",
     "GameAlreadyStored",
     "GameNight",
@@ -24,6 +35,9 @@ __all__ = [
     "Hand",
     "HandChange",
     "HandInProgress",
+    "NightBoard",
+    "NightPlayer",
+    "NightRound",
     "Player",
     "PlayerChange",
     "PlayerChangeRefused",

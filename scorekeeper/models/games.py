@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -22,7 +23,7 @@ from django.utils import timezone
 from referee.engine.document import GameDocument
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
-from referee.engine.scoring import GameScore, score_game
+from referee.engine.scoring import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models.game_documents import import_game
 from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
@@ -41,6 +42,9 @@ from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.tables import PrivateTable, new_watch_token
+
+if TYPE_CHECKING:
+    from scorekeeper.models.euchre_nights import NightRound
 
 
 class Game(models.Model):
@@ -96,6 +100,18 @@ class Game(models.Model):
     watch_token = models.CharField(
         max_length=64, unique=True, default=new_watch_token, editable=False
     )
+    # A table of a euchre night's round (rules.md 7): it ends after
+    # ``round_hands`` hands, not at the target, and nobody wins it.
+    night_round = models.ForeignKey(
+        "scorekeeper.NightRound",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    night_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
+    lone_march_five = models.BooleanField(default=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -122,6 +138,17 @@ class Game(models.Model):
             ties=TieRule(self.tie_rule),
         )
 
+    @property
+    def round_rules(self) -> RoundRules | None:
+        """How a euchre night's table ends and scores (rules.md 7); None for a game."""
+        if self.round_hands is None:
+            return None
+        return RoundRules(hands=self.round_hands, lone_march_five=self.lone_march_five)
+
+    @property
+    def is_night_table(self) -> bool:
+        return self.night_round_id is not None
+
     def seat_list(self) -> list[Seat]:
         """Seats in clockwise order (uses prefetched seats when present)."""
         return sorted(self.seats.all(), key=lambda s: s.position)
@@ -142,7 +169,10 @@ class Game(models.Model):
         records a caller already read, in order (else they are read)."""
         records = self.hand_list() if hands is None else hands
         return score_game(
-            self.table, first_dealer=self.first_dealer, hands=[h.to_engine() for h in records]
+            self.table,
+            first_dealer=self.first_dealer,
+            hands=[h.to_engine() for h in records],
+            round_rules=self.round_rules,
         )
 
     @property
@@ -205,12 +235,16 @@ class Game(models.Model):
         private_table: PrivateTable,
         rematch_of: Game | None = None,
         token: uuid.UUID | None = None,
+        night_round: NightRound | None = None,
+        night_table: int | None = None,
+        round_rules: RoundRules | None = None,
     ) -> Game:
         """Create a game of ``private_table`` with its seats in clockwise order
         (its players are that table's). The engine checks the number of players
-        for the variant. A retried request carrying the same ``token`` returns
-        the game it already started, even when both arrive at the same moment
-        (never an error, never two games)."""
+        for the variant. A euchre night's table (``EuchreNight.seat_next_round``)
+        names its round, its table number and how the round ends. A retried
+        request carrying the same ``token`` returns the game it already started,
+        even when both arrive at the same moment (never an error, never two games)."""
         Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
         if token is not None:
             existing = cls.objects.filter(token=token).first()
@@ -232,6 +266,10 @@ class Game(models.Model):
                     first_dealer=first_dealer,
                     rematch_of=rematch_of,
                     private_table=private_table,
+                    night_round=night_round,
+                    night_table=night_table,
+                    round_hands=None if round_rules is None else round_rules.hands,
+                    lone_march_five=round_rules is not None and round_rules.lone_march_five,
                 )
         except IntegrityError:
             existing = None if token is None else cls.objects.filter(token=token).first()

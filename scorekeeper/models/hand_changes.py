@@ -89,7 +89,7 @@ def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Ha
         totals=tuple(seat.total for seat in seats),
         played_on=game.played_on,
     )
-    scored, after = continue_game(table, state, hand)
+    scored, after = continue_game(table, state, hand, round_rules=game.round_rules)
     record = Hand(game=game, number=number, token=token)
     record.set_from_engine(hand)
     _cache_hand(record, scored)
@@ -153,7 +153,12 @@ def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end
         raise HandError(errors)
     before = game.score()
     engine_hands = [hand if h.number == number else h.to_engine() for h in game.hand_list()]
-    after = score_game(table, first_dealer=game.first_dealer, hands=engine_hands)
+    after = score_game(
+        table,
+        first_dealer=game.first_dealer,
+        hands=engine_hands,
+        round_rules=game.round_rules,
+    )
     if (
         after.ended_after is not None
         and (before.ended_after is None or after.ended_after < before.ended_after)
@@ -262,9 +267,7 @@ def cache_scores(game: Game) -> GameScore:
     (what lists and statistics read). Only the hands whose cached figures
     changed are written."""
     records = game.hand_list()
-    result = score_game(
-        game.table, first_dealer=game.first_dealer, hands=[h.to_engine() for h in records]
-    )
+    result = game.score(records)
     changed = [
         record
         for record, scored in zip(records, result.hands, strict=True)

@@ -1,0 +1,444 @@
+"""Euchre nights: a club's progressive tournament over several tables at once
+(rules.md 7).
+
+A night belongs to a private table (its phones run it) and has its players,
+numbered 1 to N in the order they were entered: the engine's seating
+(``referee.engine.seating``) and scoring (``referee.engine.night``) know them by
+those numbers. Each round is seated by the engine from the rounds before it;
+each of its tables is a ``Game`` (``Game.night_round``, ``Game.night_table``)
+that ends after the night's hands per round instead of at a target, so a phone
+scores a table with the same flow as any game. The standings are the engine's,
+from the hands recorded, read in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+
+from referee.engine.night import (
+    NightRules,
+    NightStandings,
+    RoundScore,
+    draw_dealer,
+    night_rules_from_dict,
+    score_night,
+)
+from referee.engine.seating import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    NIGHT_VARIANTS,
+    RoundPlan,
+    SeatingError,
+    plan_round,
+)
+from referee.engine.variants import Variant
+from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.models.players import Player
+from scorekeeper.models.tables import PrivateTable, new_watch_token
+
+if TYPE_CHECKING:
+    from scorekeeper.models.games import Game
+
+NAME_MAX_LENGTH = 60
+
+
+class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
+    def for_tables(self, tables: Iterable[PrivateTable]) -> EuchreNightQuerySet:
+        """The nights of these private tables (a phone's): another table's night is a 404."""
+        return self.filter(private_table__in=[t.pk for t in tables])
+
+    def for_key_digests(self, digests: Iterable[str]) -> EuchreNightQuerySet:
+        """The nights of the tables whose key digests a phone's cookie holds (one query)."""
+        return self.filter(private_table__key_digest__in=list(digests))
+
+    def watched(self, token: str) -> EuchreNightQuerySet:
+        """The night of a watch link: read-only, for a TV in the room."""
+        return self.filter(watch_token=token)
+
+
+class EuchreNight(models.Model):
+    """One euchre night: its players, rules and rounds (rules.md 7)."""
+
+    private_table = models.ForeignKey(
+        PrivateTable, on_delete=models.CASCADE, related_name="euchre_nights"
+    )
+    name = models.CharField(max_length=NAME_MAX_LENGTH, blank=True)
+    variant = models.CharField(
+        max_length=20,
+        choices=[(v.value, v.label) for v in NIGHT_VARIANTS],
+        default=Variant.STANDARD,
+    )
+    # The rounds planned; the night is over when they are all played.
+    rounds_planned = models.PositiveSmallIntegerField()
+    # ``NightRules.to_dict``: hands per round, sitting out, the tables' house rules.
+    rules = models.JSONField(default=dict)
+    # Every draw of the night (seating, first dealers) is seeded from this.
+    seed = models.PositiveIntegerField(default=0)
+    # Bumped by every change to the night itself (a round seated, a player
+    # arriving or leaving); hands bump their table's game.
+    version = models.PositiveIntegerField(default=0)
+    # The start form's token: a double tap starts one night.
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    watch_token = models.CharField(
+        max_length=64, unique=True, default=new_watch_token, editable=False
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = EuchreNightQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def title(self) -> str:
+        return self.name or f"Euchre night of {timezone.localtime(self.created_at):%-d %B %Y}"
+
+    @property
+    def variant_enum(self) -> Variant:
+        return Variant(self.variant)
+
+    @property
+    def night_rules(self) -> NightRules:
+        return night_rules_from_dict(self.variant_enum, self.rules)
+
+    # --- starting ----------------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def start(
+        cls,
+        *,
+        private_table: PrivateTable,
+        variant: Variant,
+        players: Sequence[str],
+        rounds: int,
+        rules: NightRules,
+        name: str = "",
+        token: uuid.UUID | None = None,
+        seed: int | None = None,
+    ) -> EuchreNight:
+        """Start a night of ``private_table`` with ``players`` (names, numbered
+        in this order) and seat its first round. A retried request with the same
+        ``token`` returns the night it already started. Raises SeatingError or
+        RulesError when the night cannot be played as asked."""
+        rules.check_variant(variant)
+        check_night_size(len(players), rounds)
+        if token is not None:
+            existing = cls.objects.filter(token=token).first()
+            if existing is not None:
+                return existing
+        try:
+            with transaction.atomic():
+                night = cls.objects.create(
+                    private_table=private_table,
+                    name=name,
+                    variant=variant,
+                    rounds_planned=rounds,
+                    rules=rules.to_dict(variant),
+                    seed=random.randrange(1, 1_000_000_000) if seed is None else seed,
+                    token=token,
+                )
+        except IntegrityError:
+            existing = None if token is None else cls.objects.filter(token=token).first()
+            if existing is None:
+                raise
+            return existing
+        found = {
+            name: Player.for_name(name, table=private_table)
+            for name in sorted(players, key=str.casefold)
+        }
+        NightPlayer.objects.bulk_create(
+            NightPlayer(night=night, player=found[name], number=number)
+            for number, name in enumerate(players, start=1)
+        )
+        night.seat_next_round(version=night.version)
+        return night
+
+    # --- changing ----------------------------------------------------------------------
+
+    def _locked(self, version: int | None) -> EuchreNight:
+        """The night's row locked for this transaction, checked against the
+        version the phone saw (StaleGame: another phone changed it first)."""
+        night = EuchreNight.objects.select_for_update().get(pk=self.pk)
+        if version is not None and night.version != version:
+            raise StaleGame("the night changed on another phone")
+        return night
+
+    def _bump(self, night: EuchreNight) -> None:
+        night.version += 1
+        night.save(update_fields=["version"])
+        self.version = night.version
+
+    @transaction.atomic
+    def seat_next_round(self, *, version: int | None) -> NightRound:
+        """Seat the next round (rules.md 7) for the players present now, from the
+        rounds already seated: its tables' games are created, each with the
+        first dealer the night draws. Raises SeatingError when every planned
+        round is seated or too few players are present."""
+        from scorekeeper.models.games import Game
+
+        night = self._locked(version)
+        seated = list(night.rounds.order_by("number"))
+        if len(seated) >= night.rounds_planned:
+            raise SeatingError(f"All {night.rounds_planned} rounds of the night are seated.")
+        entrants = {e.number: e for e in night.entrants.select_related("player")}
+        present = [number for number, e in sorted(entrants.items()) if e.present]
+        if len(present) < MIN_PLAYERS:
+            raise SeatingError(
+                f"A round needs at least {MIN_PLAYERS} players present, not {len(present)}."
+            )
+        plan = plan_round(
+            present=present,
+            history=night.plans(),
+            variant=night.variant_enum,
+            seed=night.seed,
+        )
+        number = len(seated) + 1
+        round_ = NightRound.objects.create(
+            night=night, number=number, sitting_out=list(plan.sitting_out)
+        )
+        rules = night.night_rules
+        for table_number, seats in enumerate(plan.tables, start=1):
+            Game.start(
+                variant=night.variant_enum,
+                players=[entrants[player].player.name for player in seats],
+                first_dealer=draw_dealer(
+                    seed=night.seed,
+                    round_number=number,
+                    table_number=table_number,
+                    players=len(seats),
+                ),
+                rules=rules.table_rules,
+                private_table=night.private_table,
+                night_round=round_,
+                night_table=table_number,
+                round_rules=rules.round_rules,
+            )
+        self._bump(night)
+        return round_
+
+    @transaction.atomic
+    def set_present(self, *, version: int | None, number: int, present: bool) -> None:
+        """A player leaves (or comes back): from the next round seated on, they
+        are seated only when present (rules.md 7). Their rounds so far count."""
+        night = self._locked(version)
+        changed = (
+            night.entrants.filter(number=number).exclude(present=present).update(present=present)
+        )
+        if changed:
+            self._bump(night)
+
+    @transaction.atomic
+    def add_player(self, *, version: int | None, name: str) -> NightPlayer:
+        """A player arrives late: numbered after the others, seated from the next
+        round on (rules.md 7). A name already in the night is the same player,
+        present again."""
+        night = self._locked(version)
+        player = Player.for_name(name, table=night.private_table)
+        entrant = night.entrants.filter(player=player).first()
+        if entrant is not None:
+            if not entrant.present:
+                entrant.present = True
+                entrant.save(update_fields=["present"])
+                self._bump(night)
+            return entrant
+        count = night.entrants.count()
+        if count >= MAX_PLAYERS:
+            raise SeatingError(f"A euchre night seats at most {MAX_PLAYERS} players.")
+        entrant = NightPlayer.objects.create(night=night, player=player, number=count + 1)
+        self._bump(night)
+        return entrant
+
+    # --- reading -----------------------------------------------------------------------
+
+    def plans(self) -> list[RoundPlan]:
+        """Every round seated so far, as the engine's plans (players by number):
+        one query for the tables' seats, whatever the night's size."""
+        from scorekeeper.models.seats import Seat
+
+        numbers = dict(self.entrants.values_list("player_id", "number"))
+        outs = dict(self.rounds.values_list("number", "sitting_out"))
+        # In round, table and seat order: each round's tables fill in turn.
+        tables: dict[int, dict[int | None, list[int]]] = {number: {} for number in outs}
+        for round_number, table, player in (
+            Seat.objects.filter(game__night_round__night=self)
+            .order_by("game__night_round__number", "game__night_table", "position")
+            .values_list("game__night_round__number", "game__night_table", "player_id")
+        ):
+            tables[round_number].setdefault(table, []).append(numbers[player])
+        return [
+            RoundPlan(
+                tables=tuple(tuple(seats) for seats in tables[number].values()),
+                sitting_out=tuple(outs[number]),
+            )
+            for number in sorted(outs)
+        ]
+
+    def live_version(self) -> int:
+        """A number that changes whenever anything the standings show changes:
+        the night's version and every table's (one query, for the poll)."""
+        from scorekeeper.models.games import Game
+
+        games = Game.objects.filter(night_round__night_id=self.pk).aggregate(
+            versions=models.Sum("version"), count=models.Count("pk")
+        )
+        return self.version + (games["versions"] or 0) + (games["count"] or 0)
+
+    def board(self) -> NightBoard:
+        """The whole night as the screens show it: every round's tables with
+        their games, who sat out, the players, and the engine's scores and
+        standings, in a fixed number of queries whatever the night's size."""
+        from scorekeeper.models.games import Game
+        from scorekeeper.models.hands import Hand
+
+        entrants = list(self.entrants.select_related("player").order_by("number"))
+        numbers = {e.player_id: e.number for e in entrants}
+        names = {e.number: e.player.name for e in entrants}
+        rounds = list(self.rounds.order_by("number"))
+        games = list(
+            Game.objects.filter(night_round__night=self)
+            .with_seats()
+            .order_by("night_round__number", "night_table")
+        )
+        hands: dict[int, list[Hand]] = {game.pk: [] for game in games}
+        for hand in Hand.objects.filter(game__night_round__night=self).order_by("game", "number"):
+            hands[hand.game_id].append(hand)
+        by_round: dict[int, list[Game]] = {r.pk: [] for r in rounds}
+        for game in games:
+            assert game.night_round_id is not None
+            by_round[game.night_round_id].append(game)
+        plans = [
+            RoundPlan(
+                tables=tuple(
+                    tuple(numbers[seat.player_id] for seat in game.seat_list())
+                    for game in by_round[r.pk]
+                ),
+                sitting_out=tuple(r.sitting_out),
+            )
+            for r in rounds
+        ]
+        scores, standings = score_night(
+            plans=plans,
+            variant=self.variant_enum,
+            rules=self.night_rules,
+            first_dealers=[[g.first_dealer for g in by_round[r.pk]] for r in rounds],
+            hands=[[[h.to_engine() for h in hands[g.pk]] for g in by_round[r.pk]] for r in rounds],
+            names=names,
+        )
+        return NightBoard(
+            night=self,
+            entrants=entrants,
+            names=names,
+            rounds=[
+                BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score)
+                for r, plan, score in zip(rounds, plans, scores, strict=True)
+            ],
+            standings=standings,
+        )
+
+
+def check_night_size(players: int, rounds: int) -> None:
+    """Raise SeatingError unless a night of ``players`` and ``rounds`` can be
+    seated (rules.md 7; the limits of ``referee.engine.seating``)."""
+    if players < MIN_PLAYERS:
+        raise SeatingError(f"A euchre night needs at least {MIN_PLAYERS} players, not {players}.")
+    if players > MAX_PLAYERS:
+        raise SeatingError(f"A euchre night seats at most {MAX_PLAYERS} players, not {players}.")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise SeatingError(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.")
+
+
+class NightPlayer(models.Model):
+    """A player of a night, with the number the engine knows them by, and
+    whether they are present for the rounds still to be seated."""
+
+    night = models.ForeignKey(EuchreNight, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="night_entries")
+    number = models.PositiveSmallIntegerField()
+    present = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="night_player_unique_number"),
+            models.UniqueConstraint(fields=["night", "player"], name="night_player_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} (#{self.number})"
+
+
+class NightRound(models.Model):
+    """A round of a night: its tables are games (``Game.night_round``); who sat
+    out is kept here (player numbers)."""
+
+    night = models.ForeignKey(EuchreNight, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    sitting_out = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="night_round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    """A round as the screens show it: its record, its plan (player numbers),
+    its tables' games in table order, and the engine's score so far."""
+
+    record: NightRound
+    plan: RoundPlan
+    games: list[Game]
+    score: RoundScore
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+    @property
+    def complete(self) -> bool:
+        return self.score.complete
+
+
+@dataclass(frozen=True)
+class NightBoard:
+    """A whole night read at once (``EuchreNight.board``)."""
+
+    night: EuchreNight
+    entrants: list[NightPlayer]
+    names: dict[int, str]
+    rounds: list[BoardRound]
+    standings: NightStandings
+
+    @property
+    def current(self) -> BoardRound | None:
+        """The round being played: the last one seated."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def over(self) -> bool:
+        """Every planned round seated and played to its last hand."""
+        return len(self.rounds) >= self.night.rounds_planned and all(
+            r.complete for r in self.rounds
+        )
+
+    def name(self, number: int) -> str:
+        return self.names.get(number, f"Player {number}")
