@@ -14,6 +14,8 @@ urlpatterns = [
     path("", include("scorekeeper.history_urls")),
     # Private tables: the key link, a phone's tables, a game's watch link.
     path("", include("scorekeeper.table_urls")),
+    # Euchre nights: a progressive tournament over several tables (rules.md 7).
+    path("", include("scorekeeper.night_urls")),
     path("referee/", include("referee.urls")),
     # The operator's admin (createsuperuser): tables, games, players.
     # The whole history as one file, for the operator (signed in to the admin).
