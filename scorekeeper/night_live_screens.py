@@ -218,7 +218,9 @@ def seating(board: NightBoard) -> list[TableSeating]:
             table=number,
             seats=[
                 SeatLine(seat=seat_name(variant, position), name=board.name(player), points=pts)
-                for position, (player, pts) in enumerate(zip(table.seats, table.points, strict=True))
+                for position, (player, pts) in enumerate(
+                    zip(table.seats, table.points, strict=True)
+                )
             ],
             hands_counted=table.hands_counted,
             complete=table.complete,
@@ -262,7 +264,10 @@ def scoring_key(game: Game) -> list[tuple[str, str]]:
             lone_text = f"{lone} to the team"
         return [
             ("Made it", f"{make}: {MAKE_POINTS} to the makers' team"),
-            ("March", f"all {deal.tricks} tricks: {march_points(variant, n, alone=False)}"),
+            (
+                "March",
+                f"all {deal.tricks} tricks: {march_points(variant, n, alone=False)} to the team",
+            ),
             ("Lone march", f"alone, all {deal.tricks} tricks: {lone_text}"),
             ("Euchred", f"makers under {deal.tricks_to_make}: {EUCHRE_POINTS} to the defenders"),
             ("Scores", "both partners score their team's points"),
@@ -274,7 +279,10 @@ def scoring_key(game: Game) -> list[tuple[str, str]]:
             f"all {deal.tricks} tricks: {march_points(variant, n, alone=False)} each "
             "to the maker and partner",
         ),
-        ("Lone march", f"the maker alone, all {deal.tricks}: {march_points(variant, n, alone=True)}"),
+        (
+            "Lone march",
+            f"the maker alone, all {deal.tricks}: {march_points(variant, n, alone=True)}",
+        ),
         ("Euchred", f"makers under {deal.tricks_to_make}: {EUCHRE_POINTS} to each defender"),
     ]
 
@@ -288,12 +296,19 @@ def house_rule_lines(game: Game, night: EuchreNight) -> list[str]:
         if rules.stick_the_dealer
         else "All pass twice: the hand is thrown in and the deal passes on."
     )
-    if game.variant_enum is Variant.STANDARD and rules.no_trump:
-        lines.append("No trump may be called.")
+    standard = game.variant_enum is Variant.STANDARD
+    if standard and rules.no_trump:
+        lines.append("No trump may be called in the second round (no bowers).")
     if rules.renege is RenegeRule.OFFENDER_LOSES_2:
-        lines.append(f"A renege: the offender loses {RENEGE_PENALTY_POINTS}; the hand stands.")
+        who = "the offender's team" if standard else "the offender"
+        lines.append(f"A renege: {who} loses {RENEGE_PENALTY_POINTS}; the hand stands.")
+    elif standard:
+        lines.append("A renege ends the hand: the other team scores the march points.")
     else:
-        lines.append("A renege: the hand is scored as a march for the other side or a euchre.")
+        lines.append(
+            "A renege ends the hand: a march for the makers if a defender reneged, "
+            "a euchre if the maker's side did."
+        )
     lines.append(sit_out_rule(night.night_rules))
     return lines
 
@@ -309,7 +324,7 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     players = [(seat_name(variant, s.position), s.player.name) for s in seats]
     if variant is Variant.STANDARD:
         columns = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        partners = f"{names[0]} & {names[2]} (North–South) v {names[1]} & {names[3]} (East–West)"
+        partners = f"{names[0]} & {names[2]} (North-South) v {names[1]} & {names[3]} (East-West)"
     else:
         columns = names
         partners = "The maker calls an ace; who holds it is the maker's partner for the hand."

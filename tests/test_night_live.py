@@ -97,7 +97,8 @@ def test_the_standings_add_up_the_hands_with_shared_places_and_prizes(client: Cl
     }
     html = response.content.decode()
     assert "Round 1 of 2" in html
-    assert "Table 1: done" in html and "Table 2: 0 of 4" in html
+    assert "Table 1: done" in html
+    assert "Table 2: 0 of 4" in html
     assert "rounded down" in html
 
 
@@ -165,7 +166,7 @@ def test_the_polls_version_is_the_nights_live_version() -> None:
 def big_night(players: int, rounds: int) -> EuchreNight:
     names = tuple(f"Player {n:02d}" for n in range(1, players + 1))
     night = start_night(players=names, rounds=rounds)
-    for number in range(2, rounds + 1):
+    for _ in range(2, rounds + 1):
         night.seat_next_round(version=night.version)
     for number in range(1, rounds + 1):
         for game in tables(night, number)[:2]:
@@ -282,8 +283,9 @@ def test_the_score_card_names_the_seats_and_deals_in_turn_from_the_drawn_dealer(
     ]
     html = response.content.decode()
     assert "Round 1 · Table 2" in html
-    assert f"{names[0]} &amp; {names[2]} (North–South)" in html
-    assert "data-print hidden" in html and "use your browser's Print" in html
+    assert f"{names[0]} &amp; {names[2]} (North-South)" in html
+    assert "data-print hidden" in html
+    assert "use your browser's Print" in html
     assert "<script>" not in html
 
 
@@ -305,3 +307,14 @@ def test_a_score_card_for_a_round_or_table_that_does_not_exist_is_a_404(client: 
     night = start_night()
     assert client.get(reverse("night_score_card", args=[night.pk, 2, 1])).status_code == 404
     assert client.get(reverse("night_score_card", args=[night.pk, 1, 3])).status_code == 404
+
+
+def test_the_score_card_says_the_nights_house_rules(client: Client) -> None:
+    night = start_night(lone_march_five=True, sit_out=2)
+    response = client.get(reverse("night_score_card", args=[night.pk, 1, 1]))
+    key = dict(response.context["key"])
+    assert key["Lone march"] == "alone, all 5 tricks: 5 to the team (house rule)"
+    assert key["Euchred"] == "makers under 3: 2 to the defenders"
+    rules = response.context["house_rules"]
+    assert rules[0] == "4 hands in the round, dealt in turn to the left."
+    assert "scores 2 points (house rule)" in rules[-1]

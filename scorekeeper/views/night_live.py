@@ -63,13 +63,13 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
 
 
 @require_GET
-def night_score_card(request: HtmxHttpRequest, night_id: int, number: int, table: int) -> HttpResponse:
+def night_score_card(
+    request: HtmxHttpRequest, night_id: int, number: int, table: int
+) -> HttpResponse:
     """A table's round on one printed page, for a table without a phone."""
     night = _phone_night(request, night_id)
     game = get_object_or_404(
-        Game.objects.filter(
-            night_round__night=night, night_round__number=number, night_table=table
-        )
+        Game.objects.filter(night_round__night=night, night_round__number=number, night_table=table)
         .with_seats()
         .select_related("night_round")
     )
