@@ -37,6 +37,36 @@ class ScoreRow:
 
 
 @dataclass(frozen=True)
+class NightTableHeading:
+    """A euchre night's table as its screens name it (rules.md 7): "Club night
+    · Round 2 · Table 3", and the round's hands instead of a target."""
+
+    night_id: int
+    title: str
+    round: int
+    table: int
+    hands: int
+
+    def __str__(self) -> str:
+        return f"{self.title} · Round {self.round} · Table {self.table}"
+
+
+def night_heading(game: Game) -> NightTableHeading | None:
+    """The night, round and table of a night's table (``for_table`` selects
+    them: no query); None for a game."""
+    night_round = game.night_round
+    if night_round is None:
+        return None
+    return NightTableHeading(
+        night_id=night_round.night_id,
+        title=night_round.night.title,
+        round=night_round.number,
+        table=game.night_table or 1,
+        hands=game.round_hands or 0,
+    )
+
+
+@dataclass(frozen=True)
 class RecentHand:
     hand: Hand
     summary: str
@@ -76,16 +106,18 @@ def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
     ]
 
 
-def ahead_line(rows: list[ScoreRow], target: int) -> str:
-    """Who is ahead, in a sentence: "Cat ahead with 5 of 10."."""
+def ahead_line(rows: list[ScoreRow], target: int | None) -> str:
+    """Who is ahead, in a sentence: "Cat ahead with 5 of 10."; without a target
+    (a euchre night's table, rules.md 7) "Cat ahead with 5."."""
     leaders = [r for r in rows if r.ahead]
     if not leaders:
-        return f"No points yet: first to {target} wins."
+        return "No points yet." if target is None else f"No points yet: first to {target} wins."
     total = leaders[0].total
+    of = "" if target is None else f" of {target}"
     if len(leaders) == 1:
-        return f"{leaders[0].names} ahead with {total} of {target}."
+        return f"{leaders[0].names} ahead with {total}{of}."
     names = ", ".join(r.names for r in leaders[:-1]) + " and " + leaders[-1].names
-    return f"{names} level at the top with {total} of {target}."
+    return f"{names} level at the top with {total}{of}."
 
 
 def _with_suit(words: str, suit: Suit | None) -> SafeString:
@@ -162,6 +194,7 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
     leader = (dealer + 1) % table.n
     current = game.current_hand
     rows = scoreboard(game, dealer, leader)
+    night = night_heading(game)
     if reveal_form is None and current is not None and current.partner_to_reveal(table.variant):
         reveal_form = RevealForm.for_game(game, game=game)
     return {
@@ -173,7 +206,8 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
         "out_of_turn": game.next_dealer is not None,
         "leader": table.name(leader),
         "rows": rows,
-        "ahead": ahead_line(rows, game.target),
+        "ahead": ahead_line(rows, None if night else game.target),
+        "night": night,
         "current": current,
         "call": describe_current_call(game, current) if current else "",
         "reveal_form": reveal_form,
@@ -208,6 +242,7 @@ def result_context(game: Game) -> dict[str, Any]:
     return {
         "game": game,
         "table": table,
+        "night": night_heading(game),
         "score": score,
         "winners": table.names(score.winners),
         "shared": len(winners) > 1 and table.variant is not Variant.STANDARD,

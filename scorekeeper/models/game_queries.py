@@ -52,8 +52,11 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def for_table(self) -> GameQuerySet:
         """What the table screen reads, in a fixed number of queries whatever
-        the number of hands: seats and players, and the hand in progress."""
-        return self.with_seats().select_related("in_progress", "private_table")
+        the number of hands: seats and players, the hand in progress, and for a
+        euchre night's table its round and night (two joins, no extra query)."""
+        return self.with_seats().select_related(
+            "in_progress", "private_table", "night_round__night"
+        )
 
     def for_history(self) -> GameQuerySet:
         """Newest first, with seats and players prefetched: what the game

@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound
 
 
+class RematchRefused(Exception):
+    """A euchre night's table has no rematch (rules.md 7): nothing was created."""
+
+
 class Game(models.Model):
     """One game: its variant, house rules, seats and hands."""
 
@@ -318,7 +322,13 @@ class Game(models.Model):
     @transaction.atomic
     def rematch(self) -> Game:
         """The same players and rules, with the deal passed on to the left.
-        A game has one rematch: asking again (a double tap) returns it."""
+        A game has one rematch: asking again (a double tap) returns it. A euchre
+        night's table has none (RematchRefused): the night seats its next round
+        (rules.md 7)."""
+        if self.is_night_table:
+            raise RematchRefused(
+                "A table of a euchre night has no rematch: the night seats the next round."
+            )
         Game.objects.select_for_update().get(pk=self.pk)
         existing = self.rematches.order_by("pk").first()
         if existing is not None:

@@ -3,13 +3,14 @@ and the rematch."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.forms import StateForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game
+from scorekeeper.models import Game, RematchRefused
 from scorekeeper.screens import result_context, table_context, trump_badge
 from scorekeeper.sheet_rows import sheet_rows
 from scorekeeper.tables import key_digests
@@ -74,6 +75,10 @@ def game_result(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_rematch(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The same players and rules, with the deal passed on (once, however often tapped)."""
     game = load_game(request, game_id)
-    rematch = game.rematch()
+    try:
+        rematch = game.rematch()
+    except RematchRefused as refused:
+        messages.warning(request, str(refused))
+        return after_change(request, game.pk)
     first = rematch.seat_list()[rematch.first_dealer].player.name
     return after_change(request, rematch.pk, f"Rematch: {first} deals first.")

@@ -1,28 +1,103 @@
 """A euchre night's live standings, its watch link for a TV, and the printable
-score cards.
+score cards (rules.md 7).
 
-SKELETON: every view here is to be written (worktree night-live)."""
+The standings and score cards are the night's table's own (read through
+``for_tables``: a 404 for a phone without the table); the watch link shows the
+standings and the round's seating to anyone who has it, read-only (a POST is
+refused with 403 and nothing is stored)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.forms import StateForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import EuchreNight, Game
+from scorekeeper.night_live_screens import (
+    live_version_of,
+    score_card_context,
+    standings_context,
+    watch_context,
+)
+from scorekeeper.tables import key_digests, tables_of
+from scorekeeper.views.rendering import screen
+
+READ_ONLY = "A watch link only shows the night: nothing can be changed from it."
 
 
-def night_standings(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+def _phone_night(request: HttpRequest, night_id: int) -> EuchreNight:
+    """The night, if it is one of this phone's tables' (else 404)."""
+    return get_object_or_404(EuchreNight.objects.for_tables(tables_of(request)), pk=night_id)
 
 
-def night_standings_state(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+def _polled_version(request: HttpRequest) -> int | None:
+    form = StateForm(request.GET)
+    return form.cleaned_data["version"] if form.is_valid() else None
 
 
-def night_score_card(request: HttpRequest, night_id: int, number: int, table: int) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_standings(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The whole room's standings after every hand, round by round, with the
+    night's prizes (rules.md 7), kept up to date by a poll."""
+    night = _phone_night(request, night_id)
+    # Read before the board: a hand recorded in between is fetched by the next poll.
+    version = night.live_version()
+    context = standings_context(night.board(), version)
+    return screen(request, "nights/live_standings.html", context)
 
 
-def night_watch(request: HttpRequest, token: str) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The standings' poll: 204 (one query) while nothing changed, else the live part."""
+    nights = EuchreNight.objects.for_key_digests(key_digests(request)).filter(pk=night_id)
+    current = live_version_of(nights)
+    if current is None:
+        raise Http404("No such night")
+    if current == _polled_version(request):
+        return HttpResponse(status=204)
+    night = _phone_night(request, night_id)
+    context = {**standings_context(night.board(), current), "partial": True}
+    return render(request, "scorekeeper/nights/live_standings.html#live", context)
 
 
-def night_watch_state(request: HttpRequest, token: str) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_score_card(
+    request: HtmxHttpRequest, night_id: int, number: int, table: int
+) -> HttpResponse:
+    """A table's round on one printed page, for a table without a phone."""
+    night = _phone_night(request, night_id)
+    game = get_object_or_404(
+        Game.objects.filter(night_round__night=night, night_round__number=number, night_table=table)
+        .with_seats()
+        .select_related("night_round")
+    )
+    return render(request, "scorekeeper/nights/score_card.html", score_card_context(night, game))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def night_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The night for a TV across the room: standings, the round's seating, prizes."""
+    if request.method == "POST":
+        return HttpResponseForbidden(READ_ONLY)
+    night = get_object_or_404(EuchreNight.objects.watched(token))
+    version = night.live_version()
+    return render(
+        request, "scorekeeper/nights/live_watch.html", watch_context(night.board(), version, token)
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def night_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The watch page's poll: 204 (one query) while nothing changed, else its live part."""
+    if request.method == "POST":
+        return HttpResponseForbidden(READ_ONLY)
+    current = live_version_of(EuchreNight.objects.watched(token))
+    if current is None:
+        raise Http404("No such night")
+    if current == _polled_version(request):
+        return HttpResponse(status=204)
+    night = get_object_or_404(EuchreNight.objects.watched(token))
+    context = {**watch_context(night.board(), current, token), "partial": True}
+    return render(request, "scorekeeper/nights/live_watch.html#live", context)

@@ -1,0 +1,348 @@
+"""What a euchre night's live screens show (rules.md 7): the standings of the
+whole room with the prizes, the seating of the round in play for the watch
+link, and a table's printable score card. Plain functions of a night's board
+or a table's game (no request): ``scorekeeper/views/night_live.py`` draws them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
+
+from referee.engine.night import SIT_OUT_AVERAGE, NightRules, PrizeKind
+from referee.engine.scoring import (
+    EUCHRE_POINTS,
+    LONE_MARCH_HOUSE_POINTS,
+    MAKE_POINTS,
+    RENEGE_PENALTY_POINTS,
+    march_points,
+)
+from referee.engine.variants import RenegeRule, Variant
+from scorekeeper.models import BoardRound, EuchreNight, EuchreNightQuerySet, Game, NightBoard
+
+# Standard euchre's seats, clockwise from seat 0; North and South are partners.
+COMPASS = ("North", "East", "South", "West")
+# How many of the standings' top rows the watch page draws large.
+WATCH_TOP_ROWS = 3
+
+
+def live_version_of(nights: EuchreNightQuerySet) -> int | None:
+    """``EuchreNight.live_version`` of the one night in ``nights``, found and
+    counted in one query (the polls'); None when there is no such night."""
+    row = (
+        nights.order_by()
+        .annotate(
+            games_version=Coalesce(Sum("rounds__games__version"), 0),
+            games=Count("rounds__games"),
+        )
+        .values_list("version", "games_version", "games")
+        .first()
+    )
+    if row is None:
+        return None
+    version, games_version, games = row
+    return int(version) + int(games_version) + int(games)
+
+
+def seat_name(variant: Variant, position: int) -> str:
+    """A seat as the table names it: North, East, South, West in standard
+    euchre; "Seat 1" to "Seat 6" at a Call-Ace table."""
+    if variant is Variant.STANDARD and position < len(COMPASS):
+        return COMPASS[position]
+    return f"Seat {position + 1}"
+
+
+# --- The standings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """A player's points for one round: None when they were not at the night
+    then; ``sat_out`` when the points are a sit-out's (rules.md 7)."""
+
+    points: int | None
+    sat_out: bool
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    player: int
+    name: str
+    place: str  # "3", or "=2" for a shared place
+    total: int
+    rounds: list[RoundCell]
+    lone_hands_made: int
+    defender_euchres: int
+
+    @property
+    def leads(self) -> bool:
+        """First (alone or shared) with some points: marked on the screens."""
+        return self.place in ("1", "=1") and self.total > 0
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    label: str
+    count: int
+    unit: str  # "12 points", "2 lone hands"
+    winners: list[str]
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    table: int
+    hands_counted: int
+    complete: bool
+
+
+_PRIZE_UNITS = {
+    PrizeKind.MOST_POINTS: ("point", "points"),
+    PrizeKind.MOST_LONE_HANDS: ("lone hand", "lone hands"),
+    PrizeKind.MOST_EUCHRES: ("euchre", "euchres"),
+}
+
+
+def sit_out_rule(rules: NightRules) -> str:
+    """How a player who sits out a round is scored, in a sentence (rules.md 7)."""
+    if rules.sit_out == SIT_OUT_AVERAGE:
+        return (
+            "A player who sits out a round scores that round's average points "
+            "per player who played, rounded down."
+        )
+    points = "point" if rules.sit_out == 1 else "points"
+    return f"A player who sits out a round scores {rules.sit_out} {points} (house rule)."
+
+
+def standing_lines(board: NightBoard) -> list[StandingLine]:
+    """The standings' rows with shared places marked "=2" (rules.md 7)."""
+    rows = board.standings.rows
+    places: dict[int, int] = {}
+    for row in rows:
+        places[row.place] = places.get(row.place, 0) + 1
+    return [
+        StandingLine(
+            player=row.player,
+            name=row.name,
+            place=f"={row.place}" if places[row.place] > 1 else str(row.place),
+            total=row.total,
+            rounds=[
+                RoundCell(points=points, sat_out=number in row.sat_out)
+                for number, points in enumerate(row.rounds, start=1)
+            ],
+            lone_hands_made=row.lone_hands_made,
+            defender_euchres=row.defender_euchres,
+        )
+        for row in rows
+    ]
+
+
+def prize_lines(board: NightBoard) -> list[PrizeLine]:
+    """The night's prizes with their holders' names (nobody while the count is 0)."""
+    lines = []
+    for prize in board.standings.prizes:
+        one, many = _PRIZE_UNITS[prize.kind]
+        lines.append(
+            PrizeLine(
+                label=prize.kind.label,
+                count=prize.count,
+                unit=f"{prize.count} {one if prize.count == 1 else many}",
+                winners=[board.name(n) for n in prize.winners],
+            )
+        )
+    return lines
+
+
+def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
+    """Everything the standings page (and the watch page) show of the night."""
+    night = board.night
+    current = board.current
+    rules = night.night_rules
+    return {
+        "night": night,
+        "board": board,
+        "version": version,
+        "lines": standing_lines(board),
+        "prizes": prize_lines(board),
+        "round_numbers": [r.number for r in board.rounds],
+        "current": current,
+        "progress": progress(current),
+        "hands_per_round": rules.hands_per_round,
+        "sit_out_rule": sit_out_rule(rules),
+        "sitting_out": [board.name(n) for n in current.score.sitting_out] if current else [],
+        "over": board.over,
+    }
+
+
+def progress(current: BoardRound | None) -> list[TableProgress]:
+    """How far each table of the round in play has got."""
+    if current is None:
+        return []
+    return [
+        TableProgress(table=number, hands_counted=table.hands_counted, complete=table.complete)
+        for number, table in enumerate(current.score.tables, start=1)
+    ]
+
+
+# --- The watch page: the round's seating ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: str
+    name: str
+    points: int
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    table: int
+    seats: list[SeatLine]
+    hands_counted: int
+    complete: bool
+
+
+def seating(board: NightBoard) -> list[TableSeating]:
+    """The round in play, table by table: who sits where, and their points so far."""
+    current = board.current
+    if current is None:
+        return []
+    variant = board.night.variant_enum
+    return [
+        TableSeating(
+            table=number,
+            seats=[
+                SeatLine(seat=seat_name(variant, position), name=board.name(player), points=pts)
+                for position, (player, pts) in enumerate(
+                    zip(table.seats, table.points, strict=True)
+                )
+            ],
+            hands_counted=table.hands_counted,
+            complete=table.complete,
+        )
+        for number, table in enumerate(current.score.tables, start=1)
+    ]
+
+
+def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]:
+    context = standings_context(board, version)
+    lines = context["lines"]
+    return {
+        **context,
+        "token": token,
+        "top": lines[:WATCH_TOP_ROWS],
+        "rest": lines[WATCH_TOP_ROWS:],
+        "seating": seating(board),
+    }
+
+
+# --- The printable score card ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRow:
+    number: int
+    dealer: str
+
+
+def scoring_key(game: Game) -> list[tuple[str, str]]:
+    """The variant's points, short and in our own words (rules.md 3.4, 4, 5, 7)."""
+    table = game.table
+    variant, n = table.variant, table.n
+    deal = table.deal
+    make = f"{deal.tricks_to_make} or more of {deal.tricks} tricks"
+    if variant is Variant.STANDARD:
+        lone = march_points(variant, n, alone=True)
+        if game.lone_march_five:
+            lone_text = f"{LONE_MARCH_HOUSE_POINTS} to the team (house rule)"
+        else:
+            lone_text = f"{lone} to the team"
+        return [
+            ("Made it", f"{make}: {MAKE_POINTS} to the makers' team"),
+            (
+                "March",
+                f"all {deal.tricks} tricks: {march_points(variant, n, alone=False)} to the team",
+            ),
+            ("Lone march", f"alone, all {deal.tricks} tricks: {lone_text}"),
+            ("Euchred", f"makers under {deal.tricks_to_make}: {EUCHRE_POINTS} to the defenders"),
+            ("Scores", "both partners score their team's points"),
+        ]
+    return [
+        ("Made it", f"{make}: {MAKE_POINTS} each to the maker and partner"),
+        (
+            "March",
+            f"all {deal.tricks} tricks: {march_points(variant, n, alone=False)} each "
+            "to the maker and partner",
+        ),
+        (
+            "Lone march",
+            f"the maker alone, all {deal.tricks}: {march_points(variant, n, alone=True)}",
+        ),
+        ("Euchred", f"makers under {deal.tricks_to_make}: {EUCHRE_POINTS} to each defender"),
+    ]
+
+
+def house_rule_lines(game: Game, night: EuchreNight) -> list[str]:
+    """The house rules in force at the table, one short line each (rules.md 3, 5, 7)."""
+    rules = game.house_rules
+    lines = [f"{game.round_hands} hands in the round, dealt in turn to the left."]
+    lines.append(
+        "Stick the dealer: the dealer must make trump in the second round."
+        if rules.stick_the_dealer
+        else "All pass twice: the hand is thrown in and the deal passes on."
+    )
+    standard = game.variant_enum is Variant.STANDARD
+    if standard and rules.no_trump:
+        lines.append("No trump may be called in the second round (no bowers).")
+    if rules.renege is RenegeRule.OFFENDER_LOSES_2:
+        who = "the offender's team" if standard else "the offender"
+        lines.append(f"A renege: {who} loses {RENEGE_PENALTY_POINTS}; the hand stands.")
+    elif standard:
+        lines.append("A renege ends the hand: the other team scores the march points.")
+    else:
+        lines.append(
+            "A renege ends the hand: a march for the makers if a defender reneged, "
+            "a euchre if the maker's side did."
+        )
+    lines.append(sit_out_rule(night.night_rules))
+    return lines
+
+
+def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
+    """A table's round on paper: the players by seat, the dealer of every hand
+    from the night's drawn first dealer, blank columns to fill in."""
+    table = game.table
+    seats = game.seat_list()
+    variant = table.variant
+    n = len(seats)
+    names = [s.player.name for s in seats]
+    players = [(seat_name(variant, s.position), s.player.name) for s in seats]
+    if variant is Variant.STANDARD:
+        columns = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        partners = f"{names[0]} & {names[2]} (North-South) v {names[1]} & {names[3]} (East-West)"
+    else:
+        columns = names
+        partners = "The maker calls an ace; who holds it is the maker's partner for the hand."
+    hands = game.round_hands or 0
+    return {
+        "night": night,
+        "game": game,
+        "table": table,
+        "round_number": game.night_round.number if game.night_round else 0,
+        "table_number": game.night_table,
+        "players": players,
+        "partners": partners,
+        "first_dealer": names[game.first_dealer],
+        "rows": [
+            CardRow(number=i + 1, dealer=names[(game.first_dealer + i) % n]) for i in range(hands)
+        ],
+        "point_columns": columns,
+        "call_ace": variant is Variant.CALL_ACE,
+        "key": scoring_key(game),
+        "house_rules": house_rule_lines(game, night),
+    }
