@@ -72,7 +72,12 @@ class NightStartForm(forms.Form):
         max_length=NEW_NAMES_MAX_LENGTH,
         required=False,
         widget=forms.Textarea(
-            attrs={"rows": 4, "autocapitalize": "words", "autocomplete": "off", "spellcheck": "false"}
+            attrs={
+                "rows": 4,
+                "autocapitalize": "words",
+                "autocomplete": "off",
+                "spellcheck": "false",
+            }
         ),
     )
     variant = ChipField(
@@ -241,7 +246,9 @@ class NightChangeForm(forms.Form):
     version = forms.IntegerField(
         min_value=0,
         widget=forms.HiddenInput(attrs={"id": False}),
-        error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value"), OUT_OF_DATE),
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), OUT_OF_DATE
+        ),
     )
 
 

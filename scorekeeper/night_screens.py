@@ -149,13 +149,13 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
     score = board_round.score
     lines = []
     for entrant in _by_name(board.entrants):
-        table, seat = seats_of.get(entrant.number, (None, None))
+        found = seats_of.get(entrant.number)
         lines.append(
             PlayerLine(
                 name=entrant.player.name,
-                table=table,
-                seat=seat.label if seat else "",
-                partner=seat.partner if seat else "",
+                table=found[0] if found else None,
+                seat=found[1].label if found else "",
+                partner=found[1].partner if found else "",
                 sits_out=entrant.number in sitting_out,
                 present=entrant.present,
                 points=score.points.get(entrant.number),

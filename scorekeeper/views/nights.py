@@ -97,12 +97,12 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
             messages.success(request, f"{night.title}: round 1 is seated.")
             return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
     context = {"form": form, "table_choice": choice}
-    return screen(
-        request, "nights/night_new.html", context, status=422, url=reverse("night_new")
-    )
+    return screen(request, "nights/night_new.html", context, status=422, url=reverse("night_new"))
 
 
-def _page(request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200, **extra: object) -> HttpResponse:
+def _page(
+    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200, **extra: object
+) -> HttpResponse:
     board = night.board()
     context = night_context(board, arrivals=arrival_choices(night), **extra)
     url = reverse("night_detail", args=[night.pk])
@@ -201,7 +201,7 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             return _stale(request, night)
         for errors in form.errors.values():
             for error in errors:
-                messages.warning(request, error)
+                messages.warning(request, str(error))
         return _as_it_stands(request, night, status=422)
     data = form.cleaned_data
     if data["version"] != night.version:
@@ -212,9 +212,9 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             entrant = night.add_player(version=data["version"], name=data["arriving"])
             message = f"{entrant.player.name} plays from the next round on."
         else:
-            entrant = entrants.get(data["number"])
-            if entrant is None:
+            if data["number"] not in entrants:
                 raise Http404("No such player in the night")
+            entrant = entrants[data["number"]]
             leaving = data["action"] == "leave"
             present = sum(1 for e in entrants.values() if e.present)
             if leaving and entrant.present and present - 1 < MIN_PLAYERS:
