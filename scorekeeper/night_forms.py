@@ -256,6 +256,8 @@ class SeatNextForm(NightChangeForm):
     """Seat the next round; ``confirm`` when some table still has hands to play."""
 
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput(attrs={"id": False}))
+    # The round this button seats: a second tap finds it seated already.
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False)
 
 
 class NightPlayersForm(NightChangeForm):

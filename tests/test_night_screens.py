@@ -403,10 +403,11 @@ def test_a_double_tap_seats_one_round(client: Client) -> None:
     night = start_night()
     play_round(night, 1)
     version = night.version
-    first = seat_next(client, night, version=version)
-    second = seat_next(client, night, version=version)
+    first = seat_next(client, night, version=version, round="2")
+    second = seat_next(client, night, version=version, round="2", htmx=True)
     assert first.status_code == 302
-    assert second.status_code == 302  # without htmx: back to the night, with a warning
+    assert second.status_code == 409
+    assert "Round 2 is already seated: here it is." in second.content.decode()
     assert len(night.plans()) == 2
 
 

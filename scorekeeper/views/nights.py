@@ -171,6 +171,11 @@ def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     night = load_night(request, night_id)
     form = SeatNextForm(request.POST)
     if not form.is_valid() or form.cleaned_data["version"] != night.version:
+        asked = form.cleaned_data.get("round") if form.is_valid() else None
+        if asked is not None and night.rounds.filter(number=asked).exists():
+            # A second tap (or another phone) seated it already: nothing more is seated.
+            messages.info(request, f"Round {asked} is already seated: here it is.")
+            return _as_it_stands(request, night, status=409)
         return _stale(request, night)
     board = night.board()
     current = board.current
