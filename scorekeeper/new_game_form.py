@@ -52,6 +52,22 @@ RULE_HELP = {
 }
 
 
+def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
+    """The house rules a table plays by, from a form's chips (stick the dealer,
+    renege; no trump in standard euchre, the deal in Call-Ace: rules.md 3 to 5),
+    as ``house_rules_from_dict`` reads them. A euchre night's tables play by
+    these too (``scorekeeper/night_forms.py``)."""
+    rules: dict[str, Any] = {
+        "stick_the_dealer": data.get("stick_the_dealer", "on") != "off",
+        "renege": data.get("renege") or RenegeRule.MARCH_OR_EUCHRE.value,
+    }
+    if variant is Variant.CALL_ACE:
+        rules["deal"] = data.get("deal") or Deal.STANDARD.value
+    if variant is Variant.STANDARD:
+        rules["no_trump"] = data.get("no_trump") == "on"
+    return rules
+
+
 class NewGameForm(forms.Form):
     """Variant, players in seat order, the first dealer and the house rules
     (defaults of rules.md)."""
@@ -234,17 +250,10 @@ class NewGameForm(forms.Form):
             )
         elif dealer and dealer != "random":
             data["first_dealer_seat"] = seat_of_slot[int(dealer)]
-        rules: dict[str, Any] = {
-            "stick_the_dealer": data.get("stick_the_dealer", "on") != "off",
-            "renege": data.get("renege") or RenegeRule.MARCH_OR_EUCHRE.value,
-        }
+        rules = table_rules_data(variant, data)
         if data.get("target") is not None:
             rules["target"] = data["target"]
-        if variant is Variant.CALL_ACE:
-            rules["deal"] = data.get("deal") or Deal.STANDARD.value
-        if variant is Variant.STANDARD:
-            rules["no_trump"] = data.get("no_trump") == "on"
-        else:
+        if variant is not Variant.STANDARD:
             rules["ties"] = data.get("ties") or TieRule.SHARE.value
         try:
             self.rules = house_rules_from_dict(variant, rules)

@@ -1,36 +1,246 @@
-"""A euchre night's screens: the list, starting one, its seating board and
-players' lines, seating the next round, players leaving and arriving.
+"""A euchre night's screens (rules.md 7): the list, starting one, its seating
+board and players' lines, seating the next round, players leaving and arriving,
+and a past round.
 
-SKELETON: every view here is to be written (worktree night-screens)."""
+Everything is read through ``EuchreNight.objects.for_tables(tables_of(request))``:
+another table's night is a 404 and nothing of it is changed."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+import uuid
+
+from django.contrib import messages
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from referee.engine.seating import MIN_PLAYERS, SeatingError
+from referee.engine.variants import RulesError
+from scorekeeper.forms import StateForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import EuchreNight, Player, PrivateTable
+from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.night_forms import NightPlayersForm, NightStartForm, SeatNextForm
+from scorekeeper.night_screens import (
+    arrival_choices,
+    live_version_of,
+    night_context,
+    round_view,
+)
+from scorekeeper.table_forms import TableChoiceForm
+from scorekeeper.tables import key_digests, remember, tables_of
+from scorekeeper.views.rendering import screen, wants_partial
+
+NIGHT_PAGE = "nights/night.html"
+STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
+# The most of a table's players the start form offers to tick.
+KNOWN_PLAYERS = 200
 
 
-def night_list(request: HttpRequest) -> HttpResponse:
-    raise Http404("not written yet")
+def load_night(request: HtmxHttpRequest, night_id: int) -> EuchreNight:
+    """The night, or 404 when it is not one of this phone's tables' nights."""
+    nights = EuchreNight.objects.for_tables(tables_of(request)).select_related("private_table")
+    return get_object_or_404(nights, pk=night_id)
 
 
-def night_new(request: HttpRequest) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_list(request: HtmxHttpRequest) -> HttpResponse:
+    """This phone's tables' nights, newest first: players, round X of Y, over or not."""
+    nights = (
+        EuchreNight.objects.for_tables(tables_of(request))
+        .select_related("private_table")
+        .annotate(
+            players=Count("entrants", distinct=True),
+            seated=Max("rounds__number"),
+            open_tables=Count(
+                "rounds__games", filter=Q(rounds__games__finished_at__isnull=True), distinct=True
+            ),
+        )
+        .order_by("-created_at", "-pk")
+    )
+    return screen(request, "nights/night_list.html", {"nights": nights})
 
 
-def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+def _known_players(table: PrivateTable | None) -> list[Player]:
+    if table is None:
+        return []
+    return list(Player.objects.for_tables([table]).order_by("name")[:KNOWN_PLAYERS])
 
 
-def night_state(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+@require_http_methods(["GET", "POST"])
+def night_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a night (rules.md 7): the table it goes to, the players present,
+    the variant, rounds, hands per round and house rules. The first round is
+    seated at once; a double tap starts one night (the form's token)."""
+    tables = tables_of(request)
+    if request.method == "GET":
+        choice = TableChoiceForm(tables=tables)
+        form = NightStartForm(initial={"token": uuid.uuid4()}, known=_known_players(choice.table()))
+        return screen(request, "nights/night_new.html", {"form": form, "table_choice": choice})
+    choice = TableChoiceForm(request.POST, tables=tables)
+    form = NightStartForm(request.POST, known=_known_players(choice.table()))
+    if form.is_valid():
+        already = EuchreNight.objects.filter(token=form.cleaned_data["token"]).first()
+        if already is not None:
+            # A double tap: the first request started it (and remembered its table).
+            return HttpResponseRedirect(reverse("night_detail", args=[already.pk]))
+        # A phone with no table yet gets one, named after the night.
+        table = choice.table() or PrivateTable.named_for([form.cleaned_data["name"] or "Euchre"])
+        try:
+            night = form.start(private_table=table)
+        except (SeatingError, RulesError) as error:
+            form.add_error(None, str(error))
+        else:
+            remember(request, table)
+            messages.success(request, f"{night.title}: round 1 is seated.")
+            return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
+    context = {"form": form, "table_choice": choice}
+    return screen(request, "nights/night_new.html", context, status=422, url=reverse("night_new"))
 
 
-def night_round(request: HttpRequest, night_id: int, number: int) -> HttpResponse:
-    raise Http404("not written yet")
+def _page(
+    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200, **extra: object
+) -> HttpResponse:
+    board = night.board()
+    context = night_context(board, arrivals=arrival_choices(night), **extra)
+    url = reverse("night_detail", args=[night.pk])
+    return screen(request, NIGHT_PAGE, context, status=status, url=url)
 
 
-def night_seat_next(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_detail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The night page: the current round's seating board, each player's line,
+    seating the next round and who is present (rules.md 7)."""
+    return _page(request, load_night(request, night_id))
 
 
-def night_players(request: HttpRequest, night_id: int) -> HttpResponse:
-    raise Http404("not written yet")
+@require_GET
+def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The night page's poll: 204 while the night is as this phone shows it
+    (one query), else the page's live part."""
+    form = StateForm(request.GET)
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    current = live_version_of(night_id, key_digests(request))
+    if current is None:
+        raise Http404("No such night")
+    if version == current:
+        return HttpResponse(status=204)
+    night = load_night(request, night_id)
+    context = night_context(night.board(), partial=True)
+    return render(request, f"scorekeeper/{NIGHT_PAGE}#live", context)
+
+
+@require_GET
+def night_round(request: HtmxHttpRequest, night_id: int, number: int) -> HttpResponse:
+    """A round seated so far: its seating, each table's points, who sat out."""
+    night = load_night(request, night_id)
+    board = night.board()
+    found = [r for r in board.rounds if r.number == number]
+    if not found:
+        raise Http404("That round is not seated")
+    context = {
+        "night": night,
+        "board": board,
+        "round": round_view(board, found[0]),
+        "rules": night.night_rules,
+    }
+    return screen(request, "nights/night_round.html", context)
+
+
+def _as_it_stands(
+    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200
+) -> HttpResponse:
+    """After a change (or a refused one): the night page, redirected to
+    without htmx, drawn with ``status`` for htmx."""
+    if not wants_partial(request):
+        return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
+    return _page(request, night, status=status)
+
+
+def _stale(request: HtmxHttpRequest, night: EuchreNight) -> HttpResponse:
+    messages.warning(request, STALE_NIGHT)
+    return _as_it_stands(request, night, status=409)
+
+
+@require_POST
+def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Seat the next round (rules.md 7). While a table still has hands to play
+    the scorer confirms first (a club may need to move on)."""
+    night = load_night(request, night_id)
+    form = SeatNextForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["version"] != night.version:
+        asked = form.cleaned_data.get("round") if form.is_valid() else None
+        if asked is not None and night.rounds.filter(number=asked).exists():
+            # A second tap (or another phone) seated it already: nothing more is seated.
+            messages.info(request, f"Round {asked} is already seated: here it is.")
+            return _as_it_stands(request, night, status=409)
+        return _stale(request, night)
+    board = night.board()
+    current = board.current
+    if current is not None and not current.complete and not form.cleaned_data["confirm"]:
+        view = round_view(board, current)
+        context = night_context(board, arrivals=arrival_choices(night), confirm=view.unfinished)
+        url = reverse("night_detail", args=[night.pk])
+        return screen(request, NIGHT_PAGE, context, url=url)
+    try:
+        seated = night.seat_next_round(version=form.cleaned_data["version"])
+    except StaleGame:
+        return _stale(request, night)
+    except SeatingError as error:
+        messages.warning(request, str(error))
+        return _as_it_stands(request, night, status=422)
+    messages.success(request, f"Round {seated.number} is seated: find your table.")
+    return _as_it_stands(request, night)
+
+
+@require_POST
+def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """A player leaves or comes back, or arrives late: from the next round
+    seated on (rules.md 7). Fewer than 8 present for the next round is refused."""
+    night = load_night(request, night_id)
+    form = NightPlayersForm(request.POST)
+    if not form.is_valid():
+        if "version" in form.errors:
+            return _stale(request, night)
+        for errors in form.errors.values():
+            for error in errors:
+                messages.warning(request, str(error))
+        return _as_it_stands(request, night, status=422)
+    data = form.cleaned_data
+    if data["version"] != night.version:
+        return _stale(request, night)
+    entrants = {e.number: e for e in night.entrants.select_related("player")}
+    try:
+        if data["action"] == "arrive":
+            entrant = night.add_player(version=data["version"], name=data["arriving"])
+            message = f"{entrant.player.name} plays from the next round on."
+        else:
+            if data["number"] not in entrants:
+                raise Http404("No such player in the night")
+            entrant = entrants[data["number"]]
+            leaving = data["action"] == "leave"
+            present = sum(1 for e in entrants.values() if e.present)
+            if leaving and entrant.present and present - 1 < MIN_PLAYERS:
+                messages.warning(
+                    request,
+                    f"{entrant.player.name} cannot leave the night's seating: the next "
+                    f"round needs at least {MIN_PLAYERS} players present. Add a late "
+                    "arrival first.",
+                )
+                return _as_it_stands(request, night, status=422)
+            night.set_present(version=data["version"], number=entrant.number, present=not leaving)
+            name = entrant.player.name
+            message = (
+                f"{name} leaves: not seated from the next round on."
+                if leaving
+                else f"{name} is back: seated from the next round on."
+            )
+    except StaleGame:
+        return _stale(request, night)
+    except SeatingError as error:
+        messages.warning(request, str(error))
+        return _as_it_stands(request, night, status=422)
+    messages.success(request, message)
+    return _as_it_stands(request, night)

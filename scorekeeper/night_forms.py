@@ -1,0 +1,295 @@
+"""The forms of a euchre night (rules.md 7): starting one (the players present,
+the variant, rounds, hands per round and the night's house rules), seating the
+next round, and a player leaving, coming back or arriving late.
+
+Names go through the engine's one name check (``referee.engine.names``); the
+night's rules are read by the engine (``NightRules``, ``house_rules_from_dict``);
+the tables' house-rule fields are the new game form's own.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from referee.chips import ChipField
+from referee.engine.names import NameError_, clean_name, same_name
+from referee.engine.night import (
+    HANDS_PER_ROUND_RANGE,
+    SIT_OUT_AVERAGE,
+    SIT_OUT_RANGE,
+    NightRules,
+)
+from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, NIGHT_VARIANTS
+from referee.engine.variants import RulesError, Variant, house_rules_from_dict
+from scorekeeper.models import EuchreNight, Player, PrivateTable
+from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
+from scorekeeper.new_game_form import NewGameForm, table_rules_data
+
+DEFAULT_ROUNDS = 6
+# Room for every player a night seats, one name a line, with spaces to spare.
+NEW_NAMES_MAX_LENGTH = MAX_PLAYERS * 40
+OUT_OF_DATE = "This screen is out of date: here is the night as it stands; try again."
+
+# The tables' house rules, as the new game form asks them (rules.md 3 to 5).
+TABLE_RULES = ("stick_the_dealer", "no_trump", "deal", "renege")
+STANDARD_ONLY = frozenset({"no_trump", "lone_march_five"})
+CALL_ACE_ONLY = frozenset({"deal"})
+
+
+class NightStartForm(forms.Form):
+    """Start a night: its name, the players present, the variant, the rounds,
+    hands per round, sitting out and the tables' house rules (rules.md 7)."""
+
+    token = forms.UUIDField(
+        widget=forms.HiddenInput,
+        error_messages=dict.fromkeys(
+            ("required", "invalid"),
+            "This form is out of date: open a new night form and try again.",
+        ),
+    )
+    name = forms.CharField(
+        label="Name of the night (optional)",
+        max_length=NAME_MAX_LENGTH,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Club night"}),
+    )
+    known = forms.TypedMultipleChoiceField(
+        label="Players of this table",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "invalid_choice": "Tick players of the table chosen above.",
+            "invalid_list": "Tick players of the table chosen above.",
+        },
+    )
+    new_names = forms.CharField(
+        label="New players, one name a line",
+        max_length=NEW_NAMES_MAX_LENGTH,
+        required=False,
+        widget=forms.Textarea(
+            attrs={
+                "rows": 4,
+                "autocapitalize": "words",
+                "autocomplete": "off",
+                "spellcheck": "false",
+            }
+        ),
+    )
+    variant = ChipField(
+        label="Variant",
+        choices=[(v.value, v.label) for v in NIGHT_VARIANTS],
+        initial=Variant.STANDARD.value,
+        required=True,
+        layout="chips-wide",
+        help_text="Standard euchre: tables of 4, partners opposite. Call-Ace: tables of 4 to 6.",
+        error_messages={"required": "Tap the variant of the night."},
+    )
+    rounds = forms.IntegerField(
+        label="Rounds",
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        initial=DEFAULT_ROUNDS,
+        help_text="Partners change every round.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    hands_per_round = forms.IntegerField(
+        label="Hands per round",
+        min_value=HANDS_PER_ROUND_RANGE[0],
+        max_value=HANDS_PER_ROUND_RANGE[1],
+        initial=8,
+        help_text="Every table plays this many hands, then the round is over (4 to 12).",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    lone_march_five = ChipField(
+        label="A lone march scores",
+        choices=[("off", "4 points"), ("on", "5 points")],
+        initial="off",
+        help_text="Standard euchre only: a common club rule gives 5 for a lone march.",
+    )
+    sit_out = ChipField(
+        label="Sitting out scores",
+        choices=[(SIT_OUT_AVERAGE, "The round's average"), ("fixed", "A fixed number")],
+        initial=SIT_OUT_AVERAGE,
+        layout="chips-wide",
+        help_text="When the players do not fill the tables, who sits out scores the average "
+        "of the round's points per player (rounded down), or a fixed number.",
+    )
+    sit_out_points = forms.IntegerField(
+        label="Fixed points for sitting out",
+        min_value=SIT_OUT_RANGE[0],
+        max_value=SIT_OUT_RANGE[1],
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    # The new game form's own house-rule fields (same choices, same help).
+    stick_the_dealer = copy.deepcopy(NewGameForm.base_fields["stick_the_dealer"])
+    no_trump = copy.deepcopy(NewGameForm.base_fields["no_trump"])
+    deal = copy.deepcopy(NewGameForm.base_fields["deal"])
+    renege = copy.deepcopy(NewGameForm.base_fields["renege"])
+
+    def __init__(self, *args: Any, known: Sequence[Player] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.known_players = list(known)
+        field = self.fields["known"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = [(p.pk, p.name) for p in self.known_players]
+        self.fields["no_trump"].label = "No trump (standard euchre)"
+        self.fields["deal"].label = "Call-Ace deal"
+        self.players: tuple[str, ...] = ()
+        self.rules = NightRules()
+
+    def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The tables' house rules, each with the variant it belongs to ("" for both)."""
+        return [(self[name], _only(name)) for name in TABLE_RULES]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        try:
+            variant = Variant(data.get("variant", ""))
+        except ValueError:
+            return data
+        self.players = tuple(self._players(data))
+        if "new_names" not in self.errors and "known" not in self.errors:
+            count = len(self.players)
+            if count < MIN_PLAYERS:
+                self.add_error(
+                    "new_names",
+                    f"A euchre night needs {MIN_PLAYERS} or more players: "
+                    f"{count} {'is' if count == 1 else 'are'} chosen.",
+                )
+            elif count > MAX_PLAYERS:
+                self.add_error(
+                    "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
+                )
+        sit_out: Any = SIT_OUT_AVERAGE
+        if data.get("sit_out") == "fixed":
+            sit_out = data.get("sit_out_points")
+            if sit_out is None and "sit_out_points" not in self.errors:
+                low, high = SIT_OUT_RANGE
+                self.add_error(
+                    "sit_out_points", f"Give the points for sitting out, from {low} to {high}."
+                )
+        hands = data.get("hands_per_round")
+        if hands is None or sit_out is None:
+            return data  # their own errors are shown beside them
+        try:
+            self.rules = NightRules(
+                hands_per_round=hands,
+                lone_march_five=variant is Variant.STANDARD and data.get("lone_march_five") == "on",
+                sit_out=sit_out,
+                table_rules=house_rules_from_dict(variant, table_rules_data(variant, data)),
+            )
+            self.rules.check_variant(variant)
+        except RulesError as error:
+            field = {"sit_out": "sit_out_points"}.get(error.field, error.field)
+            self.add_error(field if field in self.fields else None, error.message)
+        return data
+
+    def _players(self, data: dict[str, Any]) -> list[str]:
+        """The players ticked (in the list's order), then the new names typed;
+        a name given twice is refused (one person is one player)."""
+        picked = set(data.get("known") or ())
+        names = [p.name for p in self.known_players if p.pk in picked]
+        problems: list[str] = []
+        for line_number, line in enumerate(str(data.get("new_names") or "").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                name = clean_name(line)
+            except NameError_ as error:
+                problems.append(f"Line {line_number}: {error}")
+                continue
+            if any(same_name(name, other) for other in names):
+                problems.append(
+                    f"Line {line_number}: {name} is already among the players: "
+                    "one person is one player."
+                )
+                continue
+            names.append(name)
+        for problem in problems[:5]:
+            self.add_error("new_names", problem)
+        return names
+
+    def start(self, *, private_table: PrivateTable) -> EuchreNight:
+        """Start the night at ``private_table`` (once per form token) and seat
+        its first round."""
+        data = self.cleaned_data
+        return EuchreNight.start(
+            private_table=private_table,
+            variant=Variant(data["variant"]),
+            players=self.players,
+            rounds=data["rounds"],
+            rules=self.rules,
+            name=" ".join(data.get("name", "").split()),
+            token=data["token"],
+        )
+
+
+def _only(name: str) -> str:
+    if name in STANDARD_ONLY:
+        return Variant.STANDARD.value
+    if name in CALL_ACE_ONLY:
+        return Variant.CALL_ACE.value
+    return ""
+
+
+class NightChangeForm(forms.Form):
+    """Every change to a night carries the version the phone saw: a stale
+    phone is caught, and a double tap changes the night once."""
+
+    version = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput(attrs={"id": False}),
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), OUT_OF_DATE
+        ),
+    )
+
+
+class SeatNextForm(NightChangeForm):
+    """Seat the next round; ``confirm`` when some table still has hands to play."""
+
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput(attrs={"id": False}))
+    # The round this button seats: a second tap finds it seated already.
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False)
+
+
+class NightPlayersForm(NightChangeForm):
+    """A player leaves or comes back (by number), or arrives late (by name:
+    typed, or tapped among the table's players)."""
+
+    ACTIONS = (("leave", "Leaves"), ("back", "Comes back"), ("arrive", "Arrives"))
+
+    action = forms.ChoiceField(
+        choices=ACTIONS, error_messages={"invalid_choice": "Tap one of the buttons."}
+    )
+    number = forms.IntegerField(min_value=1, max_value=MAX_PLAYERS, required=False)
+    name = forms.CharField(
+        label="Name",
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "spellcheck": "false"}
+        ),
+    )
+    pick = forms.CharField(max_length=200, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        action = data.get("action")
+        if action in ("leave", "back") and data.get("number") is None:
+            self.add_error(None, "Tap the button beside a player.")
+        if action == "arrive":
+            raw = data.get("pick") or data.get("name") or ""
+            try:
+                data["arriving"] = clean_name(raw)
+            except NameError_ as error:
+                self.add_error("name", str(error))
+        return data

@@ -1,0 +1,232 @@
+"""What a euchre night's screens show (rules.md 7): a round's seating board
+(each table with its players by seat, the first dealer, its progress and
+points), each player's own line, and the night's poll version, all built from
+``EuchreNight.board()`` so the pages stay constant in queries whatever the
+night's size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import models
+
+from referee.engine.variants import Variant
+from scorekeeper.models import EuchreNight, Player
+from scorekeeper.models.euchre_nights import BoardRound, NightBoard, NightPlayer
+
+# Standard euchre's seats, clockwise: North and South are partners, East and West.
+COMPASS = ("North", "East", "South", "West")
+# How many of the table's players the late-arrival picker offers.
+ARRIVAL_CHOICES = 60
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat at a table: who sits there, what the seat is called, their partner
+    (standard euchre), whether they deal the round's first hand, their points."""
+
+    number: int
+    label: str
+    name: str
+    partner: str
+    deals_first: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of a round: its game (scored at ``/games/<id>/``), its seats and
+    how far it has played."""
+
+    number: int
+    game_id: int
+    seats: list[SeatView]
+    teams: list[tuple[str, int]]  # standard euchre: (the partners, their points)
+    hands_counted: int
+    hands_per_round: int
+    complete: bool
+
+    @property
+    def hand_now(self) -> int:
+        return min(self.hands_counted + 1, self.hands_per_round)
+
+    @property
+    def hands_left(self) -> int:
+        return self.hands_per_round - self.hands_counted
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A player's own line for a round: "Round 3: table 2, seat North, partner Cat"."""
+
+    name: str
+    table: int | None
+    seat: str
+    partner: str
+    sits_out: bool
+    present: bool
+    points: int | None  # None: not in the round
+
+    @property
+    def text(self) -> str:
+        if self.table is not None:
+            where = f"table {self.table}, seat {self.seat}"
+            return f"{where}, partner {self.partner}" if self.partner else where
+        if self.sits_out:
+            return "sits out"
+        return "not playing (left)" if not self.present else "not playing (arrived since)"
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round's seating board and lines, as the night page and a past round's show it."""
+
+    number: int
+    tables: list[TableView]
+    sitting_out: list[str]
+    sit_out_points: int
+    lines: list[PlayerLine]
+    complete: bool
+
+    @property
+    def unfinished(self) -> list[TableView]:
+        return [t for t in self.tables if not t.complete]
+
+
+def seat_label(variant: Variant, position: int) -> str:
+    """A seat's name: North, East, South, West in standard euchre; 1 to 6
+    clockwise in Call-Ace (rules.md 7)."""
+    if variant is Variant.STANDARD:
+        return COMPASS[position]
+    return str(position + 1)
+
+
+def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
+    """A round of ``board`` as its seating board shows it (no query)."""
+    night = board.night
+    variant = night.variant_enum
+    hands_per_round = night.night_rules.hands_per_round
+    tables: list[TableView] = []
+    seats_of: dict[int, tuple[int, SeatView]] = {}
+    for number, (game, players, scored) in enumerate(
+        zip(board_round.games, board_round.plan.tables, board_round.score.tables, strict=True),
+        start=1,
+    ):
+        seats = []
+        for position, player in enumerate(players):
+            partner = ""
+            if variant is Variant.STANDARD:
+                partner = board.name(players[(position + 2) % 4])
+            seat = SeatView(
+                number=player,
+                label=seat_label(variant, position),
+                name=board.name(player),
+                partner=partner,
+                deals_first=position == game.first_dealer,
+                points=scored.points[position],
+            )
+            seats.append(seat)
+            seats_of[player] = (number, seat)
+        teams = []
+        if variant is Variant.STANDARD:
+            teams = [
+                (f"{seats[0].name} & {seats[2].name}", scored.points[0]),
+                (f"{seats[1].name} & {seats[3].name}", scored.points[1]),
+            ]
+        tables.append(
+            TableView(
+                number=number,
+                game_id=game.pk,
+                seats=seats,
+                teams=teams,
+                hands_counted=scored.hands_counted,
+                hands_per_round=hands_per_round,
+                complete=scored.complete,
+            )
+        )
+    sitting_out = set(board_round.plan.sitting_out)
+    score = board_round.score
+    lines = []
+    for entrant in _by_name(board.entrants):
+        found = seats_of.get(entrant.number)
+        lines.append(
+            PlayerLine(
+                name=entrant.player.name,
+                table=found[0] if found else None,
+                seat=found[1].label if found else "",
+                partner=found[1].partner if found else "",
+                sits_out=entrant.number in sitting_out,
+                present=entrant.present,
+                points=score.points.get(entrant.number),
+            )
+        )
+    return RoundView(
+        number=board_round.number,
+        tables=tables,
+        sitting_out=sorted((board.name(p) for p in sitting_out), key=str.casefold),
+        sit_out_points=score.sit_out_points,
+        lines=lines,
+        complete=board_round.complete,
+    )
+
+
+def _by_name(entrants: list[NightPlayer]) -> list[NightPlayer]:
+    return sorted(entrants, key=lambda e: (e.player.name.casefold(), e.number))
+
+
+def board_version(board: NightBoard) -> int:
+    """``EuchreNight.live_version`` from a board already read (no query)."""
+    games = [game for r in board.rounds for game in r.games]
+    return board.night.version + sum(g.version for g in games) + len(games)
+
+
+def live_version_of(night_id: int, digests: list[str]) -> int | None:
+    """The night's ``live_version`` if a phone holding these key digests may see
+    it, else None: one query, for the night page's poll."""
+    row = (
+        EuchreNight.objects.for_key_digests(digests)
+        .filter(pk=night_id)
+        .annotate(
+            games_version=models.Sum("rounds__games__version"),
+            games_count=models.Count("rounds__games"),
+        )
+        .values_list("version", "games_version", "games_count")
+        .first()
+    )
+    if row is None:
+        return None
+    version, games_version, games_count = row
+    return int(version + (games_version or 0) + (games_count or 0))
+
+
+def night_context(board: NightBoard, **extra: Any) -> dict[str, Any]:
+    """Everything the night page shows: the current round's board and lines,
+    round X of Y, what comes next (seat a round, or the night is over), and
+    who is not present."""
+    night = board.night
+    current = board.current
+    seated = len(board.rounds)
+    return {
+        "night": night,
+        "board": board,
+        "rules": night.night_rules,
+        "round": round_view(board, current) if current else None,
+        "seated": seated,
+        "next_number": seated + 1 if seated < night.rounds_planned else None,
+        "over": board.over,
+        "live_version": board_version(board),
+        "absent": [e for e in _by_name(board.entrants) if not e.present],
+        "present": [e for e in _by_name(board.entrants) if e.present],
+        "confirm": None,
+        **extra,
+    }
+
+
+def arrival_choices(night: EuchreNight) -> list[Player]:
+    """The table's players not yet in the night, for a late arrival (one query)."""
+    return list(
+        Player.objects.for_tables([night.private_table])
+        .exclude(night_entries__night=night)
+        .order_by("name")[:ARRIVAL_CHOICES]
+    )
