@@ -8,9 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Sum
-from django.db.models.functions import Coalesce
-
 from referee.engine.night import SIT_OUT_AVERAGE, NightRules, PrizeKind
 from referee.engine.scoring import (
     EUCHRE_POINTS,
@@ -20,30 +17,12 @@ from referee.engine.scoring import (
     march_points,
 )
 from referee.engine.variants import RenegeRule, Variant
-from scorekeeper.models import BoardRound, EuchreNight, EuchreNightQuerySet, Game, NightBoard
+from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
 
 # Standard euchre's seats, clockwise from seat 0; North and South are partners.
 COMPASS = ("North", "East", "South", "West")
 # How many of the standings' top rows the watch page draws large.
 WATCH_TOP_ROWS = 3
-
-
-def live_version_of(nights: EuchreNightQuerySet) -> int | None:
-    """``EuchreNight.live_version`` of the one night in ``nights``, found and
-    counted in one query (the polls'); None when there is no such night."""
-    row = (
-        nights.order_by()
-        .annotate(
-            games_version=Coalesce(Sum("rounds__games__version"), 0),
-            games=Count("rounds__games"),
-        )
-        .values_list("version", "games_version", "games")
-        .first()
-    )
-    if row is None:
-        return None
-    version, games_version, games = row
-    return int(version) + int(games_version) + int(games)
 
 
 def seat_name(variant: Variant, position: int) -> str:

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import models
-
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Player
 from scorekeeper.models.euchre_nights import BoardRound, NightBoard, NightPlayer
@@ -179,25 +177,6 @@ def board_version(board: NightBoard) -> int:
     """``EuchreNight.live_version`` from a board already read (no query)."""
     games = [game for r in board.rounds for game in r.games]
     return board.night.version + sum(g.version for g in games) + len(games)
-
-
-def live_version_of(night_id: int, digests: list[str]) -> int | None:
-    """The night's ``live_version`` if a phone holding these key digests may see
-    it, else None: one query, for the night page's poll."""
-    row = (
-        EuchreNight.objects.for_key_digests(digests)
-        .filter(pk=night_id)
-        .annotate(
-            games_version=models.Sum("rounds__games__version"),
-            games_count=models.Count("rounds__games"),
-        )
-        .values_list("version", "games_version", "games_count")
-        .first()
-    )
-    if row is None:
-        return None
-    version, games_version, games_count = row
-    return int(version + (games_version or 0) + (games_count or 0))
 
 
 def night_context(board: NightBoard, **extra: Any) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from django.urls import reverse
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, Hand, NightRound
-from scorekeeper.night_live_screens import live_version_of
 from tests.game_support import our_table, record
 
 pytestmark = pytest.mark.django_db
@@ -159,8 +158,8 @@ def test_the_standings_poll_is_204_in_one_query_until_a_hand_is_recorded(
 def test_the_polls_version_is_the_nights_live_version() -> None:
     night = start_night(players=NINE)
     play_first_table(night)
-    assert live_version_of(EuchreNight.objects.filter(pk=night.pk)) == night.live_version()
-    assert live_version_of(EuchreNight.objects.filter(pk=night.pk + 1)) is None
+    assert EuchreNight.objects.filter(pk=night.pk).live_version() == night.live_version()
+    assert EuchreNight.objects.filter(pk=night.pk + 1).live_version() is None
 
 
 def big_night(players: int, rounds: int) -> EuchreNight:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, models, transaction
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from referee.engine.night import (
@@ -62,6 +63,23 @@ class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
     def watched(self, token: str) -> EuchreNightQuerySet:
         """The night of a watch link: read-only, for a TV in the room."""
         return self.filter(watch_token=token)
+
+    def live_version(self) -> int | None:
+        """``EuchreNight.live_version`` of the (one) night in this query, found
+        and counted in one query, for the polls; None when there is none."""
+        row = (
+            self.order_by()
+            .annotate(
+                games_version=Coalesce(models.Sum("rounds__games__version"), 0),
+                games=models.Count("rounds__games"),
+            )
+            .values_list("version", "games_version", "games")
+            .first()
+        )
+        if row is None:
+            return None
+        version, games_version, games = row
+        return int(version) + int(games_version) + int(games)
 
 
 class EuchreNight(models.Model):
@@ -288,13 +306,10 @@ class EuchreNight(models.Model):
 
     def live_version(self) -> int:
         """A number that changes whenever anything the standings show changes:
-        the night's version and every table's (one query, for the poll)."""
-        from scorekeeper.models.games import Game
-
-        games = Game.objects.filter(night_round__night_id=self.pk).aggregate(
-            versions=models.Sum("version"), count=models.Count("pk")
-        )
-        return self.version + (games["versions"] or 0) + (games["count"] or 0)
+        the night's version, and every table's version and count (one query)."""
+        version = EuchreNight.objects.filter(pk=self.pk).live_version()
+        assert version is not None
+        return version
 
     def board(self) -> NightBoard:
         """The whole night as the screens show it: every round's tables with

@@ -16,7 +16,6 @@ from scorekeeper.forms import StateForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.night_live_screens import (
-    live_version_of,
     score_card_context,
     standings_context,
     watch_context,
@@ -52,7 +51,7 @@ def night_standings(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The standings' poll: 204 (one query) while nothing changed, else the live part."""
     nights = EuchreNight.objects.for_key_digests(key_digests(request)).filter(pk=night_id)
-    current = live_version_of(nights)
+    current = nights.live_version()
     if current is None:
         raise Http404("No such night")
     if current == _polled_version(request):
@@ -93,7 +92,7 @@ def night_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The watch page's poll: 204 (one query) while nothing changed, else its live part."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    current = live_version_of(EuchreNight.objects.watched(token))
+    current = EuchreNight.objects.watched(token).live_version()
     if current is None:
         raise Http404("No such night")
     if current == _polled_version(request):

@@ -25,7 +25,6 @@ from scorekeeper.models.hand_changes import StaleGame
 from scorekeeper.night_forms import NightPlayersForm, NightStartForm, SeatNextForm
 from scorekeeper.night_screens import (
     arrival_choices,
-    live_version_of,
     night_context,
     round_view,
 )
@@ -122,7 +121,8 @@ def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     (one query), else the page's live part."""
     form = StateForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    current = live_version_of(night_id, key_digests(request))
+    nights = EuchreNight.objects.for_key_digests(key_digests(request)).filter(pk=night_id)
+    current = nights.live_version()
     if current is None:
         raise Http404("No such night")
     if version == current:
