@@ -18,19 +18,17 @@ from referee.engine.scoring import (
 )
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
+from scorekeeper.night_screens import seat_label
 
-# Standard euchre's seats, clockwise from seat 0; North and South are partners.
-COMPASS = ("North", "East", "South", "West")
 # How many of the standings' top rows the watch page draws large.
 WATCH_TOP_ROWS = 3
 
 
 def seat_name(variant: Variant, position: int) -> str:
-    """A seat as the table names it: North, East, South, West in standard
-    euchre; "Seat 1" to "Seat 6" at a Call-Ace table."""
-    if variant is Variant.STANDARD and position < len(COMPASS):
-        return COMPASS[position]
-    return f"Seat {position + 1}"
+    """A seat as a sentence names it: North ... West in standard euchre, "Seat 3"
+    at a Call-Ace table (the seating board's ``seat_label``)."""
+    label = seat_label(variant, position)
+    return label if variant is Variant.STANDARD else f"Seat {label}"
 
 
 # --- The standings ------------------------------------------------------------------------
