@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, models, transaction
-from django.db.models.functions import Lower
+from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
 from scorekeeper.records import record_aggregates
@@ -35,6 +35,24 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         ``games`` (one night's, say), counted by the database in one query:
         see ``record_aggregates`` for the figures."""
         return self.annotate(**record_aggregates(seat="seats__", games=games))
+
+    def with_night_count(self) -> PlayerQuerySet:
+        """Each player's number of euchre nights (``euchre_nights``; rules.md
+        7), in the same query."""
+        from scorekeeper.models.euchre_nights import NightPlayer
+
+        return self.annotate(
+            euchre_nights=Coalesce(
+                models.Subquery(
+                    NightPlayer.objects.filter(player=models.OuterRef("pk"))
+                    .order_by()
+                    .values("player")
+                    .annotate(n=models.Count("pk"))
+                    .values("n")
+                ),
+                0,
+            )
+        )
 
 
 class Player(models.Model):
