@@ -6,14 +6,20 @@ player's page and in the game lists, and player merges across nights."""
 from __future__ import annotations
 
 import copy
+import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from scorekeeper.models import (
     EuchreNight,
@@ -22,10 +28,11 @@ from scorekeeper.models import (
     NightPlayer,
     NightRound,
     Player,
+    PlayerChangeRefused,
     PrivateTable,
     Seat,
 )
-from tests.documents import import_document, long_game
+from tests.documents import document, import_document, long_game
 from tests.night_support import a_played_night, play_round, start_night
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +228,185 @@ def test_a_big_nights_backup_stays_small_and_restores(tmp_path: Path) -> None:
     restore(text, tmp_path)
     assert EuchreNight.objects.get().board().standings == standings
     assert backup() == text
+
+
+# --- statistics ----------------------------------------------------------------------
+
+BEN_WINS = document(
+    "standard",
+    ["Ben", "Cat", "Dan", "Eve"],
+    [{"maker": "Ben", "trump": "S", "tricks": 5, "alone": True}] * 3,
+)
+
+
+def test_a_nights_hands_count_in_the_statistics_but_its_tables_are_not_games() -> None:
+    a_played_night()
+    import_document(copy.deepcopy(BEN_WINS))  # three lone marches: Ben's side wins
+    ben = Player.objects.with_records().get(name="Ben")
+    # One game, won; the two rounds Ben sat at a night's table are not games.
+    assert (ben.games, ben.finished, ben.wins) == (1, 1, 1)  # type: ignore[attr-defined]
+    assert ben.night_tables == 2  # type: ignore[attr-defined]
+    # The hands count wherever they were played: 3 in the game, 1 a round at the night.
+    assert ben.hands_made == 5  # type: ignore[attr-defined]
+    assert ben.marches == 4  # type: ignore[attr-defined]
+    assert ben.alone_calls == 4  # type: ignore[attr-defined]
+    by_variant = list(Seat.objects.filter(player=ben).records_by_variant())
+    assert [(row["variant"], row["games"], row["wins"]) for row in by_variant] == [
+        ("standard", 1, 1)
+    ]
+
+
+def test_players_of_a_night_alone_are_listed_with_no_games(client: Client) -> None:
+    a_played_night()
+    players = client.get(reverse("player_list")).context["players"]
+    gus = next(p for p in players if p.name == "Gus")
+    assert (gus.games, gus.night_tables) == (0, 2)
+    assert len(players) == 9
+
+
+def test_players_csv_counts_the_nights_and_their_rounds(client: Client) -> None:
+    a_played_night()
+    import_document(copy.deepcopy(BEN_WINS))
+    header, *rows = list(csv.reader(io.StringIO(client.get("/players.csv").content.decode())))
+    ben = dict(zip(header, next(r for r in rows if r[0] == "Ben"), strict=True))
+    cat = dict(zip(header, next(r for r in rows if r[0] == "Cat"), strict=True))
+    assert (ben["games"], ben["win rate"], ben["euchre nights"]) == ("1", "100%", "1")
+    assert ben["rounds at a night's table"] == "2"
+    assert cat["rounds at a night's table"] == "1"  # Cat sat out round 2
+
+
+# --- the player's page ---------------------------------------------------------------
+
+
+def page_text(response: Any) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def test_a_players_page_lists_their_nights_with_place_points_and_prizes(client: Client) -> None:
+    night = a_played_night()
+    ben = Player.objects.get(name="Ben")
+    response = client.get(reverse("player_detail", args=[ben.pk]))
+    said = page_text(response)
+    assert night.title in said
+    # Level with Hal on 12 points, first of the nine, and on every prize.
+    assert "so far 1st of 9, 12 points" in said
+    assert "won most points, most lone hands made, most euchres as a defender" in said
+    assert "2 rounds at a night's table" in said
+    assert reverse("night_standings", args=[night.pk]) in response.content.decode()
+    # The night's tables are not among the recent games.
+    assert response.context["recent"] == []
+    gus = Player.objects.get(name="Gus")
+    assert "so far 8th of 9, 0 points" in page_text(
+        client.get(reverse("player_detail", args=[gus.pk]))
+    )
+
+
+def queries_for(client: Client, address: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(address).status_code == 200
+    return len(queries)
+
+
+def test_a_players_page_costs_the_same_queries_for_1_or_3_nights(client: Client) -> None:
+    start_night()
+    ben = Player.objects.get(name="Ben")
+    one = queries_for(client, reverse("player_detail", args=[ben.pk]))
+    for seed in (8, 9):
+        play_round(start_night(seed=seed).rounds.get(), 4)
+    assert queries_for(client, reverse("player_detail", args=[ben.pk])) == one
+
+
+def test_a_players_page_lists_their_latest_ten_nights_and_says_so(client: Client) -> None:
+    for seed in range(12):
+        start_night(seed=seed)
+    ben = Player.objects.get(name="Ben")
+    response = client.get(reverse("player_detail", args=[ben.pk]))
+    assert len(response.context["nights"]) == 10
+    assert "The latest 10 of 12 nights." in page_text(response)
+
+
+# --- the game lists -------------------------------------------------------------------
+
+
+def test_the_game_list_shows_a_night_once_not_its_tables(client: Client) -> None:
+    night = a_played_night()
+    import_document(copy.deepcopy(BEN_WINS))
+    response = client.get(reverse("game_list"))
+    html = response.content.decode()
+    assert html.count('class="game-card euchre-night-card"') == 1
+    assert "1 game and 1 euchre night" in page_text(response)
+    assert reverse("night_detail", args=[night.pk]) in html
+    assert "9 players · 2 of 2 rounds" in page_text(response)
+    # Filtered by a player of the night who sat at neither of its first tables.
+    gus = Player.objects.get(name="Gus")
+    assert gus.seats.filter(game__night_round__number=1, game__night_table=1).count() == 0
+    filtered = client.get(reverse("game_list"), {"player": gus.pk}).content.decode()
+    assert filtered.count("euchre-night-card") == 1
+    assert filtered.count('<article class="game-card') == 1
+
+
+def test_the_game_night_page_shows_the_night_once(client: Client) -> None:
+    a_played_night()
+    import_document(copy.deepcopy(BEN_WINS))
+    (game,) = Game.objects.filter(night_round__isnull=True)
+    response = client.get(reverse("game_night", args=[game.night]))
+    assert "1 game and 1 euchre night that night" in page_text(response)
+    assert response.content.decode().count("euchre-night-card") == 1
+
+
+@pytest.mark.parametrize("address", ["game_list", "game_night"])
+def test_the_lists_cost_the_same_queries_with_nights(client: Client, address: str) -> None:
+    import_document(copy.deepcopy(BEN_WINS))
+    (game,) = Game.objects.all()
+    where = reverse(address, args=[game.night] if address == "game_night" else [])
+    without = queries_for(client, where)
+    a_played_night()
+    play_round(start_night(seed=3).rounds.get(), 4)
+    assert queries_for(client, where) == without
+
+
+# --- merging players -----------------------------------------------------------------
+
+
+def test_merging_moves_a_players_nights(client: Client) -> None:
+    night = a_played_night()
+    standings = night.board().standings
+    ivy = Player.objects.get(name="Ivy")
+    zoe = Player.for_name("Zoe", table=ivy.private_table)
+    response = client.post(
+        reverse("player_merge", args=[ivy.pk]), {"into": zoe.pk, "confirm": "True"}
+    )
+    assert response.status_code == 302
+    assert night.entrants.get(number=9).player == zoe
+    assert [r.name for r in night.board().standings.rows] == [
+        "Zoe" if r.name == "Ivy" else r.name for r in standings.rows
+    ]
+
+
+def test_merging_two_players_of_one_night_is_refused(client: Client) -> None:
+    night = a_played_night()
+    ivy, cat = Player.objects.get(name="Ivy"), Player.objects.get(name="Cat")
+    # Cat sat out round 2, Ivy missed round 1: they never sat at one table.
+    assert not Seat.objects.filter(player=cat, game__seats__player=ivy).exists()
+    response = client.post(
+        reverse("player_merge", args=[ivy.pk]), {"into": cat.pk, "confirm": "True"}
+    )
+    assert response.status_code == 422
+    assert "Ivy and Cat both played 1 euchre night" in page_text(response)
+    assert night.entrants.get(number=9).player == ivy
+    with pytest.raises(PlayerChangeRefused):
+        ivy.merge_into(cat)
+
+
+# --- the operator's admin ------------------------------------------------------------
+
+
+def test_the_operator_looks_into_a_night_in_the_admin(admin_client: Client) -> None:
+    night = a_played_night()
+    listed = admin_client.get("/admin/scorekeeper/euchrenight/")
+    assert listed.status_code == 200
+    assert night.title in listed.content.decode()
+    page = admin_client.get(f"/admin/scorekeeper/euchrenight/{night.pk}/change/")
+    assert page.status_code == 200
+    assert "Ivy" in page.content.decode()
+    assert admin_client.get("/admin/scorekeeper/euchrenight/add/").status_code == 403

@@ -70,9 +70,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         players and its rounds seated: its other tables are not games."""
         from scorekeeper.models.euchre_nights import NightPlayer, NightRound
 
-        def count(model: type[models.Model]) -> models.Subquery:
+        def count(model: type[NightPlayer | NightRound]) -> models.Subquery:
             return models.Subquery(
-                model.objects.filter(night=models.OuterRef("night_round__night"))
+                model._default_manager.filter(night=models.OuterRef("night_round__night"))
                 .order_by()
                 .values("night")
                 .annotate(n=models.Count("pk"))
