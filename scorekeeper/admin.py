@@ -1,11 +1,13 @@
-"""The operator's admin at /admin/: private tables, games and players, to
-look into a table or remove one. Phones never log in (contract.md)."""
+"""The operator's admin at /admin/: private tables, games, players and
+euchre nights, to look into a table or remove one. Phones never log in
+(contract.md)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from scorekeeper.models import Game, Player, PrivateTable
+from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
 
 
 @admin.register(PrivateTable)
@@ -31,3 +33,37 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ["private_table"]
     list_select_related = ["private_table"]
     search_fields = ["name"]
+
+
+class NightPlayerInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = NightPlayer
+    fields = ["number", "player", "present"]
+    readonly_fields = ["number", "player"]
+    extra = 0
+    can_delete = False
+
+
+class NightRoundInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = NightRound
+    fields = ["number", "sitting_out", "created_at"]
+    readonly_fields = ["number", "sitting_out", "created_at"]
+    extra = 0
+    can_delete = False
+
+
+@admin.register(EuchreNight)
+class EuchreNightAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """A night to look into (rules.md 7): its players and rounds are read-only
+    (the phones change them through the night's own screens); its tables are
+    games, in the games' admin. Deleting a night deletes its tables."""
+
+    list_display = ["__str__", "private_table", "variant", "rounds_planned", "created_at"]
+    list_filter = ["variant", "private_table"]
+    list_select_related = ["private_table"]
+    search_fields = ["name"]
+    fields = ["private_table", "name", "variant", "rounds_planned", "rules", "seed", "created_at"]
+    readonly_fields = ["private_table", "variant", "rounds_planned", "rules", "seed", "created_at"]
+    inlines = [NightPlayerInline, NightRoundInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a night is started by a table's phones, seated by the engine

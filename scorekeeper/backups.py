@@ -2,10 +2,12 @@
 ``manage.py backup`` and ``manage.py restore``.
 
 A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",
-"games": [game documents]}]}``. It is read in one transaction, so a backup taken
-while phones record is one consistent moment. Restoring skips the games already
-stored (same ``id``) and adds the rest; a bad file changes nothing. Backup,
-restore into an empty database, backup again: the two files are equal.
+"games": [game documents], "nights": [euchre nights]}]}`` (``nights``: see
+``scorekeeper.night_backups``; a night's tables are there, not in ``games``). It
+is read in one transaction, so a backup taken while phones record is one
+consistent moment. Restoring skips the games and nights already stored (same
+``id``) and adds the rest; a bad file changes nothing. Backup, restore into an
+empty database, backup again: the two files are equal.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ from django.db import connection, transaction
 from referee.engine.document import DocumentError, GameDocument, read_document, write_document
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 from scorekeeper.models.tables import NAME_MAX_LENGTH
+from scorekeeper.night_backups import (
+    NightBackup,
+    NightError,
+    night_backups,
+    read_nights,
+    restore_nights,
+)
 
 BACKUP_FORMAT = "bower.backup/1"
 # A key as the key link carries it: URL-safe characters, as long as new_key makes them.
@@ -41,10 +50,21 @@ class TableBackup:
     name: str
     key: str
     games: tuple[GameDocument, ...]
+    nights: tuple[NightBackup, ...] = ()
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore added and skipped (already stored)."""
+
+    games_added: int
+    games_skipped: int
+    nights_added: int
+    nights_skipped: int
 
 
 def backup_data() -> dict[str, Any]:
-    """Every table with its games, as one consistent read."""
+    """Every table with its games and euchre nights, as one consistent read."""
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if connection.vendor == "postgresql" and outermost:
@@ -55,12 +75,19 @@ def backup_data() -> dict[str, Any]:
         tables = list(PrivateTable.objects.order_by("created_at", "pk"))
         games: dict[int, list[dict[str, Any]]] = {t.pk: [] for t in tables}
         for game in (
-            Game.objects.with_seats().prefetch_related("hands").order_by("created_at", "pk")
+            Game.objects.filter(night_round__isnull=True)
+            .with_seats()
+            .prefetch_related("hands")
+            .order_by("created_at", "pk")
         ):
             games[game.private_table_id].append(write_document(game.to_document()))
+        nights = night_backups(tables)
     return {
         "format": BACKUP_FORMAT,
-        "tables": [{"name": t.name, "key": t.key, "games": games[t.pk]} for t in tables],
+        "tables": [
+            {"name": t.name, "key": t.key, "games": games[t.pk], "nights": nights[t.pk]}
+            for t in tables
+        ],
     }
 
 
@@ -100,15 +127,19 @@ def _read_table(number: int, data: Any) -> TableBackup:
             documents.append(read_document(game))
         except DocumentError as error:
             raise BackupError(f"{where}, game {n}, {error.where}", error.message) from None
-    return TableBackup(name=name.strip(), key=key, games=tuple(documents))
+    try:
+        nights = read_nights(data.get("nights"))
+    except NightError as error:
+        raise BackupError(f"{where}, {error.where}", error.message) from None
+    return TableBackup(name=name.strip(), key=key, games=tuple(documents), nights=nights)
 
 
 @transaction.atomic
-def restore(tables: Sequence[TableBackup]) -> tuple[int, int]:
+def restore(tables: Sequence[TableBackup]) -> Restored:
     """Store what a backup holds that is not stored yet: its tables (found by
-    key, or made) and their games (skipped when their ``id`` is stored).
-    Returns (games added, games skipped). All or nothing."""
-    added = skipped = 0
+    key, or made), their games and their euchre nights (each skipped when
+    its ``id`` is stored). All or nothing."""
+    added = skipped = nights_added = nights_skipped = 0
     for backup in tables:
         table = PrivateTable.objects.filter(key=backup.key).first()
         if table is None:
@@ -123,4 +154,6 @@ def restore(tables: Sequence[TableBackup]) -> tuple[int, int]:
                 skipped += 1  # restored at the same moment by another command
             else:
                 added += 1
-    return added, skipped
+        more, stored = restore_nights(backup.nights, table=table)
+        nights_added, nights_skipped = nights_added + more, nights_skipped + stored
+    return Restored(added, skipped, nights_added, nights_skipped)

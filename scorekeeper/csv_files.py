@@ -34,6 +34,12 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("maker's partner", "partnered"),
     ("reneges", "reneges"),
 )
+# After the win rate (added later: the columns before keep their places).
+# Euchre nights (rules.md 7): their tables are not among the games above.
+NIGHT_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("euchre nights", "euchre_nights"),
+    ("rounds at a night's table", "night_tables"),
+)
 
 
 def safe_cell(value: object) -> object:
@@ -101,11 +107,21 @@ def win_rate(player: Player) -> str:
 
 
 def players_csv(players: Iterable[Player]) -> str:
-    """One row a player (annotated ``with_records``): every figure the
+    """One row a player (annotated ``with_records`` and ``with_night_count``): every figure the
     players' pages show, win rate included."""
-    header = ["player", *(column for column, _ in PLAYER_COLUMNS), "win rate"]
+    header = [
+        "player",
+        *(column for column, _ in PLAYER_COLUMNS),
+        "win rate",
+        *(column for column, _ in NIGHT_COLUMNS),
+    ]
     rows = (
-        [player.name, *(getattr(player, figure) for _, figure in PLAYER_COLUMNS), win_rate(player)]
+        [
+            player.name,
+            *(getattr(player, figure) for _, figure in PLAYER_COLUMNS),
+            win_rate(player),
+            *(getattr(player, figure) for _, figure in NIGHT_COLUMNS),
+        ]
         for player in players
     )
     return to_csv(header, rows)

@@ -40,8 +40,9 @@ class GameFilterForm(forms.Form):
 
     def games(self) -> Any:
         """The games of this phone's ``tables`` the filter lets through, for
-        the lists (``for_history``); a value that did not validate filters nothing."""
-        games = Game.objects.for_tables(self.tables).for_history()
+        the lists (``for_history``), each euchre night once (``in_lists``); a
+        value that did not validate filters nothing."""
+        games = Game.objects.for_tables(self.tables).in_lists().for_history()
         data = self.cleaned_data if self.is_valid() else {}
         if variant := data.get("variant"):
             games = games.filter(variant=variant)

@@ -82,14 +82,17 @@ def record_aggregates(
 
     Games: ``games`` sat in, ``finished`` of them, ``wins`` (a standard team's
     win counts for both partners) and ``shared_wins`` (level on the top total,
-    rules.md 3.6). Hands, summed from the seats' cached figures
-    (``hand_figures``), over the hands that count (not thrown in, not after
-    the end): ``hands_made`` as maker, of which ``makes``, ``marches``,
-    ``euchred`` and ``decided_by_renege``; ``alone_calls`` (by choice: holding
-    the called card or calling alone) and ``alone_not_in_play`` (the called
-    card was not in play, rules.md 3.3); ``partnered``, on the maker's side as
-    the revealed partner or, in standard euchre, the maker's teammate when not
-    alone; and ``reneges``.
+    rules.md 3.6). A euchre night's table is not a game anyone wins (rules.md
+    7): it is not among those four but counted apart as ``night_tables`` (a
+    round at a table of a night), and its hands count like any game's.
+    Hands, summed from the seats' cached figures (``hand_figures``), over the
+    hands that count (not thrown in, not after the end): ``hands_made`` as
+    maker, of which ``makes``, ``marches``, ``euchred`` and
+    ``decided_by_renege``; ``alone_calls`` (by choice: holding the called card
+    or calling alone) and ``alone_not_in_play`` (the called card was not in
+    play, rules.md 3.3); ``partnered``, on the maker's side as the revealed
+    partner or, in standard euchre, the maker's teammate when not alone; and
+    ``reneges``.
     """
 
     # The models count with these figures: imported here, when the models are loaded.
@@ -111,10 +114,12 @@ def record_aggregates(
         )
     )
     scope = models.Q() if games is None else models.Q(**{at("game__in"): games})
+    # A game's seat, not a euchre night's table (rules.md 7: nobody wins one).
+    game_seat = models.Q(**{at("game__night_round__isnull"): True})
 
-    def seats(condition: models.Q | None = None) -> models.Aggregate:
-        where = scope & condition if condition is not None else scope
-        return models.Count(at("pk"), filter=where or None)
+    def seats(condition: models.Q | None = None, *, kind: models.Q = game_seat) -> models.Aggregate:
+        where = scope & kind & condition if condition is not None else scope & kind
+        return models.Count(at("pk"), filter=where)
 
     def total(figure: str) -> Coalesce:
         # The seat's cached count (``seat_figures``): no hand is read.
@@ -125,5 +130,6 @@ def record_aggregates(
         "finished": seats(models.Q(**{at("game__finished_at__isnull"): False})),
         "wins": seats(won),
         "shared_wins": seats(shared),
+        "night_tables": seats(kind=~game_seat),
         **{figure: total(figure) for figure in SEAT_FIGURES},
     }

@@ -111,14 +111,17 @@ def test_players_csv_has_every_statistic_of_the_players_pages(client: Client) ->
         "maker's partner",
         "reneges",
         "win rate",
+        "euchre nights",
+        "rounds at a night's table",
     ]
-    assert len(FIGURES) == len(header) - 2
+    assert len(FIGURES) == len(header) - 4
     by_name = {row[0]: row for row in rows}
     assert sorted(by_name) == NAMES
     for name, figures in EXPECTED.items():
-        assert by_name[name][1:-1] == [str(f) for f in figures]
-    assert by_name["Ann"][-1] == "50%"  # 1 win of 2 finished games
-    assert by_name["Dan"][-1] == "0%"
+        assert by_name[name][1:-3] == [str(f) for f in figures]
+        assert by_name[name][-2:] == ["0", "0"]  # no euchre night here
+    assert by_name["Ann"][-3] == "50%"  # 1 win of 2 finished games
+    assert by_name["Dan"][-3] == "0%"
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted(client: Client) -> None:

@@ -15,7 +15,7 @@ from uuid import UUID
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.reading import hand_to_dict, read_hand
-from referee.engine.scoring import GameScore, score_game
+from referee.engine.scoring import GameScore, RoundRules, score_game
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
 
 FORMAT = "bower.game/1"
@@ -43,9 +43,17 @@ class GameDocument:
     id: UUID | None = None
     started_at: datetime | None = None
     finished_at: datetime | None = None
+    # A euchre night's table (rules.md 7): how its round ends and scores. Not
+    # written in the document itself: a backup's night gives it to its tables.
+    round_rules: RoundRules | None = None
 
     def score(self) -> GameScore:
-        return score_game(self.table, first_dealer=self.first_dealer, hands=self.hands)
+        return score_game(
+            self.table,
+            first_dealer=self.first_dealer,
+            hands=self.hands,
+            round_rules=self.round_rules,
+        )
 
 
 def clean_player_names(variant: Variant, names: Any, *, where: str = "players") -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,7 @@ from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game
+    from scorekeeper.models.hands import Hand
 
 NAME_MAX_LENGTH = 60
 
@@ -315,53 +316,83 @@ class EuchreNight(models.Model):
         """The whole night as the screens show it: every round's tables with
         their games, who sat out, the players, and the engine's scores and
         standings, in a fixed number of queries whatever the night's size."""
-        from scorekeeper.models.games import Game
-        from scorekeeper.models.hands import Hand
+        return read_boards([self])[self.pk]
 
-        entrants = list(self.entrants.select_related("player").order_by("number"))
-        numbers = {e.player_id: e.number for e in entrants}
-        names = {e.number: e.player.name for e in entrants}
-        rounds = list(self.rounds.order_by("number"))
-        games = list(
-            Game.objects.filter(night_round__night=self)
-            .with_seats()
-            .order_by("night_round__number", "night_table")
+
+def read_boards(nights: Sequence[EuchreNight]) -> dict[int, NightBoard]:
+    """Each night's board (``EuchreNight.board``), by the night's pk: five
+    queries for them all, whatever their number and size (a player's page
+    lists their nights' places)."""
+    from scorekeeper.models.games import Game
+    from scorekeeper.models.hands import Hand
+
+    ids = [night.pk for night in nights]
+    if not ids:
+        return {}
+    entrants: dict[int, list[NightPlayer]] = {pk: [] for pk in ids}
+    for entrant in (
+        NightPlayer.objects.filter(night__in=ids).select_related("player").order_by("number")
+    ):
+        entrants[entrant.night_id].append(entrant)
+    rounds: dict[int, list[NightRound]] = {pk: [] for pk in ids}
+    for r in NightRound.objects.filter(night__in=ids).order_by("number"):
+        rounds[r.night_id].append(r)
+    games = list(
+        Game.objects.filter(night_round__night__in=ids)
+        .with_seats()
+        .order_by("night_round__number", "night_table")
+    )
+    hands: dict[int, list[Hand]] = {game.pk: [] for game in games}
+    for hand in Hand.objects.filter(game__night_round__night__in=ids).order_by("game", "number"):
+        hands[hand.game_id].append(hand)
+    by_round: dict[int, list[Game]] = {r.pk: [] for night in rounds.values() for r in night}
+    for game in games:
+        assert game.night_round_id is not None
+        by_round[game.night_round_id].append(game)
+    return {
+        night.pk: _board(night, entrants[night.pk], rounds[night.pk], by_round, hands)
+        for night in nights
+    }
+
+
+def _board(
+    night: EuchreNight,
+    entrants: list[NightPlayer],
+    rounds: list[NightRound],
+    by_round: Mapping[int, list[Game]],
+    hands: Mapping[int, list[Hand]],
+) -> NightBoard:
+    """One night's board from its records, scored by the engine."""
+    numbers = {e.player_id: e.number for e in entrants}
+    names = {e.number: e.player.name for e in entrants}
+    plans = [
+        RoundPlan(
+            tables=tuple(
+                tuple(numbers[seat.player_id] for seat in game.seat_list())
+                for game in by_round[r.pk]
+            ),
+            sitting_out=tuple(r.sitting_out),
         )
-        hands: dict[int, list[Hand]] = {game.pk: [] for game in games}
-        for hand in Hand.objects.filter(game__night_round__night=self).order_by("game", "number"):
-            hands[hand.game_id].append(hand)
-        by_round: dict[int, list[Game]] = {r.pk: [] for r in rounds}
-        for game in games:
-            assert game.night_round_id is not None
-            by_round[game.night_round_id].append(game)
-        plans = [
-            RoundPlan(
-                tables=tuple(
-                    tuple(numbers[seat.player_id] for seat in game.seat_list())
-                    for game in by_round[r.pk]
-                ),
-                sitting_out=tuple(r.sitting_out),
-            )
-            for r in rounds
-        ]
-        scores, standings = score_night(
-            plans=plans,
-            variant=self.variant_enum,
-            rules=self.night_rules,
-            first_dealers=[[g.first_dealer for g in by_round[r.pk]] for r in rounds],
-            hands=[[[h.to_engine() for h in hands[g.pk]] for g in by_round[r.pk]] for r in rounds],
-            names=names,
-        )
-        return NightBoard(
-            night=self,
-            entrants=entrants,
-            names=names,
-            rounds=[
-                BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score)
-                for r, plan, score in zip(rounds, plans, scores, strict=True)
-            ],
-            standings=standings,
-        )
+        for r in rounds
+    ]
+    scores, standings = score_night(
+        plans=plans,
+        variant=night.variant_enum,
+        rules=night.night_rules,
+        first_dealers=[[g.first_dealer for g in by_round[r.pk]] for r in rounds],
+        hands=[[[h.to_engine() for h in hands[g.pk]] for g in by_round[r.pk]] for r in rounds],
+        names=names,
+    )
+    return NightBoard(
+        night=night,
+        entrants=entrants,
+        names=names,
+        rounds=[
+            BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score)
+            for r, plan, score in zip(rounds, plans, scores, strict=True)
+        ],
+        standings=standings,
+    )
 
 
 def check_night_size(players: int, rounds: int) -> None:

@@ -13,6 +13,7 @@ from scorekeeper.models.hand_changes import prepare_import, store_imported_hands
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
+    from scorekeeper.models.euchre_nights import NightRound
     from scorekeeper.models.games import Game
     from scorekeeper.models.tables import PrivateTable
 
@@ -32,10 +33,13 @@ def import_game(
     *,
     private_table: PrivateTable,
     copy: bool,
+    night_round: NightRound | None = None,
+    night_table: int | None = None,
 ) -> Game:
     """Store ``document`` as a new game of ``private_table`` (see
     ``Game.from_document``); raises GameAlreadyStored for a stored ``id``
-    unless ``copy``."""
+    unless ``copy``. A euchre night's table names its round and table, and
+    is scored by the document's ``round_rules`` (rules.md 7)."""
     games = game_model.objects
     if document.id is not None and not copy:
         # An id is one game's whatever table holds it: never stored twice.
@@ -52,6 +56,9 @@ def import_game(
                 first_dealer=document.first_dealer,
                 rules=table.rules,
                 private_table=private_table,
+                night_round=night_round,
+                night_table=night_table,
+                round_rules=document.round_rules,
             )
             game = games.with_seats().get(pk=game.pk)
             with game._changing(None) as changing:

@@ -63,10 +63,45 @@ class GameQuerySet(models.QuerySet["Game"]):
         lists show (the counted hands are cached, ``Game.hands_played``)."""
         return self.with_seats().order_by("-created_at", "-pk")
 
+    def games_only(self) -> GameQuerySet:
+        """Games, not the tables of a euchre night (rules.md 7)."""
+        return self.filter(night_round__isnull=True)
+
+    def in_lists(self) -> GameQuerySet:
+        """What the history lists show: the games, and each euchre night once,
+        as its first table (round 1, table 1) with the night, its number of
+        players and its rounds seated: its other tables are not games."""
+        from scorekeeper.models.euchre_nights import NightPlayer, NightRound
+
+        def count(model: type[NightPlayer | NightRound]) -> models.Subquery:
+            return models.Subquery(
+                model._default_manager.filter(night=models.OuterRef("night_round__night"))
+                .order_by()
+                .values("night")
+                .annotate(n=models.Count("pk"))
+                .values("n")
+            )
+
+        return (
+            self.filter(
+                models.Q(night_round__isnull=True) | models.Q(night_round__number=1, night_table=1)
+            )
+            .select_related("night_round__night")
+            .annotate(night_players=count(NightPlayer), night_rounds=count(NightRound))
+        )
+
     def with_player(self, player: Player) -> GameQuerySet:
-        """The games ``player`` sat in."""
+        """The games ``player`` sat in, and the tables of the euchre nights
+        they played (``in_lists`` keeps one a night)."""
+        from scorekeeper.models.euchre_nights import NightPlayer
+
         return self.filter(
             models.Exists(Seat.objects.filter(game=models.OuterRef("pk"), player=player))
+            | models.Exists(
+                NightPlayer.objects.filter(
+                    night=models.OuterRef("night_round__night"), player=player
+                )
+            )
         )
 
     def on_night(self, night: date) -> GameQuerySet:

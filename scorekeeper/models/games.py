@@ -317,6 +317,7 @@ class Game(models.Model):
             id=self.uid,
             started_at=timezone.localtime(self.created_at),
             finished_at=timezone.localtime(self.finished_at) if self.finished_at else None,
+            round_rules=self.round_rules,
         )
 
     @transaction.atomic

@@ -215,7 +215,7 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
         known.name if (known := players.named(name)) else name for name in table.players
     )
     table = replace(table, players=spelled)
-    result = score_game(table, first_dealer=document.first_dealer, hands=document.hands)
+    result = replace(document, table=table).score()
     hands = []
     dealer = document.first_dealer
     for number, (hand, scored) in enumerate(

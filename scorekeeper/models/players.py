@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, models, transaction
-from django.db.models.functions import Lower
+from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
 from scorekeeper.records import record_aggregates
@@ -35,6 +35,24 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         ``games`` (one night's, say), counted by the database in one query:
         see ``record_aggregates`` for the figures."""
         return self.annotate(**record_aggregates(seat="seats__", games=games))
+
+    def with_night_count(self) -> PlayerQuerySet:
+        """Each player's number of euchre nights (``euchre_nights``; rules.md
+        7), in the same query."""
+        from scorekeeper.models.euchre_nights import NightPlayer
+
+        return self.annotate(
+            euchre_nights=Coalesce(
+                models.Subquery(
+                    NightPlayer.objects.filter(player=models.OuterRef("pk"))
+                    .order_by()
+                    .values("player")
+                    .annotate(n=models.Count("pk"))
+                    .values("n")
+                ),
+                0,
+            )
+        )
 
 
 class Player(models.Model):
@@ -115,10 +133,12 @@ class Player(models.Model):
         """Make this player and ``keeper`` one person: every seat of this
         player moves to ``keeper`` (their statistics follow, as they are
         counted from the seats), this player's own changes move too, the merge
-        is noted on ``keeper`` and this player is deleted. Refused
-        (PlayerChangeRefused) when both sat in the same game: one person
-        cannot hold two seats."""
+        is noted on ``keeper`` and this player is deleted, their euchre nights
+        moving too. Refused (PlayerChangeRefused) when both sat in the same
+        game or played the same euchre night: one person cannot hold two
+        seats, nor two lines of a night's standings."""
         # The players models count with: imported here, when the models are loaded.
+        from scorekeeper.models.euchre_nights import NightPlayer
         from scorekeeper.models.seats import Seat
 
         if keeper.pk == self.pk or keeper.private_table_id != self.private_table_id:
@@ -129,7 +149,15 @@ class Player(models.Model):
                 f"{self.name} and {keeper.name} both sat in {both} game{'s' if both != 1 else ''}:"
                 " one person cannot hold two seats, so they are two players."
             )
+        nights = NightPlayer.objects.filter(player=keeper, night__entrants__player=self).count()
+        if nights:
+            raise PlayerChangeRefused(
+                f"{self.name} and {keeper.name} both played {nights} euchre"
+                f" night{'s' if nights != 1 else ''}: one person cannot have two places"
+                " in a night's standings, so they are two players."
+            )
         Seat.objects.filter(player=self).update(player=keeper)
+        NightPlayer.objects.filter(player=self).update(player=keeper)
         PlayerChange.objects.filter(player=self).update(player=keeper)
         change = PlayerChange.objects.create(
             player=keeper, kind=PlayerChange.Kind.MERGED, old_name=self.name, new_name=keeper.name

@@ -13,9 +13,11 @@ class SeatQuerySet(models.QuerySet["Seat"]):
     def records_by_variant(self) -> models.QuerySet[Seat, Any]:
         """The record of these seats' players for each variant, one row per
         variant (``variant`` and the figures of ``record_aggregates``); use on
-        one player's seats."""
+        one player's seats. A euchre night's tables are not games (rules.md 7):
+        not among them."""
         return (
-            self.order_by()
+            self.filter(game__night_round__isnull=True)
+            .order_by()
             .values(variant=models.F("game__variant"))
             .annotate(**record_aggregates(seat=""))
             .order_by("variant")

@@ -52,3 +52,25 @@ def variant_label(value: str) -> str:
 def night_of(named: dict[date, Any], night: date) -> Any:
     """``{{ named_nights|night_of:night }}``: the GameNight of that date, or None."""
     return named.get(night)
+
+
+@register.filter
+def entries(games: Iterable[Any]) -> str:
+    """A list's games counted as people say it: "3 games", "1 euchre night",
+    "2 games and 1 euchre night" (a night is listed by its first table)."""
+    listed = list(games)
+    nights = sum(1 for game in listed if game.night_round_id is not None)
+    parts = [
+        f"{count} {word}{'' if count == 1 else 's'}"
+        for count, word in ((len(listed) - nights, "game"), (nights, "euchre night"))
+        if count
+    ]
+    return " and ".join(parts) or "0 games"
+
+
+@register.filter
+def ordinal_place(place: int) -> str:
+    """A place in the standings: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"

@@ -20,8 +20,9 @@ from scorekeeper.models import Game, GameNight, Player
 from scorekeeper.tables import tables_of
 
 GAMES_PER_PAGE = 30
-# Players with at least one game in their record (``with_records``).
-PLAYED = Q(games__gt=0)
+# Players with at least one game, or a table of a euchre night, in their
+# record (``with_records``).
+PLAYED = Q(games__gt=0) | Q(night_tables__gt=0)
 
 
 def by_night(games: Iterable[Game]) -> list[tuple[date, list[Game]]]:
@@ -63,7 +64,8 @@ def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     with their winners and charts, and how each player did."""
     tables = tables_of(request)
     games = Game.objects.for_tables(tables).on_night(night)
-    game_list = list(games.for_history().prefetch_related("hands"))
+    # A euchre night once, as its first table (``in_lists``): its tables are not games.
+    game_list = list(games.in_lists().for_history().prefetch_related("hands"))
     if not game_list:
         raise Http404("No games that night.")
     # The night is named for the table of its latest game (a phone may hold several).

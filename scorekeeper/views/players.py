@@ -13,6 +13,7 @@ from scorekeeper.csv_files import players_csv
 from scorekeeper.history_forms import MergeForm, PlayerOrderForm, RenameForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
+from scorekeeper.night_records import RECENT_NIGHTS, night_results
 from scorekeeper.partnerships import partners_and_rivals
 from scorekeeper.tables import tables_of
 from scorekeeper.views.history import PLAYED
@@ -40,7 +41,11 @@ def player_list_csv(request: HtmxHttpRequest) -> HttpResponse:
     """``/players.csv``: one row a player with every statistic the players'
     pages show (contract.md, "History out and back in")."""
     players = (
-        Player.objects.for_tables(tables_of(request)).with_records().filter(PLAYED).order_by("name")
+        Player.objects.for_tables(tables_of(request))
+        .with_records()
+        .with_night_count()
+        .filter(PLAYED)
+        .order_by("name")
     )
     response = HttpResponse(players_csv(players), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="bower-players.csv"'
@@ -57,7 +62,9 @@ def detail_page(
     status: int = 200,
 ) -> HttpResponse:
     tables = tables_of(request)
-    player = get_object_or_404(Player.objects.for_tables(tables).with_records(), pk=player_id)
+    player = get_object_or_404(
+        Player.objects.for_tables(tables).with_records().with_night_count(), pk=player_id
+    )
     partners, rivals = partners_and_rivals(player)
     return render(
         request,
@@ -66,8 +73,13 @@ def detail_page(
             "player": player,
             "by_variant": list(Seat.objects.filter(player=player).records_by_variant()),
             "recent": list(
-                Game.objects.for_tables(tables).for_history().with_player(player)[:RECENT_GAMES]
+                Game.objects.for_tables(tables)
+                .games_only()
+                .for_history()
+                .with_player(player)[:RECENT_GAMES]
             ),
+            "nights": night_results(player),
+            "recent_nights": RECENT_NIGHTS,
             "partners": partners,
             "rivals": rivals,
             "changes": list(player.changes.all()),
@@ -83,7 +95,8 @@ def detail_page(
 def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """One player's record: games and wins by variant, what they did as
     maker, partner and defender, who they partnered and who euchred them,
-    their renames and merges, and their recent games."""
+    their renames and merges, their recent games and euchre nights (place,
+    points and prizes: rules.md 7)."""
     return detail_page(request, player_id)
 
 

@@ -1,6 +1,6 @@
 """``python manage.py restore FILE``: read a backup back in (contract.md);
-``-`` reads standard input. Games already stored (same id) are skipped, the
-rest added; a bad file changes nothing and exits non-zero naming the place."""
+``-`` reads standard input. Games and euchre nights already stored (same id)
+are skipped, the rest added; a bad file changes nothing and exits non-zero naming the place."""
 
 from __future__ import annotations
 
@@ -27,8 +27,15 @@ class Command(BaseCommand):
             tables = read_backup(raw)
         except BackupError as error:
             raise CommandError(f"{error.where}: {error.message} (nothing restored)") from None
-        added, skipped = restore(tables)
+        done = restore(tables)
+        added = done.games_added
+        nights = ""
+        if done.nights_added or done.nights_skipped:
+            nights = (
+                f"; {done.nights_added} euchre night{'s' if done.nights_added != 1 else ''}"
+                f" added, {done.nights_skipped} already stored"
+            )
         self.stdout.write(
             f"Restored {len(tables)} table{'s' if len(tables) != 1 else ''}: {added} game"
-            f"{'s' if added != 1 else ''} added, {skipped} already stored."
+            f"{'s' if added != 1 else ''} added, {done.games_skipped} already stored{nights}."
         )

@@ -1,0 +1,66 @@
+"""Euchre nights for the history tests (rules.md 7): started as the app starts
+them, with hands recorded at their tables as a phone records them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.engine.night import NightRules
+from referee.engine.variants import Variant
+from scorekeeper.models import EuchreNight, Game, NightRound
+from tests.game_support import our_table, record
+
+EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def start_night(
+    players: Sequence[str] = EIGHT,
+    *,
+    rounds: int = 2,
+    hands: int = 4,
+    seed: int = 7,
+    **rules: Any,
+) -> EuchreNight:
+    return EuchreNight.start(
+        private_table=our_table(),
+        variant=Variant.STANDARD,
+        players=list(players),
+        rounds=rounds,
+        rules=NightRules(hands_per_round=hands, **rules),
+        seed=seed,
+    )
+
+
+def tables_of(round_: NightRound) -> list[Game]:
+    return list(Game.objects.filter(night_round=round_).with_seats().order_by("night_table"))
+
+
+def play_round(round_: NightRound, hands: int, *, alone_first: bool = False) -> None:
+    """``hands`` hands at every table of ``round_``: the first seat makes
+    trump, alternately making it and being euchred (the first alone, if asked)."""
+    for game in tables_of(round_):
+        names = [seat.player.name for seat in game.seat_list()]
+        for n in range(hands):
+            alone = alone_first and n == 0
+            record(
+                game,
+                maker=names[n % 4],
+                trump="H",
+                tricks=5 if alone else 3 - n % 2 * 2,
+                alone=alone,
+            )
+
+
+def a_played_night() -> EuchreNight:
+    """Two rounds: the first played in full (a lone march in it), then Ivy
+    arrives late, so one of the nine sits out round 2, of which two hands are
+    played at each table."""
+    night = start_night()
+    first = night.rounds.get(number=1)
+    play_round(first, 4, alone_first=True)
+    night.add_player(version=night.version, name="Ivy")
+    second = night.seat_next_round(version=night.version)
+    play_round(second, 2)
+    night.refresh_from_db()
+    return night
