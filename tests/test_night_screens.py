@@ -5,11 +5,14 @@ round, the list of nights; another phone's night is a 404."""
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
 import uuid
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -599,3 +602,26 @@ def test_a_stranger_sees_nothing_of_the_night_and_changes_nothing(stranger: Clie
     assert len(night.plans()) == 1
     assert not Player.objects.filter(name="Mallory").exists()
     assert night.pk not in [n.pk for n in stranger.get(reverse("night_list")).context["nights"]]
+
+
+def test_the_night_page_names_the_seat_night_command_that_prints_its_plan(client: Client) -> None:
+    # contract.md: "The app's nights use the same plans" as seat_night.
+    night = EuchreNight.start(
+        private_table=our_table(),
+        variant=Variant.STANDARD,
+        players=[f"P{n}" for n in range(1, 10)],
+        rounds=3,
+        rules=NightRules(hands_per_round=4),
+        seed=4242,
+    )
+    html = client.get(f"/nights/{night.pk}/").content.decode()
+    command = "seat_night --players 9 --rounds 3 --variant standard --seed 4242"
+    assert command in html
+    out = io.StringIO()
+    call_command(*command.split(), stdout=out)
+    printed = json.loads(out.getvalue())["rounds"][0]
+    first = night.plans()[0]
+    assert printed == {
+        "tables": [list(t) for t in first.tables],
+        "sitting_out": list(first.sitting_out),
+    }
