@@ -197,12 +197,10 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
             expect(a.locator("#round-heading")).to_have_text("Round 2")
             # C watches the standings from here on.
             c.goto(f"/nights/{night.pk}/standings/")
-            expect(standings_row(c, EIGHT[0]).locator(".total")).to_have_text(
-                str(totals[EIGHT[0]])
-            )
+            for name in EIGHT:
+                expect(standings_row(c, name).locator(".total")).to_have_text(str(totals[name]))
 
     expect(a.get_by_role("heading", name="The night is over")).to_be_visible()
-    axe(a)
 
     # C's standings have followed the hands (the poll, no reload): every total.
     expect(c.locator(".night-status")).to_contain_text("The night is over", timeout=POLLED)
@@ -243,7 +241,6 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
     expect(prize).to_contain_text(f"{best} points")
     shown = prize.inner_text().split(" · ")[0]
     assert set(shown.split(", ")) == winners
-    assert re.fullmatch(r"[A-Za-z, ]+", shown)
     axe(c)
 
     for page in (a, b, c):
