@@ -40,7 +40,7 @@ from scorekeeper.models.hand_changes import (
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
-from scorekeeper.models.seats import Seat
+from scorekeeper.models.seats import Seat, SeatPair
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
@@ -117,6 +117,8 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # The lists read the newest games first (``for_history``) from this index.
+        indexes = [models.Index(fields=["created_at", "id"], name="game_created")]
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk}"
@@ -282,9 +284,10 @@ class Game(models.Model):
             name: Player.for_name(name, table=private_table)
             for name in sorted(players, key=str.casefold)
         }
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
         )
+        SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
         return game
 
     @classmethod
