@@ -78,10 +78,10 @@ def test_posting_a_hand_costs_the_same_queries_however_long_the_game(
     }
     client.get(url("game_table", game))  # the session exists, as on a phone
     # The phone's tables (1), the game with its seats and players (2), recording
-    # it (12: a retry?, then under the lock the game with its seats and players,
-    # a retry?, the last hand, the hand, its line in the log, the seats, their
-    # pairs, the game) and the table drawn back (3).
-    with django_assert_num_queries(18):
+    # it (10: under the lock the game's version, a retry?, the last hand, the
+    # hand, its line in the log, the seats, their pairs, the game) and the
+    # table drawn back (3).
+    with django_assert_num_queries(16):
         response = client.post(url("hand_enter", game), fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).hands.count() == hands_before + 1
