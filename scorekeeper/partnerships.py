@@ -1,6 +1,8 @@
 """Who a player made trump with, and who euchred them: the partners and rivals
-on a player's page (issue 13), counted from the hands' cached figures
-(``Hand.rule``, ``Hand.outcome``) in two queries, whatever the history's size.
+on a player's page (issue 13), added up by the database from each pair of
+seats' cached figures (``SeatPair``, counted by ``records.hand_pair_figures``
+whenever a game is scored) in one query: no hand is read, so the page costs
+about the same however long the history.
 
 The maker's side is the maker and their partner: the revealed partner in
 Call-Ace and Call-Your-Partner (rules.md 3.3, 4), the teammate in standard
@@ -9,12 +11,13 @@ euchre when the maker did not go alone (rules.md 5). Everyone else defends.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any, cast
 
-from referee.engine.hands import PartnerOutcome
-from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
-from scorekeeper.models import Hand, Player, Seat
+from django.db import models
+
+from scorekeeper.models import Player, SeatPair
+from scorekeeper.records import PAIR_FIGURES
 
 # How many rivals a player's page names.
 RIVALS_SHOWN = 5
@@ -30,17 +33,6 @@ class Tally:
     marched: int = 0
     euchred: int = 0
     renege: int = 0
-
-    def add(self, rule: str) -> None:
-        self.hands += 1
-        if rule in MAKE_RULES:
-            self.made += 1
-        elif rule in MARCH_RULES:
-            self.marched += 1
-        elif rule in EUCHRE_RULES:
-            self.euchred += 1
-        else:
-            self.renege += 1
 
 
 @dataclass
@@ -65,51 +57,44 @@ class Rivalry:
     euchred: int = 0
 
 
-def maker_side(hand: Hand, seats: int) -> set[int]:
-    """The positions on the maker's side of a counted hand."""
-    assert hand.maker is not None
-    if hand.outcome == PartnerOutcome.REVEALED and hand.partner is not None:
-        return {hand.maker, hand.partner}
-    if hand.outcome == PartnerOutcome.TEAM:
-        return {hand.maker, (hand.maker + 2) % seats}  # rules.md 5: seats opposite
-    return {hand.maker}
-
-
 def partners_and_rivals(player: Player) -> tuple[list[Partnership], list[Rivalry]]:
     """``player``'s partners, most hands together first, and rivals, most
     euchres first (those who never euchred them left out, at most
     RIVALS_SHOWN), from every counted hand (not thrown in, not after the end)."""
-    seats = Seat.objects.filter(game__seats__player=player).select_related("player")
-    sitting: dict[int, dict[int, Player]] = defaultdict(dict)
-    for seat in seats:
-        sitting[seat.game_id][seat.position] = seat.player
-    hands = Hand.objects.filter(
-        game__seats__player=player, after_end=False, thrown_in=False, maker__isnull=False
-    ).only("game_id", "maker", "partner", "outcome", "rule")
-    partners: dict[int, Partnership] = {}
-    rivals: dict[int, Rivalry] = {}
-    for hand in hands:
-        table = sitting[hand.game_id]
-        me = next(pos for pos, p in table.items() if p.pk == player.pk)
-        side = maker_side(hand, len(table))
-        if me not in side:
-            continue
-        for position, other in table.items():
-            if position in side and position != me:
-                together = partners.setdefault(other.pk, Partnership(other=other))
-                together.tally.add(hand.rule)
-                if hand.outcome == PartnerOutcome.REVEALED:
-                    if hand.maker == me:
-                        together.called += 1
-                    else:
-                        together.called_by += 1
-            elif position not in side:
-                rival = rivals.setdefault(other.pk, Rivalry(other=other))
-                rival.faced += 1
-                rival.euchred += hand.rule in EUCHRE_RULES
-    by_partner = sorted(partners.values(), key=lambda p: (-p.tally.hands, p.other.name.casefold()))
-    by_rival = sorted(
-        (r for r in rivals.values() if r.euchred),
-        key=lambda r: (-r.euchred, r.faced, r.other.name.casefold()),
+    player_names = Player.objects.filter(pk=models.OuterRef("other_player")).values("name")
+    sums: dict[str, Any] = {figure: models.Sum(figure) for figure in PAIR_FIGURES}
+    pairs = (
+        SeatPair.objects.filter(player=player)
+        .values("other_player")
+        .annotate(**sums)
+        .filter(models.Q(together__gt=0) | models.Q(faced_euchred__gt=0))
+        # Each other player's name once, not joined to each of their pairs.
+        .annotate(player_name=models.Subquery(player_names))
+        .order_by()
     )
-    return by_partner, by_rival[:RIVALS_SHOWN]
+    # One row per other player: their id, name and every figure of PAIR_FIGURES.
+    rows = cast("list[dict[str, Any]]", list(pairs))
+    partners, rivals = [], []
+    for row in rows:
+        # The other player as the page names and links them (read in the same query).
+        other = Player(
+            pk=row["other_player"],
+            name=row["player_name"],
+            private_table_id=player.private_table_id,
+        )
+        if row["together"]:
+            tally = Tally(
+                hands=row["together"],
+                made=row["together_made"],
+                marched=row["together_marched"],
+                euchred=row["together_euchred"],
+                renege=row["together_renege"],
+            )
+            partners.append(
+                Partnership(other, called=row["called"], called_by=row["called_by"], tally=tally)
+            )
+        if row["faced_euchred"]:
+            rivals.append(Rivalry(other, faced=row["faced"], euchred=row["faced_euchred"]))
+    partners.sort(key=lambda p: (-p.tally.hands, p.other.name.casefold()))
+    rivals.sort(key=lambda r: (-r.euchred, r.faced, r.other.name.casefold()))
+    return partners, rivals[:RIVALS_SHOWN]

@@ -1,8 +1,10 @@
 """Players' records: the statistics the history screens show. Each seat keeps
-its hands' figures (``Seat.makes`` ...), counted from the hands' cached
-figures (``Hand.rule``, ``Hand.outcome`` ...) whenever the game is scored
-(``seat_figures``); the database adds them up per player. The rule groups
-counted (makes, marches, euchres, reneges) are the engine's."""
+its hands' figures (``Seat.makes`` ...), and each pair of seats of a game its
+hands together or facing each other (``SeatPair``), counted from the hands'
+cached figures (``Hand.rule``, ``Hand.outcome`` ...) whenever the game is
+scored (``seat_figures``, ``pair_figures``); the database adds them up per
+player. The rule groups counted (makes, marches, euchres, reneges) are the
+engine's."""
 
 from __future__ import annotations
 
@@ -14,10 +16,14 @@ from django.db.models.functions import Coalesce
 
 from referee.engine.hands import PartnerOutcome
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
-from referee.engine.variants import Variant, seats_opposite
+from referee.engine.variants import seats_opposite
 
 if TYPE_CHECKING:
     from scorekeeper.models import Game, Hand
+
+# The games figures of a record (``record_aggregates``): what the players list shows
+# (and who is listed: someone who has only played euchre nights has night tables).
+RESULT_FIGURES = ("games", "finished", "wins", "shared_wins", "night_tables")
 
 # The figures each seat keeps (``Seat`` has a field of each name).
 SEAT_FIGURES = (
@@ -73,6 +79,83 @@ def seat_figures(hands: Iterable[Hand], seats: int) -> list[dict[str, int]]:
     return figures
 
 
+# What each pair of seats of a game keeps (``SeatPair`` has a field of each
+# name), for one seat ("me") and another ("other"): see ``hand_pair_figures``.
+PAIR_FIGURES = (
+    "together",
+    "together_made",
+    "together_marched",
+    "together_euchred",
+    "together_renege",
+    "called",
+    "called_by",
+    "faced",
+    "faced_euchred",
+)
+
+
+def maker_side(hand: Hand, seats: int) -> set[int]:
+    """The positions on the maker's side of a counted hand: the maker and the
+    revealed partner in Call-Ace and Call-Your-Partner (rules.md 3.3, 4), the
+    teammate in standard euchre when the maker did not go alone (rules.md 5).
+    Everyone else defends."""
+    assert hand.maker is not None
+    if hand.outcome == PartnerOutcome.REVEALED and hand.partner is not None:
+        return {hand.maker, hand.partner}
+    if hand.outcome == PartnerOutcome.TEAM:
+        return {hand.maker, (hand.maker + 2) % seats}  # rules.md 5: seats opposite
+    return {hand.maker}
+
+
+def _together(rule: str) -> str:
+    """How a hand ended for the maker's side: made, marched, euchred or, any
+    other rule, decided by a renege (rules.md 3.5)."""
+    for name, rules in (("made", MAKE_RULES), ("marched", MARCH_RULES), ("euchred", EUCHRE_RULES)):
+        if rule in rules:
+            return f"together_{name}"
+    return "together_renege"
+
+
+def hand_pair_figures(hand: Hand, seats: int) -> Iterator[tuple[int, int, str]]:
+    """``(me, other, figure)`` for each figure of ``PAIR_FIGURES`` that
+    ``hand`` (counted: not thrown in, not after the end) adds one to: with
+    ``me`` on the maker's side, ``together`` (and how it ended) when ``other``
+    is too, ``called`` when ``me`` made trump and revealed ``other`` as the
+    partner, ``called_by`` the other way round; ``faced`` when ``other``
+    defended, ``faced_euchred`` when the maker's side was euchred."""
+    if hand.after_end or hand.thrown_in or hand.maker is None:
+        return
+    side = maker_side(hand, seats)
+    ended = _together(hand.rule)
+    for me in sorted(side):
+        for other in range(seats):
+            if other == me:
+                continue
+            if other in side:
+                yield me, other, "together"
+                yield me, other, ended
+                if hand.outcome == PartnerOutcome.REVEALED:
+                    yield me, other, "called" if hand.maker == me else "called_by"
+            else:
+                yield me, other, "faced"
+                if hand.rule in EUCHRE_RULES:
+                    yield me, other, "faced_euchred"
+
+
+def pair_figures(hands: Iterable[Hand], seats: int) -> dict[tuple[int, int], dict[str, int]]:
+    """Each ordered pair of seats' figures (``PAIR_FIGURES``) over ``hands``."""
+    figures = {
+        (me, other): dict.fromkeys(PAIR_FIGURES, 0)
+        for me in range(seats)
+        for other in range(seats)
+        if me != other
+    }
+    for hand in hands:
+        for me, other, name in hand_pair_figures(hand, seats):
+            figures[me, other][name] += 1
+    return figures
+
+
 def record_aggregates(
     *, seat: str, games: models.QuerySet[Game] | None = None
 ) -> dict[str, models.Expression]:
@@ -95,24 +178,12 @@ def record_aggregates(
     ``reneges``.
     """
 
-    # The models count with these figures: imported here, when the models are loaded.
-    from scorekeeper.models import Seat
-
     def at(path: str) -> str:
         return f"{seat}{path}"
 
+    # Each seat caches whether its game is over and its win shared (``Seat.finished``).
     won = models.Q(**{at("won"): True})
-    shared = (
-        won
-        & ~models.Q(**{at("game__variant"): Variant.STANDARD})
-        & models.Q(
-            models.Exists(
-                Seat.objects.filter(game=models.OuterRef(at("game")), won=True).exclude(
-                    pk=models.OuterRef(at("pk"))
-                )
-            )
-        )
-    )
+    shared = models.Q(**{at("shared_win"): True})
     scope = models.Q() if games is None else models.Q(**{at("game__in"): games})
     # A game's seat, not a euchre night's table (rules.md 7: nobody wins one).
     game_seat = models.Q(**{at("game__night_round__isnull"): True})
@@ -127,7 +198,7 @@ def record_aggregates(
 
     return {
         "games": seats(),
-        "finished": seats(models.Q(**{at("game__finished_at__isnull"): False})),
+        "finished": seats(models.Q(**{at("finished"): True})),
         "wins": seats(won),
         "shared_wins": seats(shared),
         "night_tables": seats(kind=~game_seat),

@@ -114,10 +114,16 @@ def sqlite_database(path: Path | str) -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             # Seconds a write waits for another to finish before giving up; the
             # middleware then answers 503 "busy", and the phone can tap again.
-            "timeout": 5,
+            "timeout": lock_timeout(),
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
     }
+
+
+def lock_timeout() -> int:
+    """Seconds a change waits for the lock another holds (``BOWER_LOCK_TIMEOUT``,
+    5 by default), on SQLite and PostgreSQL alike; then the answer is 503 "busy"."""
+    return env_int("BOWER_LOCK_TIMEOUT", 5)
 
 
 def database_from_env() -> dict[str, Any]:
@@ -134,6 +140,12 @@ def database_from_env() -> dict[str, Any]:
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # A sqlite:// URL gets the same tuning as the default file.
         return sqlite_database(config["NAME"])
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # Without it a change waits as long as the lock is held; 0 would mean forever.
+        options = config.setdefault("OPTIONS", {})
+        given = options.get("options", "")
+        timeout = f"-c lock_timeout={max(1, lock_timeout()) * 1000}"
+        options["options"] = f"{given} {timeout}".strip()
     return config
 
 

@@ -240,9 +240,9 @@ def test_a_players_page_costs_the_same_queries_for_1_or_30_games(
     _play(games)
     player = Player.objects.get(name="P3")
     # The record, the record by variant, the recent games and their seats,
-    # the seats and hands partners and rivals are counted from, the player's
+    # the pairs of seats partners and rivals are added up from, the player's
     # renames and merges, the players to merge into, their euchre nights
     # (none here), and the phone's tables.
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         response = client.get(reverse("player_detail", args=[player.pk]))
     assert response.context["player"].games == (1 if games == 1 else 15)

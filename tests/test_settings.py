@@ -248,6 +248,18 @@ def test_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatch) -> Non
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example.com", 5433, "bower")
 
 
+def test_postgresql_gives_up_waiting_for_a_lock_after_the_lock_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The wait then ends in an error the middleware answers with 503 "busy".
+    monkeypatch.setenv("DATABASE_URL", "postgres://ann:secret@db.example.com/bower")
+    assert database_from_env()["OPTIONS"]["options"] == "-c lock_timeout=5000"
+    monkeypatch.setenv("BOWER_LOCK_TIMEOUT", "2")
+    assert database_from_env()["OPTIONS"]["options"] == "-c lock_timeout=2000"
+    monkeypatch.delenv("DATABASE_URL")
+    assert database_from_env()["OPTIONS"]["timeout"] == 2  # SQLite waits as long
+
+
 def test_a_database_url_nobody_understands_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "mongodb://localhost/bower")
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.reading import read_hand
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
-from scorekeeper.models import Game, Player, Seat
+from referee.engine.variants import Variant
+from scorekeeper.models import Game, Player, Seat, SeatPair
 from scorekeeper.models.hand_changes import GameOver
-from scorekeeper.records import SEAT_FIGURES
+from scorekeeper.records import PAIR_FIGURES, SEAT_FIGURES, pair_figures
 from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url
 from tests.test_engine_properties import hands, tables
 
@@ -77,10 +78,10 @@ def test_posting_a_hand_costs_the_same_queries_however_long_the_game(
     }
     client.get(url("game_table", game))  # the session exists, as on a phone
     # The phone's tables (1), the game with its seats and players (2), recording
-    # it (11: a retry?, then under the lock the game with its seats and players,
-    # a retry?, the last hand, the hand, its line in the log, the seats, the
-    # game) and the table drawn back (3).
-    with django_assert_num_queries(17):
+    # it (10: under the lock the game's version, a retry?, the last hand, the
+    # hand, its line in the log, the seats, their pairs, the game) and the
+    # table drawn back (3).
+    with django_assert_num_queries(16):
         response = client.post(url("hand_enter", game), fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).hands.count() == hands_before + 1
@@ -213,6 +214,15 @@ def cached_records() -> dict[str, dict[str, int]]:
     }
 
 
+def cached_pairs(game: Game) -> dict[tuple[int, int], dict[str, int]]:
+    """Each ordered pair of ``game``'s seats' cached figures, by positions."""
+    pairs = SeatPair.objects.filter(seat__game=game).select_related("seat", "other")
+    return {
+        (pair.seat.position, pair.other.position): {f: getattr(pair, f) for f in PAIR_FIGURES}
+        for pair in pairs
+    }
+
+
 @st.composite
 def histories(draw: st.DrawFn) -> tuple[Table, int, list[tuple[str, Any]]]:
     """A table, its first dealer and what the scorer did: hands recorded,
@@ -259,7 +269,12 @@ def test_each_seats_cached_statistics_match_a_count_over_every_hand(
             pass  # refused, as the screen would: nothing stored
     assert cached_records() == records_from_every_hand()
     game = fresh(game)
+    assert cached_pairs(game) == pair_figures(game.hand_list(), table.n)
     score = game.score()
+    shared = table.variant != Variant.STANDARD and len(score.winners) > 1
+    assert [(s.finished, s.won, s.shared_win) for s in game.seat_list()] == [
+        (score.finished, p in score.winners, p in score.winners and shared) for p in range(table.n)
+    ]
     assert [s.total for s in game.seat_list()] == list(score.totals)
     assert game.hands_played == len(score.counted_hands)
     assert game.is_finished == score.finished
@@ -294,3 +309,26 @@ def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
     migration.cache_figures(apps, None)
     assert cached_records() == cached == records_from_every_hand()
     assert fresh(game).hands_played == hands_played == 5
+
+
+def test_the_migration_counts_the_pairs_of_seats_of_games_stored_before_it() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scorekeeper.migrations.0010_seat_pairs")
+    game = game_with(4)
+    record(game, **DAN_EUCHRED)
+    cached = cached_pairs(game)
+    assert cached[2, 4]["called"] == 1  # Cat called Eve (game_with's third hand)
+    assert cached[3, 4]["together_euchred"] == 1  # Dan called Eve and was euchred
+    shared = start_game(target=1)
+    record(shared, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
+    results = list(Seat.objects.values_list("finished", "won", "shared_win"))
+    assert results.count((True, True, True)) == 2  # Ben and Dan share the win
+    # As stored before the pairs and the results were kept:
+    SeatPair.objects.all().delete()
+    Seat.objects.update(finished=False, shared_win=False)
+    migration.count_pairs(apps, None)
+    assert cached_pairs(game) == cached
+    assert list(Seat.objects.values_list("finished", "won", "shared_win")) == results

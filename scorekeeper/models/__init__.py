@@ -19,7 +19,7 @@ from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
-from scorekeeper.models.seats import Seat, SeatQuerySet
+from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
 from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "PrivateTableQuerySet",
     "RematchRefused",
     "Seat",
+    "SeatPair",
     "SeatQuerySet",
     "StaleGame",
     "TokenUsed",

@@ -40,7 +40,7 @@ from scorekeeper.models.hand_changes import (
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
-from scorekeeper.models.seats import Seat
+from scorekeeper.models.seats import Seat, SeatPair
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
@@ -121,6 +121,8 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # The lists read the newest games first (``for_history``) from this index.
+        indexes = [models.Index(fields=["created_at", "id"], name="game_created")]
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk}"
@@ -286,9 +288,10 @@ class Game(models.Model):
             name: Player.for_name(name, table=private_table)
             for name in sorted(players, key=str.casefold)
         }
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
         )
+        SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
         return game
 
     @classmethod
@@ -361,9 +364,15 @@ class Game(models.Model):
         yielded and nothing is checked or saved. It may refuse the change by
         raising. A body that raises stores nothing (the transaction rolls back)."""
         with transaction.atomic():
-            # With its seats and players (what ``game.table`` reads) and the
-            # hand in progress: the change costs no query to learn them.
-            game = Game.objects.for_table().select_for_update(of=("self",)).get(pk=self.pk)
+            locked = Game.objects.select_for_update().filter(pk=self.pk)
+            if locked.values_list("version", flat=True).get() == self.version and _has_seats(self):
+                # Nothing changed since this game was read (every change bumps
+                # the version): it is the game to change, seats and all.
+                game = self
+            else:
+                # With its seats and players (what ``game.table`` reads) and the
+                # hand in progress: the change costs no query to learn them.
+                game = Game.objects.for_table().get(pk=self.pk)
             if repeat is not None and repeat(game):
                 yield None
                 return
@@ -484,12 +493,10 @@ class Game(models.Model):
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()
 
-        # Asked before the lock too: a retry seldom needs to wait for it.
-        if not recorded(self):
-            # Under the lock again: a retry racing the first request waits for it.
-            with self._changing(version, "next_dealer", repeat=recorded) as game:
-                if game is not None:
-                    return store_next_hand(game, token, hand)
+        # Under the lock: a retry racing the first request waits for it.
+        with self._changing(version, "next_dealer", repeat=recorded) as game:
+            if game is not None:
+                return store_next_hand(game, token, hand)
         # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
         return already_recorded(Hand.objects.get(game=self, token=token), hand)
 
@@ -540,3 +547,8 @@ class Game(models.Model):
         """Score all hands with the engine and cache the results on the hands,
         the seats and the game (what lists and statistics read)."""
         return cache_scores(self)
+
+
+def _has_seats(game: Game) -> bool:
+    """Whether ``game`` was read with its seats and players (``for_table``)."""
+    return "seats" in getattr(game, "_prefetched_objects_cache", {})

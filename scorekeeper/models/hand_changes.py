@@ -5,10 +5,14 @@ cached after it, and the answers a change can give instead of making it."""
 
 from __future__ import annotations
 
+import functools
+import operator
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from django.db import models
 from django.utils import timezone
 
 from referee.engine.checking import check_hand
@@ -21,9 +25,16 @@ from referee.engine.scoring import (
     continue_game,
     score_game,
 )
+from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
-from scorekeeper.models.seats import Seat
-from scorekeeper.records import SEAT_FIGURES, hand_figures, seat_figures
+from scorekeeper.models.seats import Seat, SeatPair
+from scorekeeper.records import (
+    SEAT_FIGURES,
+    hand_figures,
+    hand_pair_figures,
+    pair_figures,
+    seat_figures,
+)
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
@@ -109,7 +120,7 @@ def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Ha
     for seat in seats:
         new = {
             "total": after.totals[seat.position],
-            "won": seat.position in after.winners,
+            **_results(game, seat, after.ended_after is not None, after.winners),
             **{figure: getattr(seat, figure) + 1 for figure in hand_figures(record, seat.position)},
         }
         fields = {name for name, value in new.items() if getattr(seat, name) != value}
@@ -120,6 +131,7 @@ def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Ha
             changed_fields |= fields
     if changed_seats:
         Seat.objects.bulk_update(changed_seats, sorted(changed_fields))
+    _count_pairs(record, seats)
     _cache_game(
         game,
         finished=after.ended_after is not None,
@@ -127,6 +139,28 @@ def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Ha
         played_on=after.played_on,
     )
     return record
+
+
+def _count_pairs(record: Hand, seats: list[Seat]) -> None:
+    """Add the stored ``record`` to the pairs of seats it counts for
+    (``hand_pair_figures``), in one UPDATE; a hand thrown in changes none."""
+    added: dict[str, list[models.Q]] = {}
+    side = set()
+    for me, other, figure in hand_pair_figures(record, len(seats)):
+        pair = models.Q(seat_id=seats[me].pk, other_id=seats[other].pk)
+        added.setdefault(figure, []).append(pair)
+        side.add(seats[me].pk)
+    if not added:
+        return
+    plus_one = {
+        figure: models.Case(
+            models.When(functools.reduce(operator.or_, pairs), then=models.F(figure) + 1),
+            default=models.F(figure),
+            output_field=models.PositiveIntegerField(),
+        )
+        for figure, pairs in added.items()
+    }
+    SeatPair.objects.filter(seat_id__in=side).update(**plus_one)
 
 
 def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int]:
@@ -306,16 +340,34 @@ def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
     figures = seat_figures(records, len(seats))
     for seat in seats:
         seat.total = result.totals[seat.position]
-        seat.won = seat.position in result.winners
+        for name, value in _results(game, seat, result.finished, result.winners).items():
+            setattr(seat, name, value)
         for name, count in figures[seat.position].items():
             setattr(seat, name, count)
-    Seat.objects.bulk_update(seats, ["total", "won", *SEAT_FIGURES])
+    Seat.objects.bulk_update(seats, ["total", *_RESULTS, *SEAT_FIGURES])
+    # The pairs of seats counted afresh: replaced, all of them.
+    pairs = SeatPair.for_seats(seats)
+    for pair, counts in zip(pairs, pair_figures(records, len(seats)).values(), strict=True):
+        for name, count in counts.items():
+            setattr(pair, name, count)
+    SeatPair.objects.filter(seat__in=seats).delete()
+    SeatPair.objects.bulk_create(pairs)
     _cache_game(
         game,
         finished=result.finished,
         hands_played=len(result.counted_hands),
         played_on=result.played_on,
     )
+
+
+def _results(game: Game, seat: Seat, finished: bool, winners: Collection[int]) -> dict[str, bool]:
+    """What ``seat`` caches of the game's end (``_RESULTS``): the game is
+    over, the seat won, and shared the win (level on the top total with
+    another player, rules.md 3.6; a standard team's two players winning
+    together is not a shared win)."""
+    won = seat.position in winners
+    shared = won and game.variant != Variant.STANDARD and len(winners) > 1
+    return {"finished": finished, "won": won, "shared_win": shared}
 
 
 def _cache_game(game: Game, *, finished: bool, hands_played: int, played_on: bool) -> None:
@@ -329,6 +381,7 @@ def _cache_game(game: Game, *, finished: bool, hands_played: int, played_on: boo
     game.played_on = played_on
 
 
+_RESULTS = ("finished", "won", "shared_win")
 _CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
 # What ``_cache_game`` sets: every change saves them.
 CACHED_GAME_FIELDS = ("hands_played", "played_on")

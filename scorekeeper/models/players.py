@@ -9,7 +9,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
-from scorekeeper.records import record_aggregates
+from scorekeeper.records import RESULT_FIGURES, record_aggregates
 
 if TYPE_CHECKING:
     from scorekeeper.models.game_queries import GameQuerySet
@@ -53,6 +53,12 @@ class PlayerQuerySet(models.QuerySet["Player"]):
                 0,
             )
         )
+
+    def with_results(self) -> PlayerQuerySet:
+        """Each player's games, finished games, wins and shared wins (the first
+        figures of ``with_records``), read from one index of the seats."""
+        record = record_aggregates(seat="seats__")
+        return self.annotate(**{name: record[name] for name in RESULT_FIGURES})
 
 
 class Player(models.Model):
@@ -139,7 +145,7 @@ class Player(models.Model):
         seats, nor two lines of a night's standings."""
         # The players models count with: imported here, when the models are loaded.
         from scorekeeper.models.euchre_nights import NightPlayer
-        from scorekeeper.models.seats import Seat
+        from scorekeeper.models.seats import Seat, SeatPair
 
         if keeper.pk == self.pk or keeper.private_table_id != self.private_table_id:
             raise PlayerChangeRefused("Choose another player of this table to merge into.")
@@ -158,6 +164,8 @@ class Player(models.Model):
             )
         Seat.objects.filter(player=self).update(player=keeper)
         NightPlayer.objects.filter(player=self).update(player=keeper)
+        SeatPair.objects.filter(player=self).update(player=keeper)
+        SeatPair.objects.filter(other_player=self).update(other_player=keeper)
         PlayerChange.objects.filter(player=self).update(player=keeper)
         change = PlayerChange.objects.create(
             player=keeper, kind=PlayerChange.Kind.MERGED, old_name=self.name, new_name=keeper.name

@@ -27,7 +27,7 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
     form = PlayerOrderForm(request.GET)
     players = (
         Player.objects.for_tables(tables_of(request))
-        .with_records()
+        .with_results()
         .filter(PLAYED)
         .order_by(*form.ordering())
     )
