@@ -14,7 +14,8 @@ from scorekeeper.models.euchre_nights import (
 )
 from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_queries import GameQuerySet
-from scorekeeper.models.games import Game, RematchRefused
+from scorekeeper.models.game_starts import RematchRefused
+from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight

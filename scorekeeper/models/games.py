@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -27,6 +27,7 @@ from referee.engine.scoring import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models.game_documents import import_game
 from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
+from scorekeeper.models.game_starts import rematch_game, start_game
 from scorekeeper.models.hand_changes import (
     CACHED_GAME_FIELDS,
     GameOver,
@@ -39,16 +40,11 @@ from scorekeeper.models.hand_changes import (
     store_next_hand,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.players import Player
-from scorekeeper.models.seats import Seat, SeatPair
+from scorekeeper.models.seats import Seat
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound
-
-
-class RematchRefused(Exception):
-    """A euchre night's table has no rematch (rules.md 7): nothing was created."""
 
 
 class Game(models.Model):
@@ -230,7 +226,6 @@ class Game(models.Model):
     # --- creating ----------------------------------------------------------------------
 
     @classmethod
-    @transaction.atomic
     def start(
         cls,
         *,
@@ -246,53 +241,23 @@ class Game(models.Model):
         round_rules: RoundRules | None = None,
     ) -> Game:
         """Create a game of ``private_table`` with its seats in clockwise order
-        (its players are that table's). The engine checks the number of players
-        for the variant. A euchre night's table (``EuchreNight.seat_next_round``)
-        names its round, its table number and how the round ends. A retried
-        request carrying the same ``token`` returns the game it already started,
-        even when both arrive at the same moment (never an error, never two games)."""
-        Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
-        if token is not None:
-            existing = cls.objects.filter(token=token).first()
-            if existing is not None:
-                return existing
-        try:
-            # A savepoint: the insert that loses a race on the token rolls back
-            # alone, and the game the winner stored is read below.
-            with transaction.atomic():
-                game = cls.objects.create(
-                    token=token,
-                    variant=variant,
-                    target=rules.target,
-                    stick_the_dealer=rules.stick_the_dealer,
-                    no_trump=rules.no_trump,
-                    deal=rules.deal,
-                    renege_rule=rules.renege,
-                    tie_rule=rules.ties,
-                    first_dealer=first_dealer,
-                    rematch_of=rematch_of,
-                    private_table=private_table,
-                    night_round=night_round,
-                    night_table=night_table,
-                    round_hands=None if round_rules is None else round_rules.hands,
-                    lone_march_five=round_rules is not None and round_rules.lone_march_five,
-                )
-        except IntegrityError:
-            existing = None if token is None else cls.objects.filter(token=token).first()
-            if existing is None:
-                raise
-            return existing
-        # Found or created in one order (by name), whatever the seats: two games
-        # naming the same new players never wait for each other in a circle.
-        found = {
-            name: Player.for_name(name, table=private_table)
-            for name in sorted(players, key=str.casefold)
-        }
-        seats = Seat.objects.bulk_create(
-            Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
+        (its players are that table's); the engine checks their number. A night's
+        table (``EuchreNight.seat_next_round``) names its round, table and round's
+        end. A retry with the same ``token`` returns the game it already started,
+        even at the same moment (never an error, never two games)."""
+        return start_game(
+            cls,
+            variant=variant,
+            players=players,
+            first_dealer=first_dealer,
+            rules=rules,
+            private_table=private_table,
+            rematch_of=rematch_of,
+            token=token,
+            night_round=night_round,
+            night_table=night_table,
+            round_rules=round_rules,
         )
-        SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
-        return game
 
     @classmethod
     def from_document(
@@ -323,32 +288,12 @@ class Game(models.Model):
             round_rules=self.round_rules,
         )
 
-    @transaction.atomic
     def rematch(self) -> Game:
         """The same players and rules, with the deal passed on to the left.
         A game has one rematch: asking again (a double tap) returns it. A euchre
         night's table has none (RematchRefused): the night seats its next round
         (rules.md 7)."""
-        if self.is_night_table:
-            raise RematchRefused(
-                "A table of a euchre night has no rematch: the night seats the next round."
-            )
-        Game.objects.select_for_update().get(pk=self.pk)
-        existing = self.rematches.order_by("pk").first()
-        if existing is not None:
-            return existing
-        seats = self.seat_list()
-        first = (self.first_dealer + 1) % len(seats)
-        if self.hands.exists():
-            first = self.score().next_dealer
-        return Game.start(
-            variant=self.variant_enum,
-            players=[s.player.name for s in seats],
-            first_dealer=first,
-            rules=self.house_rules,
-            private_table=self.private_table,
-            rematch_of=self,
-        )
+        return rematch_game(self)
 
     # --- changing ------------------------------------------------------------------------
 

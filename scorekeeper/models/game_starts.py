@@ -1,0 +1,115 @@
+"""Starting a game (the body of ``Game.start``) and its rematch (``Game.rematch``):
+the game row, found once whatever the retries, then its seats and pairs of seats."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+
+from referee.engine.hands import Table
+from referee.engine.scoring import RoundRules
+from referee.engine.variants import HouseRules, Variant
+from scorekeeper.models.players import Player
+from scorekeeper.models.seats import Seat, SeatPair
+
+if TYPE_CHECKING:
+    from scorekeeper.models.euchre_nights import NightRound
+    from scorekeeper.models.games import Game
+    from scorekeeper.models.tables import PrivateTable
+
+
+class RematchRefused(Exception):
+    """A euchre night's table has no rematch (rules.md 7): nothing was created."""
+
+
+@transaction.atomic
+def start_game(
+    cls: type[Game],
+    *,
+    variant: Variant,
+    players: Sequence[str],
+    first_dealer: int,
+    rules: HouseRules,
+    private_table: PrivateTable,
+    rematch_of: Game | None,
+    token: uuid.UUID | None,
+    night_round: NightRound | None,
+    night_table: int | None,
+    round_rules: RoundRules | None,
+) -> Game:
+    """``Game.start``: see there."""
+    Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
+    if token is not None:
+        existing = cls.objects.filter(token=token).first()
+        if existing is not None:
+            return existing
+    try:
+        # A savepoint: the insert that loses a race on the token rolls back
+        # alone, and the game the winner stored is read below.
+        with transaction.atomic():
+            game = cls.objects.create(
+                token=token,
+                variant=variant,
+                target=rules.target,
+                stick_the_dealer=rules.stick_the_dealer,
+                no_trump=rules.no_trump,
+                deal=rules.deal,
+                renege_rule=rules.renege,
+                tie_rule=rules.ties,
+                first_dealer=first_dealer,
+                rematch_of=rematch_of,
+                private_table=private_table,
+                night_round=night_round,
+                night_table=night_table,
+                round_hands=None if round_rules is None else round_rules.hands,
+                lone_march_five=round_rules is not None and round_rules.lone_march_five,
+            )
+    except IntegrityError:
+        existing = None if token is None else cls.objects.filter(token=token).first()
+        if existing is None:
+            raise
+        return existing
+    # Found or created in one order (by name), whatever the seats: two games
+    # naming the same new players never wait for each other in a circle.
+    found = {
+        name: Player.for_name(name, table=private_table)
+        for name in sorted(players, key=str.casefold)
+    }
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
+    )
+    SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
+    return game
+
+
+@transaction.atomic
+def rematch_game(game: Game) -> Game:
+    """``Game.rematch``: see there."""
+    if game.is_night_table:
+        raise RematchRefused(
+            "A table of a euchre night has no rematch: the night seats the next round."
+        )
+    type(game).objects.select_for_update().get(pk=game.pk)
+    existing = game.rematches.order_by("pk").first()
+    if existing is not None:
+        return existing
+    seats = game.seat_list()
+    first = (game.first_dealer + 1) % len(seats)
+    if game.hands.exists():
+        first = game.score().next_dealer
+    return start_game(
+        type(game),
+        variant=game.variant_enum,
+        players=[s.player.name for s in seats],
+        first_dealer=first,
+        rules=game.house_rules,
+        private_table=game.private_table,
+        rematch_of=game,
+        token=None,
+        night_round=None,
+        night_table=None,
+        round_rules=None,
+    )
