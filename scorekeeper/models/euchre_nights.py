@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -42,6 +42,7 @@ from referee.engine.seating import (
 )
 from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.models.once import create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
@@ -154,30 +155,19 @@ class EuchreNight(models.Model):
         RulesError when the night cannot be played as asked."""
         rules.check_variant(variant)
         check_night_size(len(players), rounds)
-        if token is not None:
-            existing = cls.objects.filter(token=token).first()
-            if existing is not None:
-                return existing
-        try:
-            with transaction.atomic():
-                night = cls.objects.create(
-                    private_table=private_table,
-                    name=name,
-                    variant=variant,
-                    rounds_planned=rounds,
-                    rules=rules.to_dict(variant),
-                    seed=random.randrange(1, 1_000_000_000) if seed is None else seed,
-                    token=token,
-                )
-        except IntegrityError:
-            existing = None if token is None else cls.objects.filter(token=token).first()
-            if existing is None:
-                raise
-            return existing
-        found = {
-            name: Player.for_name(name, table=private_table)
-            for name in sorted(players, key=str.casefold)
-        }
+        night, new = create_once(
+            cls,
+            token=token,
+            private_table=private_table,
+            name=name,
+            variant=variant,
+            rounds_planned=rounds,
+            rules=rules.to_dict(variant),
+            seed=random.randrange(1, 1_000_000_000) if seed is None else seed,
+        )
+        if not new:
+            return night
+        found = Player.for_names(players, table=private_table)
         NightPlayer.objects.bulk_create(
             NightPlayer(night=night, player=found[name], number=number)
             for number, name in enumerate(players, start=1)

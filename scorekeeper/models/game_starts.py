@@ -7,11 +7,12 @@ import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from referee.engine.hands import Table
 from referee.engine.scoring import RoundRules
 from referee.engine.variants import HouseRules, Variant
+from scorekeeper.models.once import create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat, SeatPair
 
@@ -42,42 +43,27 @@ def start_game(
 ) -> Game:
     """``Game.start``: see there."""
     Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
-    if token is not None:
-        existing = cls.objects.filter(token=token).first()
-        if existing is not None:
-            return existing
-    try:
-        # A savepoint: the insert that loses a race on the token rolls back
-        # alone, and the game the winner stored is read below.
-        with transaction.atomic():
-            game = cls.objects.create(
-                token=token,
-                variant=variant,
-                target=rules.target,
-                stick_the_dealer=rules.stick_the_dealer,
-                no_trump=rules.no_trump,
-                deal=rules.deal,
-                renege_rule=rules.renege,
-                tie_rule=rules.ties,
-                first_dealer=first_dealer,
-                rematch_of=rematch_of,
-                private_table=private_table,
-                night_round=night_round,
-                night_table=night_table,
-                round_hands=None if round_rules is None else round_rules.hands,
-                lone_march_five=round_rules is not None and round_rules.lone_march_five,
-            )
-    except IntegrityError:
-        existing = None if token is None else cls.objects.filter(token=token).first()
-        if existing is None:
-            raise
-        return existing
-    # Found or created in one order (by name), whatever the seats: two games
-    # naming the same new players never wait for each other in a circle.
-    found = {
-        name: Player.for_name(name, table=private_table)
-        for name in sorted(players, key=str.casefold)
-    }
+    game, new = create_once(
+        cls,
+        token=token,
+        variant=variant,
+        target=rules.target,
+        stick_the_dealer=rules.stick_the_dealer,
+        no_trump=rules.no_trump,
+        deal=rules.deal,
+        renege_rule=rules.renege,
+        tie_rule=rules.ties,
+        first_dealer=first_dealer,
+        rematch_of=rematch_of,
+        private_table=private_table,
+        night_round=night_round,
+        night_table=night_table,
+        round_hands=None if round_rules is None else round_rules.hands,
+        lone_march_five=round_rules is not None and round_rules.lone_march_five,
+    )
+    if not new:
+        return game
+    found = Player.for_names(players, table=private_table)
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
     )

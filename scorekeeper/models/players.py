@@ -104,6 +104,13 @@ class Player(models.Model):
             # way the constraint compares names.
             return players.alias(folded=Lower("name")).get(folded=Lower(models.Value(name)))
 
+    @classmethod
+    def for_names(cls, names: Iterable[str], *, table: PrivateTable) -> dict[str, Player]:
+        """Each of ``names`` as ``for_name`` finds or makes it, by name. In one
+        order (by name), whatever the seats: two games or nights naming the same
+        new players never wait for each other in a circle."""
+        return {name: cls.for_name(name, table=table) for name in sorted(names, key=str.casefold)}
+
     @transaction.atomic
     def rename(self, name: str) -> PlayerChange | None:
         """Give the player a new name (``name`` already checked by
