@@ -30,10 +30,10 @@ from referee.engine.document import (
 )
 from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.night import NightRules, night_rules_from_dict
-from referee.engine.seating import MAX_ROUNDS, SeatingError, check_variant
+from referee.engine.seating import MAX_ROUNDS, SeatingError, check_night_size, check_variant
 from referee.engine.variants import RulesError, Variant, parse_variant
 from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
-from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH, check_night_size
+from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
 from scorekeeper.models.game_documents import import_game
 
 # The seed is stored in a PositiveIntegerField: 0 to 2**31 - 1 on every database.
@@ -194,7 +194,7 @@ def read_night(data: Any) -> NightBackup:
         raise NightError("seed", f"a whole number from 0 to {MAX_SEED}")
     players = _read_players(data.get("players"))
     try:
-        check_night_size(len(players), rounds_planned)
+        check_night_size(players=len(players), rounds=rounds_planned)
     except SeatingError as error:
         raise NightError("players", str(error)) from None
     raw_rounds = data.get("rounds", [])

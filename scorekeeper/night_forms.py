@@ -23,7 +23,14 @@ from referee.engine.night import (
     SIT_OUT_RANGE,
     NightRules,
 )
-from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, NIGHT_VARIANTS
+from referee.engine.seating import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    NIGHT_VARIANTS,
+    SeatingError,
+    check_night_size,
+)
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict
 from scorekeeper.models import EuchreNight, Player, PrivateTable
 from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
@@ -167,6 +174,11 @@ class NightStartForm(forms.Form):
                 self.add_error(
                     "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
                 )
+            elif data.get("rounds") is not None:
+                try:
+                    check_night_size(players=count, rounds=data["rounds"])
+                except SeatingError as error:
+                    self.add_error("rounds", str(error))
         sit_out: Any = SIT_OUT_AVERAGE
         if data.get("sit_out") == "fixed":
             sit_out = data.get("sit_out_points")

@@ -170,6 +170,21 @@ def test_a_night_of_fewer_than_8_players_is_refused_beside_the_players(client: C
     assert not EuchreNight.objects.exists()
 
 
+def test_more_rounds_than_the_players_can_fill_are_refused_beside_the_rounds(
+    client: Client, stranger: Client
+) -> None:
+    # seat_night plans at most twice the players' rounds: the app asks the same.
+    response = client.post(reverse("night_new"), start_data(rounds="17"))
+    assert response.status_code == 422
+    assert "A night of 8 players has 1 to 16 rounds, not 17." in response.content.decode()
+    assert response.context["form"].errors["rounds"]
+    assert not EuchreNight.objects.exists()
+    # A phone with no table yet gets none made for a night refused.
+    tables = PrivateTable.objects.count()
+    assert stranger.post(reverse("night_new"), start_data(rounds="17")).status_code == 422
+    assert PrivateTable.objects.count() == tables
+
+
 def test_a_name_given_twice_is_refused_with_its_line(client: Client) -> None:
     response = client.post(reverse("night_new"), start_data(new_names="\n".join([*EIGHT, "ann"])))
     assert response.status_code == 422

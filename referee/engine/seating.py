@@ -396,19 +396,29 @@ def plan_round(
     return RoundPlan(tables=tuple(tables), sitting_out=tuple(out))
 
 
-def plan_night(*, players: int, rounds: int, variant: Variant, seed: int = 0) -> NightPlan:
-    """The seating of a whole night (rules.md 7): ``players`` numbered 1 to
-    ``players``, all present every round, seated round by round with ``plan_round``."""
-    check_variant(variant)
+def most_rounds(players: int) -> int:
+    """The most rounds a night of ``players`` can be planned for: twice its
+    players (everyone has partnered everyone by then), at most ``MAX_ROUNDS``."""
+    return min(MAX_ROUNDS, 2 * players)
+
+
+def check_night_size(*, players: int, rounds: int) -> None:
+    """Raise SeatingError unless a night of ``players`` and ``rounds`` can be
+    seated (rules.md 7: 8 players or more; the limits that keep a plan a night's)."""
     if players < MIN_PLAYERS:
         raise SeatingError(f"A euchre night needs at least {MIN_PLAYERS} players, not {players}.")
     if players > MAX_PLAYERS:
         raise SeatingError(f"A euchre night seats at most {MAX_PLAYERS} players, not {players}.")
-    most_rounds = min(MAX_ROUNDS, 2 * players)
-    if not 1 <= rounds <= most_rounds:
-        raise SeatingError(
-            f"A night of {players} players has 1 to {most_rounds} rounds, not {rounds}."
-        )
+    most = most_rounds(players)
+    if not 1 <= rounds <= most:
+        raise SeatingError(f"A night of {players} players has 1 to {most} rounds, not {rounds}.")
+
+
+def plan_night(*, players: int, rounds: int, variant: Variant, seed: int = 0) -> NightPlan:
+    """The seating of a whole night (rules.md 7): ``players`` numbered 1 to
+    ``players``, all present every round, seated round by round with ``plan_round``."""
+    check_variant(variant)
+    check_night_size(players=players, rounds=rounds)
     present = range(1, players + 1)
     history: list[RoundPlan] = []
     for _ in range(rounds):

@@ -33,11 +33,11 @@ from referee.engine.night import (
 )
 from referee.engine.seating import (
     MAX_PLAYERS,
-    MAX_ROUNDS,
     MIN_PLAYERS,
     NIGHT_VARIANTS,
     RoundPlan,
     SeatingError,
+    check_night_size,
     plan_round,
 )
 from referee.engine.variants import Variant
@@ -154,7 +154,7 @@ class EuchreNight(models.Model):
         ``token`` returns the night it already started. Raises SeatingError or
         RulesError when the night cannot be played as asked."""
         rules.check_variant(variant)
-        check_night_size(len(players), rounds)
+        check_night_size(players=len(players), rounds=rounds)
         night, new = create_once(
             cls,
             token=token,
@@ -383,17 +383,6 @@ def _board(
         ],
         standings=standings,
     )
-
-
-def check_night_size(players: int, rounds: int) -> None:
-    """Raise SeatingError unless a night of ``players`` and ``rounds`` can be
-    seated (rules.md 7; the limits of ``referee.engine.seating``)."""
-    if players < MIN_PLAYERS:
-        raise SeatingError(f"A euchre night needs at least {MIN_PLAYERS} players, not {players}.")
-    if players > MAX_PLAYERS:
-        raise SeatingError(f"A euchre night seats at most {MAX_PLAYERS} players, not {players}.")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise SeatingError(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.")
 
 
 class NightPlayer(models.Model):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -85,10 +86,14 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
         if already is not None:
             # A double tap: the first request started it (and remembered its table).
             return HttpResponseRedirect(reverse("night_detail", args=[already.pk]))
-        # A phone with no table yet gets one, named after the night.
-        table = choice.table() or PrivateTable.named_for([form.cleaned_data["name"] or "Euchre"])
         try:
-            night = form.start(private_table=table)
+            # One transaction: a night refused stores nothing, not even the table
+            # a phone with no table yet gets (named after the night).
+            with transaction.atomic():
+                table = choice.table() or PrivateTable.named_for(
+                    [form.cleaned_data["name"] or "Euchre"]
+                )
+                night = form.start(private_table=table)
         except (SeatingError, RulesError) as error:
             form.add_error(None, str(error))
         else:
