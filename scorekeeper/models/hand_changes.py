@@ -185,8 +185,9 @@ def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end
     errors = check_hand(table, hand)
     if errors:
         raise HandError(errors)
-    before = game.score()
-    engine_hands = [hand if h.number == number else h.to_engine() for h in game.hand_list()]
+    records = game.hand_list()
+    before = game.score(records)
+    engine_hands = [hand if h.number == number else h.to_engine() for h in records]
     after = score_game(
         table,
         first_dealer=game.first_dealer,
