@@ -26,7 +26,11 @@ MAX_TABLES = 20
 
 def key_digests(request: HttpRequest) -> list[str]:
     """The key digests this phone's cookie holds, unchecked: for a query that
-    joins them itself (``Game.objects.for_key_digests``), saving a lookup."""
+    joins them itself (``Game.objects.for_key_digests``), saving a lookup. A
+    table this request joined (``remember``) is among them at once."""
+    known: list[PrivateTable] | None = getattr(request, "_bower_tables", None)
+    if known is not None:
+        return [t.key_digest for t in known]
     return _digests(request)
 
 

@@ -122,9 +122,9 @@ def test_the_table_costs_the_same_queries_at_1_and_60_hands(
 ) -> None:
     game = long_game(hands)
     game.start_hand(version=None, maker=1, trump="D", called="C")
-    with django_assert_num_queries(
-        4
-    ):  # the phone's tables, the game with its hand in progress, seats, last hands
+    # The game's version (of one of the phone's tables), then the game with its
+    # hand in progress, seats, last hands.
+    with django_assert_num_queries(4):
         response = table(client, game)
     assert response.status_code == 200
     assert f"Hand {hands + 1}" in response.content.decode()
@@ -138,7 +138,7 @@ def test_the_poll_costs_the_same_queries_at_1_and_60_hands(
     with django_assert_num_queries(1):  # the version, of a game of the phone's tables
         unchanged = client.get(url("game_state", game), {"version": game.version})
     assert unchanged.status_code == 204
-    with django_assert_num_queries(5):  # the phone's tables, the version, then as the table
+    with django_assert_num_queries(4):  # the version, then as the table: game, seats, hands
         changed = client.get(url("game_state", game), {"version": game.version + 1})
     assert changed.status_code == 200
 
@@ -301,6 +301,6 @@ def test_the_score_sheet_lists_every_hand_in_one_query_for_the_hands(
     client: Client, django_assert_num_queries: Any
 ) -> None:
     game = long_game(12)
-    with django_assert_num_queries(4):  # the phone's tables, game, seats, hands
+    with django_assert_num_queries(3):  # the game (of the phone's tables), seats, hands
         response = client.get(url("game_sheet", game))
     assert len(response.context["rows"]) == 12

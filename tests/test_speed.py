@@ -77,11 +77,11 @@ def test_posting_a_hand_costs_the_same_queries_however_long_the_game(
         "tricks": "3",
     }
     client.get(url("game_table", game))  # the session exists, as on a phone
-    # The phone's tables (1), the game with its seats and players (2), recording
+    # The game of one of the phone's tables with its seats and players (2), recording
     # it (10: under the lock the game's version, a retry?, the last hand, the
     # hand, its line in the log, the seats, their pairs, the game) and the
     # table drawn back (3).
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(15):
         response = client.post(url("hand_enter", game), fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).hands.count() == hands_before + 1
@@ -112,8 +112,8 @@ def test_the_table_screen_costs_the_same_queries_however_long_the_game(
     client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
 ) -> None:
     game = game_with(hands_before)
-    # The phone's tables, the game with its hand in progress, its seats with their
-    # players, the last hands.
+    # The game's version (of one of the phone's tables), the game with its hand
+    # in progress, its seats with their players, the last hands.
     with django_assert_num_queries(4):
         client.get(url("game_table", game))
 
@@ -133,8 +133,8 @@ def test_the_score_sheet_costs_the_same_queries_however_long_the_game(
     client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
 ) -> None:
     game = game_with(hands_before)
-    # The phone's tables, the game, its seats with their players, its hands.
-    with django_assert_num_queries(4):
+    # The game (of one of the phone's tables), its seats with their players, its hands.
+    with django_assert_num_queries(3):
         response = client.get(url("game_sheet", game))
     assert response.content.decode().count('class="sheet-note') == hands_before
 

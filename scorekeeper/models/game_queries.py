@@ -3,11 +3,12 @@ by player and by game night (``Game.objects``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
-from django.db import models
+from django.db import connection, models
 from django.utils import timezone
 
 from scorekeeper.models.seats import Seat
@@ -114,3 +115,42 @@ class GameQuerySet(models.QuerySet["Game"]):
         start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
         end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
         return self.filter(created_at__gte=start, created_at__lt=end)
+
+
+# The largest id a game can have (a 64-bit signed integer): a larger number in
+# an address is no game, and SQLite cannot even be asked about it.
+_MAX_ID = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class GameStamp:
+    """What a game's drawn screens depend on besides its version's content:
+    the version, and its table's key digest and name (the invite shows them)."""
+
+    version: int
+    key_digest: str
+    table_name: str
+
+
+def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
+    """The stamp of game ``game_id`` if it belongs to one of the tables whose
+    key digests a phone's cookie holds, else None: one query, none at all
+    without a digest. The table's poll asks this every few seconds from every
+    phone, so the statement is written out (building it through the ORM cost
+    more than running it)."""
+    from scorekeeper.models.games import Game
+    from scorekeeper.models.tables import PrivateTable
+
+    if not digests or not 0 < game_id <= _MAX_ID:
+        return None
+    games, tables = Game._meta.db_table, PrivateTable._meta.db_table
+    marks = ", ".join(["%s"] * len(digests))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.version, t.key_digest, t.name FROM {games} g"
+            f" JOIN {tables} t ON t.id = g.private_table_id"
+            f" WHERE g.id = %s AND t.key_digest IN ({marks})",
+            [game_id, *digests],
+        )
+        row = cursor.fetchone()
+    return None if row is None else GameStamp(int(row[0]), row[1], row[2])

@@ -137,6 +137,7 @@ class Player(models.Model):
                 f"Another player is called {name} now: to make them one, merge "
                 f"{old_name} into them."
             ) from None
+        self.games_shown_anew()
         return PlayerChange.objects.create(
             player=self, kind=PlayerChange.Kind.RENAMED, old_name=old_name, new_name=name
         )
@@ -169,6 +170,7 @@ class Player(models.Model):
                 f" night{'s' if nights != 1 else ''}: one person cannot have two places"
                 " in a night's standings, so they are two players."
             )
+        self.games_shown_anew()
         Seat.objects.filter(player=self).update(player=keeper)
         NightPlayer.objects.filter(player=self).update(player=keeper)
         SeatPair.objects.filter(player=self).update(player=keeper)
@@ -179,6 +181,15 @@ class Player(models.Model):
         )
         self.delete()
         return change
+
+
+    def games_shown_anew(self) -> None:
+        """Every game this player sat in gets a new version: its phones' polls
+        then draw it again with the player's new name (a drawn table screen is
+        kept by version: ``scorekeeper.views.drawn``)."""
+        from scorekeeper.models.games import Game
+
+        Game.objects.filter(seats__player=self).update(version=models.F("version") + 1)
 
 
 class PlayerChangeRefused(ValueError):

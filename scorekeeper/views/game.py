@@ -5,23 +5,24 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.forms import StateForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Game, RematchRefused
+from scorekeeper.models import RematchRefused
+from scorekeeper.models.game_queries import GameStamp, game_stamp
 from scorekeeper.screens import result_context, table_context, trump_badge
 from scorekeeper.sheet_rows import sheet_rows
 from scorekeeper.tables import key_digests
-from scorekeeper.views.rendering import after_change, load_game, screen
+from scorekeeper.views.drawn import drawn
+from scorekeeper.views.rendering import after_change, load_game, screen, table_screen
 
 
 @require_GET
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen: totals, who deals and leads, the hand in progress, the last hands."""
-    game = load_game(request, game_id)
-    return screen(request, "table.html", table_context(game))
+    return table_screen(request, game_id, _stamp(request, game_id))
 
 
 @require_GET
@@ -31,18 +32,26 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = StateForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
     # One query: the game's version, if this phone's cookie holds its table's key.
-    current = (
-        Game.objects.for_key_digests(key_digests(request))
-        .filter(pk=game_id)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if current is None:
-        raise Http404("No such game")
-    if version == current:
+    stamp = _stamp(request, game_id)
+    if version == stamp.version:
         return HttpResponse(status=204)
-    game = load_game(request, game_id)
-    return render(request, "scorekeeper/table.html#live", {**table_context(game), "partial": True})
+    html = drawn(
+        request,
+        "scorekeeper/table.html#live",
+        game_id=game_id,
+        stamp=stamp,
+        context=lambda: {**table_context(load_game(request, game_id)), "partial": True},
+    )
+    return HttpResponse(html)
+
+
+def _stamp(request: HtmxHttpRequest, game_id: int) -> GameStamp:
+    """The game's stamp (``game_stamp``): 404 when it is not one of this
+    phone's tables' games."""
+    stamp = game_stamp(game_id, key_digests(request))
+    if stamp is None:
+        raise Http404("No such game")
+    return stamp
 
 
 @require_GET

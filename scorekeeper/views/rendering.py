@@ -14,8 +14,10 @@ from django.urls import reverse
 
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
+from scorekeeper.models.game_queries import GameStamp
 from scorekeeper.screens import result_context, table_context
-from scorekeeper.tables import tables_of
+from scorekeeper.tables import key_digests
+from scorekeeper.views.drawn import drawn
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
@@ -40,19 +42,41 @@ def screen(
     partial = wants_partial(request)
     name = f"scorekeeper/{template}" + ("#screen" if partial else "")
     response = render(request, name, {**context, "partial": partial}, status=status)
-    if partial:
-        url = url or request.get_full_path()
-        current = urlsplit(request.htmx.current_url or "")
-        here = current.path + (f"?{current.query}" if current.query else "")
-        if url != here:
-            response["HX-Push-Url"] = url
+    return _pushed(request, response, url) if partial else response
+
+
+def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> HttpResponse:
+    """The table screen (``screen`` with ``table_context``), drawn once per
+    version of the game for all the table's phones (``drawn``): ``stamp`` is
+    the game's, read by the caller (which answered 404 without one)."""
+    partial = wants_partial(request)
+    html = drawn(
+        request,
+        "scorekeeper/table.html" + ("#screen" if partial else ""),
+        game_id=game_id,
+        stamp=stamp,
+        context=lambda: {**table_context(load_game(request, game_id)), "partial": partial},
+    )
+    response = HttpResponse(html)
+    return _pushed(request, response, None) if partial else response
+
+
+def _pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
+    """An htmx answer moves the address bar to ``url`` (the screen's own
+    address, by default the one asked for) when the phone shows another."""
+    url = url or request.get_full_path()
+    current = urlsplit(request.htmx.current_url or "")
+    here = current.path + (f"?{current.query}" if current.query else "")
+    if url != here:
+        response["HX-Push-Url"] = url
     return response
 
 
 def load_game(request: HttpRequest, game_id: int) -> Game:
     """The game as the table screen reads it (``for_table``), or 404 when it is
     not one of this phone's tables' games (so nothing is read or stored)."""
-    return get_object_or_404(Game.objects.for_tables(tables_of(request)).for_table(), pk=game_id)
+    games = Game.objects.for_key_digests(key_digests(request))
+    return get_object_or_404(games.for_table(), pk=game_id)
 
 
 def home_of(game: Game) -> str:
