@@ -13,6 +13,7 @@ import uuid
 from typing import Any, Self
 
 from django import forms
+from django.http import HttpRequest
 
 from referee.chips import ChipField
 from referee.engine.hands import Table
@@ -103,7 +104,9 @@ class DealerForm(GameActionForm):
         dealer.choices = seat_choices(game.table)
 
 
-class StateForm(forms.Form):
-    """The table screen's poll: the version it shows."""
-
-    version = forms.IntegerField(min_value=0)
+def shown_version(request: HttpRequest) -> int | None:
+    """The version a poll says its screen shows (``?version=``), or None when
+    it says none or no whole number: then whatever there is is news to it.
+    A poll comes every few seconds from every phone: no form is built for it."""
+    text = request.GET.get("version", "")
+    return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None

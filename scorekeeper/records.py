@@ -186,7 +186,7 @@ def record_aggregates(
     shared = models.Q(**{at("shared_win"): True})
     scope = models.Q() if games is None else models.Q(**{at("game__in"): games})
     # A game's seat, not a euchre night's table (rules.md 7: nobody wins one).
-    game_seat = models.Q(**{at("game__night_round__isnull"): True})
+    game_seat = models.Q(**{at("at_night"): False})
 
     def seats(condition: models.Q | None = None, *, kind: models.Q = game_seat) -> models.Aggregate:
         where = scope & kind & condition if condition is not None else scope & kind

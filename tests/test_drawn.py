@@ -59,7 +59,8 @@ def test_each_answer_has_fresh_form_tokens_and_its_phone_can_post_with_them() ->
     ann, ben = phone(), phone()
     ann_page = ann.get(url("game_table", game)).content.decode()
     ben_page = ben.get(url("game_table", game)).content.decode()
-    assert form_tokens(ann_page) and form_tokens(ben_page)
+    assert form_tokens(ann_page)
+    assert form_tokens(ben_page)
     assert not set(form_tokens(ann_page)) & set(form_tokens(ben_page))
     # Ben's page came from Ann's drawing: its CSRF token is Ben's own, and it works.
     response = ben.post(
@@ -156,3 +157,13 @@ def test_a_replaced_key_shows_in_the_invite_of_the_phone_that_replaced_it(client
     page = client.get(url("game_table", game)).content.decode()
     assert f"/t/{table.key}/" in page
     assert f"/t/{TEST_TABLE_KEY}/" not in page
+
+
+@pytest.mark.parametrize("shown", ["", "-1", "1e3", "٣", "x", "9" * 40, " 0"])
+def test_a_poll_naming_no_whole_version_gets_the_table_as_it_stands(
+    client: Client, shown: str
+) -> None:
+    game = start_game()
+    response = client.get(url("game_state", game), {"version": shown}, **HTMX)
+    assert response.status_code == 200
+    assert 'id="live"' in response.content.decode()

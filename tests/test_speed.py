@@ -332,3 +332,23 @@ def test_the_migration_counts_the_pairs_of_seats_of_games_stored_before_it() -> 
     migration.count_pairs(apps, None)
     assert cached_pairs(game) == cached
     assert list(Seat.objects.values_list("finished", "won", "shared_win")) == results
+
+
+def test_a_seat_knows_it_is_at_a_nights_table_and_the_migration_marks_those_stored_before() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    from tests.night_support import a_played_night
+
+    a_played_night()
+    game_with(1)
+    rounds = dict(Seat.objects.values_list("pk", "game__night_round"))
+    assert None in rounds.values()  # a game's seats, and a night's
+    assert len(set(rounds.values())) > 1
+    marked = dict(Seat.objects.values_list("pk", "at_night"))
+    assert marked == {pk: night_round is not None for pk, night_round in rounds.items()}
+    migration = importlib.import_module("scorekeeper.migrations.0011_seat_at_night")
+    Seat.objects.update(at_night=False)  # as stored before the field
+    migration.mark_night_seats(apps, None)
+    assert dict(Seat.objects.values_list("pk", "at_night")) == marked

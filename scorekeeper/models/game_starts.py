@@ -65,7 +65,8 @@ def start_game(
         return game
     found = Player.for_names(players, table=private_table)
     seats = Seat.objects.bulk_create(
-        Seat(game=game, position=i, player=found[name]) for i, name in enumerate(players)
+        Seat(game=game, position=i, player=found[name], at_night=night_round is not None)
+        for i, name in enumerate(players)
     )
     SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
     return game

@@ -182,7 +182,6 @@ class Player(models.Model):
         self.delete()
         return change
 
-
     def games_shown_anew(self) -> None:
         """Every game this player sat in gets a new version: its phones' polls
         then draw it again with the player's new name (a drawn table screen is

@@ -37,6 +37,10 @@ class Seat(models.Model):
     # shared (level on the top total with another player, rules.md 3.6).
     finished = models.BooleanField(default=False)
     shared_win = models.BooleanField(default=False)
+    # A seat at a euchre night's table (its game's ``night_round``), which is
+    # no game anyone wins (rules.md 7): kept here so the players list counts
+    # games from this index alone, joining no game.
+    at_night = models.BooleanField(default=False)
     # This seat's hands, counted when the game is scored (``records.SEAT_FIGURES``):
     # the players' records add these up instead of reading every hand.
     hands_made = models.PositiveIntegerField(default=0)
@@ -60,7 +64,8 @@ class Seat(models.Model):
         indexes = [
             # The players list's results read from this index alone.
             models.Index(
-                fields=["player", "finished", "won", "shared_win"], name="seat_player_results"
+                fields=["player", "at_night", "finished", "won", "shared_win"],
+                name="seat_player_results",
             ),
         ]
 

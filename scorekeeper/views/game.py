@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.forms import StateForm
+from scorekeeper.forms import shown_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
@@ -29,8 +29,7 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
     else the table's live part, so phones watching the same game keep up."""
-    form = StateForm(request.GET)
-    version = form.cleaned_data["version"] if form.is_valid() else None
+    version = shown_version(request)
     # One query: the game's version, if this phone's cookie holds its table's key.
     stamp = _stamp(request, game_id)
     if version == stamp.version:

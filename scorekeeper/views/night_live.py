@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.forms import StateForm
+from scorekeeper.forms import shown_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.night_live_screens import (
@@ -29,11 +29,6 @@ READ_ONLY = "A watch link only shows the night: nothing can be changed from it."
 def _phone_night(request: HttpRequest, night_id: int) -> EuchreNight:
     """The night, if it is one of this phone's tables' (else 404)."""
     return get_object_or_404(EuchreNight.objects.for_tables(tables_of(request)), pk=night_id)
-
-
-def _polled_version(request: HttpRequest) -> int | None:
-    form = StateForm(request.GET)
-    return form.cleaned_data["version"] if form.is_valid() else None
 
 
 @require_GET
@@ -54,7 +49,7 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
     current = nights.live_version()
     if current is None:
         raise Http404("No such night")
-    if current == _polled_version(request):
+    if current == shown_version(request):
         return HttpResponse(status=204)
     night = _phone_night(request, night_id)
     context = {**standings_context(night.board(), current), "partial": True}
@@ -95,7 +90,7 @@ def night_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     current = EuchreNight.objects.watched(token).live_version()
     if current is None:
         raise Http404("No such night")
-    if current == _polled_version(request):
+    if current == shown_version(request):
         return HttpResponse(status=204)
     night = get_object_or_404(EuchreNight.objects.watched(token))
     context = {**watch_context(night.board(), current, token), "partial": True}
