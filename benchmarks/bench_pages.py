@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from benchmarks import Figure, Ratio, Size, Timing, measure
-from benchmarks.games import game_in_play, version
+from benchmarks.games import forget_drawings, game_in_play, version
 from benchmarks.web import HTMX, HandAtTheTable, get, page
 
 
@@ -48,10 +48,21 @@ def bench_record_a_hand() -> list[Figure]:
 
 
 def bench_table_screen() -> list[Figure]:
+    """The table as the phones of a table ask for it: each version is drawn
+    once and the others get that drawing (scorekeeper/views/drawn.py); and
+    the first drawing of a version, as the first phone to ask waits for it."""
     address = f"/games/{game_in_play(60)}/"
     return [
         page("table screen at hand 61, full page", address, iterations=100, goal="<= 8x bare"),
         page("table screen at hand 61, htmx partial", address, iterations=100, headers=HTMX),
+        measure(
+            "table screen at hand 61, first drawing",
+            lambda: get(address),
+            setup=forget_drawings,
+            iterations=50,
+            count_queries=True,
+            http=True,
+        ),
     ]
 
 

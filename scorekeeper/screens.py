@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -72,6 +73,29 @@ class RecentHand:
     summary: str
     trump: SafeString
     scorers: list[tuple[str, int]]
+    edit_url: str
+    history_url: str
+
+
+# The table screen's own addresses for its game, each reversed once a drawing
+# (its links and forms name them some sixty times: the makers', the tricks').
+TABLE_ADDRESSES = (
+    "game_state",
+    "game_sheet",
+    "game_result",
+    "hand_start",
+    "hand_enter",
+    "hand_finish",
+    "hand_reveal",
+    "hand_cancel",
+    "hand_thrown_in",
+    "hand_dealer",
+    "hand_undo",
+)
+
+
+def table_addresses(game: Game) -> dict[str, str]:
+    return {name: reverse(name, args=[game.pk]) for name in TABLE_ADDRESSES}
 
 
 def trump_badge(trump: str) -> SafeString:
@@ -180,6 +204,8 @@ def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
             summary=hand.summary(table),
             trump=trump_badge(hand.trump),
             scorers=[(names[s], p) for s, p in enumerate(hand.points) if p],
+            edit_url=reverse("hand_edit", args=[game.pk, hand.number]),
+            history_url=reverse("hand_history", args=[game.pk, hand.number]),
         )
         for hand in hands
     ]
@@ -199,6 +225,7 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
         reveal_form = RevealForm.for_game(game, game=game)
     return {
         "game": game,
+        "to": table_addresses(game),
         "table": table,
         "rules": game.house_rules,
         "number": number,
