@@ -24,7 +24,7 @@ from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE
 from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
 from scorekeeper.models.hand_changes import GameOver
-from scorekeeper.records import PAIR_FIGURES, SEAT_FIGURES, pair_figures
+from scorekeeper.records import PAIR_FIGURES, RESULT_FIGURES, SEAT_FIGURES, pair_figures
 from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url
 from tests.test_engine_properties import hands, tables
 
@@ -278,6 +278,50 @@ def test_each_seats_cached_statistics_match_a_count_over_every_hand(
     assert [s.total for s in game.seat_list()] == list(score.totals)
     assert game.hands_played == len(score.counted_hands)
     assert game.is_finished == score.finished
+    assert kept_results() == counted_results()
+
+
+def kept_results() -> dict[str, tuple[int, ...]]:
+    """Each player's results as the players list reads them (kept on the player)."""
+    players = Player.objects.with_results()
+    return {p.name: tuple(getattr(p, name) for name in RESULT_FIGURES) for p in players}
+
+
+def counted_results() -> dict[str, tuple[int, ...]]:
+    """Each player's results counted from their seats afresh (``with_records``)."""
+    players = Player.objects.with_records()
+    return {p.name: tuple(getattr(p, name) for name in RESULT_FIGURES) for p in players}
+
+
+def test_players_results_follow_a_game_ended_taken_back_ended_again_and_a_merge() -> None:
+    game = start_game(target=2)
+    start_game(players=("Ann", "Ben", "Cat", "Zed"), variant="standard")
+    assert kept_results()["Ann"] == (2, 0, 0, 0, 0)
+    record(game, **CAT_MAKES)
+    record(game, maker="Cat", trump="H", called="S", partner="Dan", tricks=3)
+    assert kept_results()["Cat"] == (2, 1, 1, 0, 0)
+    assert kept_results()["Ben"] == (2, 1, 0, 0, 0)
+    game = fresh(game)
+    game.undo_last_hand(version=game.version)
+    assert kept_results()["Cat"] == (2, 0, 0, 0, 0)
+    # Ben and Eve march: two points each, level on 2, a shared win (rules.md 3.6).
+    record(game, maker="Ben", trump="H", called="S", partner="Eve", tricks=5)
+    assert kept_results()["Eve"] == (1, 1, 1, 1, 0)
+    assert kept_results() == counted_results()
+    zed, eve = Player.objects.get(name="Zed"), Player.objects.get(name="Eve")
+    zed.merge_into(eve)
+    assert kept_results()["Eve"] == (2, 1, 1, 1, 0)
+    assert kept_results() == counted_results()
+
+
+def test_a_nights_tables_count_as_rounds_at_a_table_in_the_kept_results() -> None:
+    from tests.night_support import a_played_night
+
+    a_played_night()
+    kept = kept_results()
+    assert kept == counted_results()
+    assert {results[4] for results in kept.values()} == {1, 2}  # Ivy arrived for round 2
+    assert {results[0] for results in kept.values()} == {0}
 
 
 def test_a_players_record_sums_their_seats(client: Client) -> None:
@@ -309,6 +353,24 @@ def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
     migration.cache_figures(apps, None)
     assert cached_records() == cached == records_from_every_hand()
     assert fresh(game).hands_played == hands_played == 5
+
+
+def test_the_migration_counts_the_results_of_players_stored_before_it() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    from tests.night_support import a_played_night
+
+    migration = importlib.import_module("scorekeeper.migrations.0012_player_results")
+    a_played_night()
+    game = start_game(target=1)
+    record(game, **CAT_MAKES)
+    kept = kept_results()
+    Player.objects.update(**{f"results_{name}": 0 for name in RESULT_FIGURES})
+    assert kept_results() != kept
+    migration.count_results(apps, None)
+    assert kept_results() == kept == counted_results()
 
 
 def test_the_migration_counts_the_pairs_of_seats_of_games_stored_before_it() -> None:

@@ -69,6 +69,7 @@ def start_game(
         for i, name in enumerate(players)
     )
     SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
+    Player.objects.filter(pk__in=[seat.player_id for seat in seats]).recount_results()
     return game
 
 

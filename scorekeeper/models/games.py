@@ -40,6 +40,7 @@ from scorekeeper.models.hand_changes import (
     store_next_hand,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
+from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
@@ -323,6 +324,7 @@ class Game(models.Model):
                 return
             if version is not None and game.version != version:
                 raise StaleGame("the game changed on another phone")
+            was_finished = game.is_finished
             yield game
             game.version += 1
             game.save(
@@ -334,6 +336,10 @@ class Game(models.Model):
                     *fields,
                 ]
             )
+            if was_finished or game.is_finished:
+                # Its end was reached, changed or taken back: its players'
+                # results (a game in play has no winner, so no other change can).
+                Player.objects.filter(seats__game=game).recount_results()
         self.version, self.finished_at = game.version, game.finished_at
         self.next_dealer = game.next_dealer
 
