@@ -1,7 +1,9 @@
 """The score-progression chart: one line per side, drawn as SVG on the server.
 
-Plain Python, no queries: ``score_chart`` takes the engine's ``Table`` and
-``GameScore`` and returns the geometry a template draws. Names never go into
+Plain Python, no queries: ``score_chart`` takes the engine's ``Table`` and the
+game's ``Progress`` (the running totals after each counted hand, and its end:
+from the engine's ``GameScore``, or from the totals the hands cache) and returns
+the geometry a template draws. Names never go into
 the numbers built here; the template prints them, escaped.
 
 A side is who keeps one total (rules.md 3.6, 4, 5): a player in Call-Ace and
@@ -36,6 +38,26 @@ COLOURS = ("#2f6fcf", "#d0561b", "#218a4f", "#9b59d0", "#c53d76", "#7d7d7d")
 # Colour-blind readers tell the lines apart by their dashes and end markers.
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 3 3 3")
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "circle")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Progress:
+    """What the chart and its sentence draw of a game: every seat's running
+    totals after each counted hand, in order (hand 1 first; hands recorded after
+    the end are not counted), whether the game is over, and who won."""
+
+    totals: tuple[tuple[int, ...], ...]
+    finished: bool
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, score: GameScore) -> Progress:
+        """The progress of a game the engine scored."""
+        return cls(
+            totals=tuple(hand.totals for hand in score.counted_hands),
+            finished=score.finished,
+            winners=score.winners,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,13 +111,14 @@ def side_name(table: Table, side: Sequence[int]) -> str:
     return " & ".join(table.name(seat) for seat in side)
 
 
-def score_chart(table: Table, score: GameScore) -> ScoreChart:
+def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
     """The chart of a game's running totals after each counted hand, with the
     target marked (rules.md 3.6, 4, 5: the first side to the target wins).
     Hands recorded after the end score nothing and are left out."""
+    progress = score if isinstance(score, Progress) else Progress.of(score)
     sides = table.sides()
-    counted = score.counted_hands
-    series = [[0, *(hand.totals[side[0]] for hand in counted)] for side in sides]
+    counted = progress.totals
+    series = [[0, *(totals[side[0]] for totals in counted)] for side in sides]
     target = table.rules.target
     top = max([1, target, *(max(s) for s in series)])
     y_step = _step(top, most=6)
@@ -114,6 +137,10 @@ def score_chart(table: Table, score: GameScore) -> ScoreChart:
     def y(points: int) -> float:
         return PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * points / y_max
 
+    # Each hand's x and each total's y written once for every line: a long game
+    # has hundreds of points a line, a handful of distinct totals.
+    xs = [f"{_n(x(hand))}," for hand in range(hands + 1)]
+    ys = {total: str(_n(y(total))) for total in {t for s in series for t in s}}
     ends = [y(s[-1]) for s in series]
     labels = _spread(ends, low=PLOT_TOP, high=PLOT_BOTTOM, gap=LABEL_GAP)
     lines = tuple(
@@ -122,7 +149,7 @@ def score_chart(table: Table, score: GameScore) -> ScoreChart:
             name=side_name(table, side),
             short_name=short_names[index],
             total=totals[index],
-            points=" ".join(f"{_n(x(h))},{_n(y(t))}" for h, t in enumerate(series[index])),
+            points=" ".join([at + ys[total] for at, total in zip(xs, series[index], strict=True)]),
             end_x=_n(x(hands)),
             end_y=_n(ends[index]),
             leader_x=_n(x(hands) + 5),
@@ -155,41 +182,47 @@ def score_chart(table: Table, score: GameScore) -> ScoreChart:
         x_ticks=tuple(Tick(value=h, at=_n(x(h))) for h in range(0, hands + 1, x_step)),
         y_ticks=tuple(Tick(value=p, at=_n(y(p))) for p in range(0, y_max + 1, y_step)),
         dense=hands > DENSE_HANDS,
-        summary=summary(table, score),
+        summary=summary(table, progress),
     )
 
 
-def summary(table: Table, score: GameScore) -> str:
+def summary(table: Table, score: GameScore | Progress) -> str:
     """The chart in a sentence, its text alternative: who won or leads, since
     when, and every side's total. "Ann led from hand 4 and won with 11. Then
     Ben 8 and Cat 5." """
+    progress = score if isinstance(score, Progress) else Progress.of(score)
     sides = table.sides()
-    counted = score.counted_hands
+    counted = progress.totals
     if not counted:
         return f"No hands counted yet. The target is {table.rules.target}."
-    totals = [score.totals[side[0]] for side in sides]
+    totals = [counted[-1][side[0]] for side in sides]
     names = [side_name(table, side) for side in sides]
     order = sorted(range(len(sides)), key=lambda i: -totals[i])
     best = totals[order[0]]
-    if score.finished:
-        won = [i for i, side in enumerate(sides) if set(side) & set(score.winners)]
+    # A euchre night's round ends after its hands and nobody wins it (rules.md 7).
+    round_over = progress.finished and not progress.winners
+    if progress.finished and not round_over:
+        won = [i for i, side in enumerate(sides) if set(side) & set(progress.winners)]
     else:
         won = [i for i in order if totals[i] == best]
     rest = [i for i in order if i not in won]
-    since = _alone_on_top_since(score, [side[0] for side in sides], won)
+    since = _alone_on_top_since(progress, [side[0] for side in sides], won)
     first = _and([names[i] for i in won])
     count = f"{len(counted)} hand{'s' if len(counted) != 1 else ''}"
-    if score.finished and len(won) == 1:
+    if round_over:
+        ended = f"ended ahead with {best}" if len(won) == 1 else f"ended level on {best}"
+        opening = f"The round is over after {count}: {first} {ended}."
+    elif progress.finished and len(won) == 1:
         if since is None:
             how = ""
         elif since == 1:
             how = "led from the first hand and "
-        elif since == counted[-1].number:
+        elif since == len(counted):
             how = "took the lead in the last hand and "
         else:
             how = f"led from hand {since} and "
         opening = f"{first} {how}won with {totals[won[0]]}."
-    elif score.finished:
+    elif progress.finished:
         opening = f"{first} shared the win with {best} each."
     elif len(won) == 1:
         opening = f"After {count} {first} leads with {best}"
@@ -201,22 +234,24 @@ def summary(table: Table, score: GameScore) -> str:
     parts = [opening]
     if rest:
         parts.append("Then " + _and([f"{names[i]} {totals[i]}" for i in rest]) + ".")
-    if not score.finished:
+    if not progress.finished:
         parts.append(f"The target is {table.rules.target}.")
     return " ".join(parts)
 
 
-def _alone_on_top_since(score: GameScore, seats: Sequence[int], won: Sequence[int]) -> int | None:
-    """The hand from which the one side in ``won`` stayed alone on top to the end."""
+def _alone_on_top_since(progress: Progress, seats: Sequence[int], won: Sequence[int]) -> int | None:
+    """The hand from which the one side in ``won`` stayed alone on top to the end
+    (counted hands are numbered from 1: hands after the end come last)."""
     if len(won) != 1:
         return None
     mine = seats[won[0]]
     since = None
-    for hand in reversed(score.counted_hands):
-        others = [hand.totals[s] for s in seats if s != mine]
-        if others and hand.totals[mine] <= max(others):
+    for number in range(len(progress.totals), 0, -1):
+        totals = progress.totals[number - 1]
+        others = [totals[s] for s in seats if s != mine]
+        if others and totals[mine] <= max(others):
             break
-        since = hand.number
+        since = number
     return since
 
 

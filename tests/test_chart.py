@@ -215,7 +215,9 @@ def test_the_chart_adds_no_query_to_the_sheet(
     game = start_game(first_dealer=0, target=99)
     for n in range(hands):
         record(game, **CALL_ACE_HANDS[n % 4])
-    with django_assert_num_queries(3):  # the game (of the phone's tables), seats, hands: as before
+    # The game (of the phone's tables), seats, every hand's running totals (the
+    # chart, the pages), the page's hands: the chart reads the totals the hands cache.
+    with django_assert_num_queries(4):
         html = client.get(url("game_sheet", game)).content.decode()
     assert [len(line) for line in polylines(svg_of(html))] == [hands + 1] * 5
 

@@ -297,10 +297,11 @@ def test_with_no_hand_there_is_nothing_to_undo(client: Client) -> None:
 # --- the score sheet --------------------------------------------------------------------------
 
 
-def test_the_score_sheet_lists_every_hand_in_one_query_for_the_hands(
+def test_the_score_sheet_lists_every_hand_in_two_queries_for_the_hands(
     client: Client, django_assert_num_queries: Any
 ) -> None:
     game = long_game(12)
-    with django_assert_num_queries(3):  # the game (of the phone's tables), seats, hands
+    # The game (of the phone's tables), seats, every hand's running totals, the page's hands.
+    with django_assert_num_queries(4):
         response = client.get(url("game_sheet", game))
     assert len(response.context["rows"]) == 12

@@ -133,8 +133,9 @@ def test_the_score_sheet_costs_the_same_queries_however_long_the_game(
     client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
 ) -> None:
     game = game_with(hands_before)
-    # The game (of one of the phone's tables), its seats with their players, its hands.
-    with django_assert_num_queries(3):
+    # The game (of one of the phone's tables), its seats with their players, every
+    # hand's running totals (the chart, the pages), the page's hands.
+    with django_assert_num_queries(4):
         response = client.get(url("game_sheet", game))
     assert response.content.decode().count('class="sheet-note') == hands_before
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from scorekeeper.charts import score_chart
 from scorekeeper.forms import shown_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
-from scorekeeper.screens import result_context, table_context, trump_badge
-from scorekeeper.sheet_rows import sheet_rows
+from scorekeeper.screens import result_context, table_context
+from scorekeeper.sheet_pages import NoSuchPage, SheetPageForm, sheet_page
 from scorekeeper.tables import key_digests
 from scorekeeper.views.drawn import drawn
 from scorekeeper.views.rendering import after_change, load_game, screen, table_screen
@@ -55,19 +57,31 @@ def _stamp(request: HtmxHttpRequest, game_id: int) -> GameStamp:
 
 @require_GET
 def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The game on one page: every hand (dealer, maker, trump, the call, partner,
-    tricks, renege, the rule applied) with each player's points and running
-    totals, and the score chart."""
+    """The game hand by hand (dealer, maker, trump, the call, partner, tricks,
+    renege, the rule applied) with each player's points and running totals, a
+    page at a time: it opens on the latest hands (``?page=N`` for the others);
+    the score chart covers the whole game. A page past either end leads to the
+    nearest one; a page that is not a number is not found."""
     game = load_game(request, game_id)
+    form = SheetPageForm(request.GET)
+    if not form.is_valid():
+        raise Http404("No such page of the score sheet")
+    address = reverse("game_sheet", args=[game.pk])
+    try:
+        sheet = sheet_page(game, form.cleaned_data["page"])
+    except NoSuchPage as missing:
+        return redirect(f"{address}?page={missing.nearest}")
     table = game.table
-    hands = game.hand_list()
-    rows = [
-        (row, trump_badge(row.trump), list(zip(row.points, row.totals, strict=False)))
-        for row in sheet_rows(game, hands)
-    ]
-    return screen(
-        request, "sheet.html", {"game": game, "table": table, "hands": hands, "rows": rows}
-    )
+    context = {
+        "game": game,
+        "table": table,
+        "sheet": sheet,
+        "rows": sheet.lines,
+        "address": address,
+        "chart": score_chart(table, sheet.progress),
+        "chart_id": f"score-chart-{game.pk}",
+    }
+    return screen(request, "sheet.html", context)
 
 
 @require_GET
