@@ -118,8 +118,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        # The lists read the newest games first (``for_history``) from this index.
-        indexes = [models.Index(fields=["created_at", "id"], name="game_created")]
+        # The lists read a table's newest games first (``for_history``) from this
+        # index, in its order: a page of 30 costs the same with 2,000 games.
+        indexes = [
+            models.Index(fields=["private_table", "created_at", "id"], name="game_table_created")
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk}"
