@@ -87,7 +87,7 @@ class Game(GameChanges, models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Cached by every change (``cache_scores``, ``store_next_hand``): the hands
+    # Cached by every change (``cache_scores``, ``plan_next_hand``): the hands
     # that count (not after the end), for the lists, and whether a level top
     # has been played on (rules.md 3.6), so the next hand is scored from the
     # seats' totals without the hands before it.
