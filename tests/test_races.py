@@ -90,6 +90,17 @@ def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> No
     assert HandChange.objects.filter(game=game).count() == 1
 
 
+def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once(racing_db: None) -> None:
+    game = start_game()
+    game.start_hand(version=game.version, maker=1, trump="H", called="S")
+    form = game_form(game, partner="3", tricks="3")
+    outcomes = at_once(8, lambda i, client: client.post(url("hand_finish", game), form, **HTMX))
+    # Each phone is answered with the table: the hand is recorded, once.
+    assert statuses(outcomes) == [200] * 8
+    assert Hand.objects.filter(game=game).count() == 1
+    assert not HandInProgress.objects.filter(game=game).exists()
+
+
 def test_different_hands_sent_at_once_from_one_screen_record_one(racing_db: None) -> None:
     game = start_game()
     version = game.version

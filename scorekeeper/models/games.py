@@ -6,18 +6,21 @@ recorded and owns every change to it (``Game.start_hand``,
 ``Game.edit_hand`` ...). Each change runs through ``Game._changing``: one
 transaction with the game row locked, the version the scorer saw checked (so
 two phones cannot both record the same hand), then the cached totals
-recomputed from the engine and the version bumped.
+recomputed from the engine and the version bumped. Making trump and recording
+a hand, all evening's changes, are first worked out with no lock held
+(``Game._as_read``): the lock is then held for the writes alone. After a
+change the game in memory is the game as stored
+(``scorekeeper/models/game_changes.py``).
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from django.db import models, transaction
+from django.db import models
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -25,22 +28,20 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
+from scorekeeper.models.game_changes import GameChanges
 from scorekeeper.models.game_documents import import_game
 from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.game_starts import rematch_game, start_game
 from scorekeeper.models.hand_changes import (
-    CACHED_GAME_FIELDS,
     GameOver,
-    StaleGame,
     already_recorded,
     as_dealt,
     cache_scores,
     out_of_turn_dealer,
     store_edit,
-    store_next_hand,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.players import Player
+from scorekeeper.models.next_hand import plan_call, plan_next_hand, store_locked
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound
 
 
-class Game(models.Model):
+class Game(GameChanges, models.Model):
     """One game: its variant, house rules, seats and hands."""
 
     variant = models.CharField(
@@ -86,7 +87,7 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Cached by every change (``cache_scores``, ``store_next_hand``): the hands
+    # Cached by every change (``cache_scores``, ``plan_next_hand``): the hands
     # that count (not after the end), for the lists, and whether a level top
     # has been played on (rules.md 3.6), so the next hand is scored from the
     # seats' totals without the hands before it.
@@ -189,13 +190,15 @@ class Game(models.Model):
     def current_hand(self) -> HandInProgress | None:
         """The hand being played, if trump has been made (``for_table`` selects it)."""
         try:
-            return self.in_progress
+            call = self.in_progress
         except HandInProgress.DoesNotExist:
             return None
-
-    def recent_hands(self, limit: int = 5) -> list[Hand]:
-        """The last ``limit`` hands, newest first: one query, whatever the game's length."""
-        return list(self.hands.order_by("-number")[:limit])
+        if call.pk is None:
+            # A call built to be checked, never stored (``HandInProgress(game=...)``
+            # makes itself the game's): the stored one is read again.
+            call = HandInProgress.objects.filter(game=self).first()
+            self.knows_current_hand(call)
+        return call
 
     def upcoming(self, last: Hand | None) -> tuple[int, int]:
         """The next hand's number and dealer, given the last recorded hand (with
@@ -301,51 +304,6 @@ class Game(models.Model):
 
     # --- changing ------------------------------------------------------------------------
 
-    @contextmanager
-    def _changing(
-        self, version: int | None, *fields: str, repeat: Callable[[Game], bool] | None = None
-    ) -> Iterator[Game | None]:
-        """One change to the game: lock its row for a transaction, check the
-        version the scorer saw (StaleGame), yield the locked game to change,
-        then save it with a new version (``fields``: the game's own fields the
-        change sets). ``repeat`` says, under the lock, whether there is nothing
-        to change (a double tap: the change is already stored): then None is
-        yielded and nothing is checked or saved. It may refuse the change by
-        raising. A body that raises stores nothing (the transaction rolls back)."""
-        with transaction.atomic():
-            locked = Game.objects.select_for_update().filter(pk=self.pk)
-            if locked.values_list("version", flat=True).get() == self.version and _has_seats(self):
-                # Nothing changed since this game was read (every change bumps
-                # the version): it is the game to change, seats and all.
-                game = self
-            else:
-                # With its seats and players (what ``game.table`` reads) and the
-                # hand in progress: the change costs no query to learn them.
-                game = Game.objects.for_table().get(pk=self.pk)
-            if repeat is not None and repeat(game):
-                yield None
-                return
-            if version is not None and game.version != version:
-                raise StaleGame("the game changed on another phone")
-            was_finished = game.is_finished
-            yield game
-            game.version += 1
-            game.save(
-                update_fields=[
-                    "version",
-                    "updated_at",
-                    "finished_at",
-                    *CACHED_GAME_FIELDS,
-                    *fields,
-                ]
-            )
-            if was_finished or game.is_finished:
-                # Its end was reached, changed or taken back: its players'
-                # results (a game in play has no winner, so no other change can).
-                Player.objects.filter(seats__game=game).recount_results()
-        self.version, self.finished_at = game.version, game.finished_at
-        self.next_dealer = game.next_dealer
-
     def start_hand(
         self,
         *,
@@ -367,21 +325,16 @@ class Game(models.Model):
         }
 
         def same_call(game: Game) -> bool:
-            current = HandInProgress.objects.filter(game=game).first()
-            return current is not None and current.same_call(HandInProgress(game=game, **call))
+            current = game.current_hand
+            return current is not None and current.same_call(HandInProgress(**call))
 
-        with self._changing(version, repeat=same_call) as game:
-            if game is None:
-                return HandInProgress.objects.get(game=self)
-            if game.is_finished:
-                raise GameOver()
-            probe = HandInProgress(game=game, **call)
-            errors = probe.problems()
-            if errors:
-                raise HandError(errors)
-            HandInProgress.objects.filter(game=game).delete()
-            probe.save()
-        return probe
+        made = self._as_read(version, lambda game: plan_call(game, call), repeat=same_call)
+        if made is None:
+            with self._changing(version, repeat=same_call) as game:
+                if game is None:
+                    return HandInProgress.objects.get(game=self)
+                made = store_locked(game, plan_call(game, call))
+        return made.call
 
     def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
         """The called card was played: record who holds it (and on which trick).
@@ -409,6 +362,7 @@ class Game(models.Model):
             if errors:
                 raise HandError(errors)
             current.save(update_fields=["partner", "revealed_on_trick"])
+            game.knows_current_hand(current)
 
     def set_dealer(self, *, version: int | None, dealer: int) -> None:
         """Someone other than the rotation's dealer is dealing the next hand (a
@@ -436,6 +390,7 @@ class Game(models.Model):
         with self._changing(version, repeat=none_in_progress) as game:
             if game is not None:
                 HandInProgress.objects.filter(game=game).delete()
+                game.knows_current_hand(None)
 
     def record_hand(
         self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
@@ -444,13 +399,18 @@ class Game(models.Model):
         the same token returns the hand it already recorded; the same token
         with a different hand raises TokenUsed and stores nothing."""
 
+        # Not stored if a hand has the token already (``store_as_read``).
+        stored = self._as_read(version, lambda game: plan_next_hand(game, token, hand))
+        if stored is not None:
+            return stored.record
+
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()
 
         # Under the lock: a retry racing the first request waits for it.
         with self._changing(version, "next_dealer", repeat=recorded) as game:
             if game is not None:
-                return store_next_hand(game, token, hand)
+                return store_locked(game, plan_next_hand(game, token, hand)).record
         # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
         return already_recorded(Hand.objects.get(game=self, token=token), hand)
 
@@ -501,8 +461,3 @@ class Game(models.Model):
         """Score all hands with the engine and cache the results on the hands,
         the seats and the game (what lists and statistics read)."""
         return cache_scores(self)
-
-
-def _has_seats(game: Game) -> bool:
-    """Whether ``game`` was read with its seats and players (``for_table``)."""
-    return "seats" in getattr(game, "_prefetched_objects_cache", {})

@@ -1,40 +1,26 @@
 """What a change does to a game whose row is locked (the bodies of
-``Game.record_hand``, ``Game.edit_hand``, ``Game.set_dealer`` and
-``Game.from_document``, run inside ``Game._changing``), the engine's scores
-cached after it, and the answers a change can give instead of making it."""
+``Game.edit_hand``, ``Game.set_dealer`` and ``Game.from_document``, run inside
+``Game._changing``), the engine's scores cached after it, and the answers a
+change can give instead of making it. The next hand is worked out before the
+lock (``scorekeeper/models/next_hand.py``)."""
 
 from __future__ import annotations
 
-import functools
-import operator
-import uuid
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.db import models
 from django.utils import timezone
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
-from referee.engine.scoring import (
-    GameScore,
-    GameState,
-    ScoredHand,
-    continue_game,
-    score_game,
-)
+from referee.engine.scoring import GameScore, ScoredHand, score_game
 from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
 from scorekeeper.models.seats import Seat, SeatPair
-from scorekeeper.records import (
-    SEAT_FIGURES,
-    hand_figures,
-    hand_pair_figures,
-    pair_figures,
-    seat_figures,
-)
+from scorekeeper.records import SEAT_FIGURES, pair_figures, seat_figures
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
@@ -76,91 +62,6 @@ def already_recorded(record: Hand, hand: EngineHand) -> Hand:
     if replace(record.to_engine(), dealer=None) != replace(hand, dealer=None):
         raise TokenUsed(record)
     return record
-
-
-def store_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Hand:
-    """Store the next hand in the locked ``game`` (rules.md 6), with the change
-    log's line. The hand is scored from where the game stands (the seats'
-    totals, the last hand's dealer: ``continue_game``), so its cost does not
-    grow with the game; edits and undo rescore the whole game (``cache_scores``)."""
-    if game.is_finished:
-        raise GameOver()
-    if game.next_dealer is not None and hand.dealer is None:
-        hand = replace(hand, dealer=game.next_dealer)
-    table = game.table
-    errors = check_hand(table, hand)
-    if errors:
-        raise HandError(errors)
-    last = game.hands.order_by("-number").only("number", "dealer").first()
-    number, dealer = game.in_turn(last)
-    seats = game.seat_list()
-    state = GameState(
-        number=number - 1,
-        dealer=dealer,
-        totals=tuple(seat.total for seat in seats),
-        played_on=game.played_on,
-    )
-    scored, after = continue_game(table, state, hand, round_rules=game.round_rules)
-    record = Hand(game=game, number=number, token=token)
-    record.set_from_engine(hand)
-    _cache_hand(record, scored)
-    record.save()
-    if game.current_hand is not None:
-        game.current_hand.delete()
-    game.next_dealer = None  # used by this hand
-    HandChange.objects.create(
-        game=game,
-        hand_number=number,
-        kind=HandChange.Kind.RECORDED,
-        summary=record.summary(table),
-    )
-    # Only the seats and figures this hand changed are written: one small
-    # UPDATE (a CASE over every seat and figure took longer to build than to run).
-    changed_seats, changed_fields = [], set()
-    for seat in seats:
-        new = {
-            "total": after.totals[seat.position],
-            **_results(game, seat, after.ended_after is not None, after.winners),
-            **{figure: getattr(seat, figure) + 1 for figure in hand_figures(record, seat.position)},
-        }
-        fields = {name for name, value in new.items() if getattr(seat, name) != value}
-        for name in fields:
-            setattr(seat, name, new[name])
-        if fields:
-            changed_seats.append(seat)
-            changed_fields |= fields
-    if changed_seats:
-        Seat.objects.bulk_update(changed_seats, sorted(changed_fields))
-    _count_pairs(record, seats)
-    _cache_game(
-        game,
-        finished=after.ended_after is not None,
-        hands_played=after.number if after.ended_after is None else after.ended_after,
-        played_on=after.played_on,
-    )
-    return record
-
-
-def _count_pairs(record: Hand, seats: list[Seat]) -> None:
-    """Add the stored ``record`` to the pairs of seats it counts for
-    (``hand_pair_figures``), in one UPDATE; a hand thrown in changes none."""
-    added: dict[str, list[models.Q]] = {}
-    side = set()
-    for me, other, figure in hand_pair_figures(record, len(seats)):
-        pair = models.Q(seat_id=seats[me].pk, other_id=seats[other].pk)
-        added.setdefault(figure, []).append(pair)
-        side.add(seats[me].pk)
-    if not added:
-        return
-    plus_one = {
-        figure: models.Case(
-            models.When(functools.reduce(operator.or_, pairs), then=models.F(figure) + 1),
-            default=models.F(figure),
-            output_field=models.PositiveIntegerField(),
-        )
-        for figure, pairs in added.items()
-    }
-    SeatPair.objects.filter(seat_id__in=side).update(**plus_one)
 
 
 def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int]:
@@ -263,7 +164,7 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
             dealer = hand.dealer
         dealer = (dealer + 1) % table.n
         record = Hand(number=number)
-        _cache_hand(record, scored)
+        cache_hand(record, scored)
         record.set_from_engine(hand)
         hands.append(record)
     changes = [
@@ -303,10 +204,11 @@ def cache_scores(game: Game) -> GameScore:
     changed are written."""
     records = game.hand_list()
     result = game.score(records)
+    game.forget_recent_hands()  # their cached figures may change
     changed = [
         record
         for record, scored in zip(records, result.hands, strict=True)
-        if _cache_hand(record, scored)
+        if cache_hand(record, scored)
     ]
     if changed:
         Hand.objects.bulk_update(changed, list(_CACHED_HAND_FIELDS))
@@ -314,7 +216,7 @@ def cache_scores(game: Game) -> GameScore:
     return result
 
 
-def _cache_hand(record: Hand, scored: ScoredHand) -> bool:
+def cache_hand(record: Hand, scored: ScoredHand) -> bool:
     """Set the engine's figures on ``record``; whether any changed."""
     cached = {
         "dealer": scored.dealer,
@@ -341,7 +243,7 @@ def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
     figures = seat_figures(records, len(seats))
     for seat in seats:
         seat.total = result.totals[seat.position]
-        for name, value in _results(game, seat, result.finished, result.winners).items():
+        for name, value in seat_results(game, seat, result.finished, result.winners).items():
             setattr(seat, name, value)
         for name, count in figures[seat.position].items():
             setattr(seat, name, count)
@@ -361,7 +263,9 @@ def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
     )
 
 
-def _results(game: Game, seat: Seat, finished: bool, winners: Collection[int]) -> dict[str, bool]:
+def seat_results(
+    game: Game, seat: Seat, finished: bool, winners: Collection[int]
+) -> dict[str, bool]:
     """What ``seat`` caches of the game's end (``_RESULTS``): the game is
     over, the seat won, and shared the win (level on the top total with
     another player, rules.md 3.6; a standard team's two players winning
@@ -371,18 +275,23 @@ def _results(game: Game, seat: Seat, finished: bool, winners: Collection[int]) -
     return {"finished": finished, "won": won, "shared_win": shared}
 
 
+def game_fields(
+    game: Game, *, finished: bool, hands_played: int, played_on: bool
+) -> dict[str, datetime | int | bool | None]:
+    """What the game itself caches (``finished_at`` and ``CACHED_GAME_FIELDS``):
+    when it ended, its counted hands, a level top played on."""
+    finished_at = (game.finished_at or timezone.now()) if finished else None
+    return {"finished_at": finished_at, "hands_played": hands_played, "played_on": played_on}
+
+
 def _cache_game(game: Game, *, finished: bool, hands_played: int, played_on: bool) -> None:
-    """What the game itself caches: its end, its counted hands, a level top
-    played on. The caller saves them (``Game._changing``)."""
-    if finished and game.finished_at is None:
-        game.finished_at = timezone.now()
-    elif not finished:
-        game.finished_at = None
-    game.hands_played = hands_played
-    game.played_on = played_on
+    """Set ``game_fields`` on ``game``; the caller saves them (``Game._changing``)."""
+    fields = game_fields(game, finished=finished, hands_played=hands_played, played_on=played_on)
+    for name, value in fields.items():
+        setattr(game, name, value)
 
 
 _RESULTS = ("finished", "won", "shared_win")
 _CACHED_HAND_FIELDS = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
-# What ``_cache_game`` sets: every change saves them.
+# What ``game_fields`` sets besides ``finished_at``: every change saves them.
 CACHED_GAME_FIELDS = ("hands_played", "played_on")

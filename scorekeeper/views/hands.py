@@ -86,7 +86,7 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except HandError as error:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url)
-    return after_change(request, game_id)
+    return after_change(request, game)
 
 
 @require_POST
@@ -107,7 +107,7 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         except HandError as error:
             form.add_engine_errors(error.errors)
         else:
-            return after_change(request, game_id)
+            return after_change(request, game)
     context = table_context(game, reveal_form=form)
     return screen(
         request, "table.html", context, status=422, url=reverse("game_table", args=[game_id])
@@ -138,7 +138,7 @@ def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         else:
             name = game.table.name(dealer)
             turn = "" if game.next_dealer is None else " (out of turn)"
-            return after_change(request, game_id, f"{name} deals this hand{turn}.")
+            return after_change(request, game, f"{name} deals this hand{turn}.")
     return _dealer_screen(request, game, form, url=url, status=422)
 
 
@@ -174,7 +174,7 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.cancel_hand_in_progress(version=form.cleaned_data["version"])
     except StaleGame:
         return behind(request, game_id)
-    return after_change(request, game_id, "The call was cancelled.")
+    return after_change(request, game, "The call was cancelled.")
 
 
 def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> HttpResponse:
@@ -198,11 +198,12 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
         # Back, changed, saved again: this form already recorded another hand.
         # What was entered stays on screen, with the way to change the hand.
         return hand_screen(request, game, form, status=409, url=url, already=_already(game, used))
-    return after_change(request, game.pk, f"Hand {record.number} recorded.")
+    return after_change(request, game, f"Hand {record.number} recorded.")
 
 
 def _hand_of_token(game: Game, token: str) -> Hand | None:
-    """The hand a form's token recorded, if any."""
+    """The hand a form's token recorded, if any (``record_hand`` checks the
+    token itself: this is for reading a form whose hand is no longer in progress)."""
     try:
         return game.hands.filter(token=uuid.UUID(token)).first()
     except ValueError:
@@ -210,9 +211,10 @@ def _hand_of_token(game: Game, token: str) -> Hand | None:
 
 
 def _call_of(hand: Hand) -> HandInProgress:
-    """The call of a recorded hand, as the hand over form reads it (never saved)."""
+    """The call of a recorded hand, as the hand over form reads it (never
+    saved, and not the game's: no hand is in progress)."""
     fields = ("maker", "trump", "called", "alone", "bidding_round", "partner", "revealed_on_trick")
-    return HandInProgress(game=hand.game, **{name: getattr(hand, name) for name in fields})
+    return HandInProgress(**{name: getattr(hand, name) for name in fields})
 
 
 def _already(game: Game, used: TokenUsed) -> dict[str, Any]:
@@ -227,11 +229,12 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     and ``revealed_on_trick`` to fill the form (the referee's hand audit)."""
     game = load_game(request, game_id)
     current = game.current_hand
-    used = _hand_of_token(game, request.POST.get("token", "")) if request.method == "POST" else None
-    if current is None and used is not None and not used.thrown_in:
-        # This screen's hand was saved already (a retry, or Back and a change):
-        # read the form against its call; record_hand answers which it is.
-        current = _call_of(used)
+    if current is None and request.method == "POST":
+        used = _hand_of_token(game, request.POST.get("token", ""))
+        if used is not None and not used.thrown_in:
+            # This screen's hand was saved already (a retry, or Back and a change):
+            # read the form against its call; record_hand answers which it is.
+            current = _call_of(used)
     if current is None:
         # Nothing in progress: the whole hand is entered at once, with the same values.
         query = request.GET.urlencode() if request.method == "GET" else ""
@@ -299,9 +302,7 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             request, game_id, f"Nothing changed: this screen already recorded hand {number}."
         )
     name = no_score_hand_name(game.house_rules)
-    return after_change(
-        request, game_id, f"Hand {record.number}: {name.lower()}, the deal passes on."
-    )
+    return after_change(request, game, f"Hand {record.number}: {name.lower()}, the deal passes on.")
 
 
 @require_http_methods(["GET", "POST"])
@@ -325,4 +326,4 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except StaleGame:
         return behind(request, game_id, "Nothing undone: the game changed on another phone first.")
     message = "No hand to undo." if number is None else f"Hand {number} undone."
-    return after_change(request, game_id, message)
+    return after_change(request, game, message)

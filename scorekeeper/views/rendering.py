@@ -85,11 +85,13 @@ def home_of(game: Game) -> str:
     return reverse(name, args=[game.pk])
 
 
-def after_change(request: HtmxHttpRequest, game_id: int, message: str = "") -> HttpResponse:
-    """A change was stored: say so, and show the table (or the result)."""
+def after_change(request: HtmxHttpRequest, game: Game | int, message: str = "") -> HttpResponse:
+    """A change was stored: say so, and show the table (or the result). Given
+    the changed game (a ``Game`` method made the change: it is the game as
+    stored), nothing is read again; given its id, it is loaded."""
     if message:
         messages.success(request, message)
-    return _game_as_it_stands(request, game_id)
+    return _game_as_it_stands(request, game)
 
 
 def behind(request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE) -> HttpResponse:
@@ -100,10 +102,11 @@ def behind(request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE)
 
 
 def _game_as_it_stands(
-    request: HtmxHttpRequest, game_id: int, *, status: int = 200
+    request: HtmxHttpRequest, game: Game | int, *, status: int = 200
 ) -> HttpResponse:
     """The table (or the result): redirected to, or drawn for htmx with ``status``."""
-    game = load_game(request, game_id)
+    if not isinstance(game, Game):
+        game = load_game(request, game)
     url = home_of(game)
     if not wants_partial(request):
         return HttpResponseRedirect(url)
@@ -117,7 +120,7 @@ def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
     if game.is_finished:
         messages.warning(request, GAME_OVER_MESSAGE)
         return (
-            after_change(request, game.pk)
+            after_change(request, game)
             if wants_partial(request)
             else redirect("game_result", game.pk)
         )
