@@ -35,6 +35,9 @@ class ScoreRow:
     deals: bool
     leads: bool
     seats: tuple[int, ...]
+    # In the hand in play: "maker" for the maker's side, "partner" for the
+    # revealed partner's, else "".
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,10 +116,22 @@ def trump_badge(trump: str) -> SafeString:
     )
 
 
-def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
-    """One row per side that keeps a total (rules.md 3.6, 5), with who deals and leads."""
+def scoreboard(
+    game: Game, dealer: int, leader: int, current: HandInProgress | None = None
+) -> list[ScoreRow]:
+    """One row per side that keeps a total (rules.md 3.6, 5), with who deals
+    and leads, and in the hand in play ``current`` the maker's and the
+    revealed partner's sides."""
     seats = game.seat_list()
     top = max((s.total for s in seats), default=0)
+
+    def role(side: tuple[int, ...]) -> str:
+        if current is None:
+            return ""
+        if current.maker in side:
+            return "maker"
+        return "partner" if current.partner is not None and current.partner in side else ""
+
     return [
         ScoreRow(
             names=" & ".join(seats[s].player.name for s in side),
@@ -125,6 +140,7 @@ def scoreboard(game: Game, dealer: int, leader: int) -> list[ScoreRow]:
             deals=dealer in side,
             leads=leader in side,
             seats=side,
+            role=role(side),
         )
         for side in game.table.sides()
     ]
@@ -219,7 +235,7 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
     number, dealer = game.upcoming(last)
     leader = (dealer + 1) % table.n
     current = game.current_hand
-    rows = scoreboard(game, dealer, leader)
+    rows = scoreboard(game, dealer, leader, current)
     night = night_heading(game)
     if reveal_form is None and current is not None and current.partner_to_reveal(table.variant):
         reveal_form = RevealForm.for_game(game, game=game)
