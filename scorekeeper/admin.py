@@ -4,10 +4,41 @@ euchre nights, to look into a table or remove one. Phones never log in
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
+
+
+class RedrawnOnSave(admin.ModelAdmin):  # type: ignore[type-arg]
+    """An operator's edit is shown at once: the table's screens are drawn
+    again (``PrivateTable.shown_anew``; a drawn table screen is kept by version)."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        PrivateTable.shown_anew(obj.private_table_id)
+
+
+class RecountedOnDelete(RedrawnOnSave):
+    """Deleting games (a night deletes its tables) takes their seats away: the
+    players who sat in them have their results counted afresh."""
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        self.delete_queryset(request, type(obj).objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        games = Game.objects.filter(pk__in=queryset.values("pk"))
+        if queryset.model is EuchreNight:
+            games = Game.objects.filter(night_round__night__in=queryset.values("pk"))
+        with transaction.atomic():
+            seated = Player.objects.filter(seats__game__in=games)
+            players = list(seated.values_list("pk", flat=True))
+            super().delete_queryset(request, queryset)
+            Player.objects.filter(pk__in=players).recount_results()
 
 
 @admin.register(PrivateTable)
@@ -19,7 +50,7 @@ class PrivateTableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(RecountedOnDelete):
     list_display = ["__str__", "private_table", "created_at", "finished_at"]
     list_filter = ["variant", "private_table"]
     list_select_related = ["private_table"]
@@ -28,7 +59,7 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(RedrawnOnSave):
     list_display = ["name", "private_table", "created_at"]
     list_filter = ["private_table"]
     list_select_related = ["private_table"]
@@ -52,7 +83,7 @@ class NightRoundInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(EuchreNight)
-class EuchreNightAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EuchreNightAdmin(RecountedOnDelete):
     """A night to look into (rules.md 7): its players and rounds are read-only
     (the phones change them through the night's own screens); its tables are
     games, in the games' admin. Deleting a night deletes its tables."""

@@ -32,8 +32,11 @@ from scorekeeper.models import (
     PrivateTable,
     Seat,
 )
+from tests.conftest import joined_client
 from tests.documents import document, import_document, long_game
+from tests.game_support import TEST_TABLE_KEY, record, start_game, url
 from tests.night_support import a_played_night, play_round, start_night
+from tests.test_speed import counted_results, kept_results
 
 pytestmark = pytest.mark.django_db
 
@@ -410,3 +413,38 @@ def test_the_operator_looks_into_a_night_in_the_admin(admin_client: Client) -> N
     assert page.status_code == 200
     assert "Ivy" in page.content.decode()
     assert admin_client.get("/admin/scorekeeper/euchrenight/add/").status_code == 403
+
+
+def test_the_operator_deleting_a_night_or_a_game_leaves_each_players_results_counted(
+    admin_client: Client,
+) -> None:
+    night = a_played_night()
+    game = start_game(players=("Ann", "Ben", "Cat", "Dan", "Eve"), target=1)
+    record(game, maker="Ann", trump="H", called="S", partner="Cat", tricks=3)
+    assert kept_results()["Ann"][:3] == (1, 1, 1)
+    response = admin_client.post(
+        f"/admin/scorekeeper/euchrenight/{night.pk}/delete/", {"post": "yes"}
+    )
+    assert response.status_code == 302
+    assert kept_results() == counted_results()
+    assert kept_results()["Ann"] == (1, 1, 1, 1, 0)  # level with Cat on 1: shared
+    response = admin_client.post(
+        "/admin/scorekeeper/game/",
+        {"action": "delete_selected", "_selected_action": [game.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    assert kept_results() == counted_results()
+    assert kept_results()["Ann"] == (0, 0, 0, 0, 0)
+
+
+def test_the_operators_new_name_for_a_player_shows_on_the_table(admin_client: Client) -> None:
+    game = start_game()
+    phone = joined_client(TEST_TABLE_KEY)  # one of the table's phones (the operator is not)
+    assert "Dan" in phone.get(url("game_table", game)).content.decode()
+    dan = Player.objects.get(name="Dan")
+    response = admin_client.post(
+        f"/admin/scorekeeper/player/{dan.pk}/change/",
+        {"name": "Danny", "private_table": dan.private_table_id},
+    )
+    assert response.status_code == 302
+    assert "Danny" in phone.get(url("game_table", game)).content.decode()

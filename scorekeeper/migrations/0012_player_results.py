@@ -8,18 +8,26 @@ from django.db.models.functions import Coalesce
 
 def count_results(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Players stored before these fields: their results counted from their
-    seats, as ``PlayerQuerySet.recount_results`` counts them from now on."""
-    from scorekeeper.records import RESULT_FIGURES, record_aggregates
-
+    seats, as ``PlayerQuerySet.recount_results`` counts them from now on: a
+    game's seats (not a night's table's), finished, won, shared wins, and the
+    rounds at a night's table."""
     Player = apps.get_model("scorekeeper", "Player")
     Seat = apps.get_model("scorekeeper", "Seat")
-    record = record_aggregates(seat="")
+    game = models.Q(at_night=False)
+    counts = {
+        "games": game,
+        "finished": game & models.Q(finished=True),
+        "wins": game & models.Q(won=True),
+        "shared_wins": game & models.Q(shared_win=True),
+        "night_tables": models.Q(at_night=True),
+    }
 
-    def counted(name: str) -> Coalesce:
+    def counted(where: models.Q) -> Coalesce:
         seats = Seat.objects.filter(player=models.OuterRef("pk")).order_by().values("player")
-        return Coalesce(models.Subquery(seats.annotate(n=record[name]).values("n")), 0)
+        count = models.Count("pk", filter=where)
+        return Coalesce(models.Subquery(seats.annotate(n=count).values("n")), 0)
 
-    Player.objects.update(**{f"results_{name}": counted(name) for name in RESULT_FIGURES})
+    Player.objects.update(**{f"results_{name}": counted(where) for name, where in counts.items()})
 
 
 class Migration(migrations.Migration):
@@ -32,27 +40,27 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='results_finished',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
             model_name='player',
             name='results_games',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
             model_name='player',
             name='results_night_tables',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
             model_name='player',
             name='results_shared_wins',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
             model_name='player',
             name='results_wins',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.RunPython(count_results, migrations.RunPython.noop),
     ]

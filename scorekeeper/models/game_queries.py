@@ -125,11 +125,13 @@ _MAX_ID = 2**63 - 1
 @dataclass(frozen=True)
 class GameStamp:
     """What a game's drawn screens depend on besides its version's content:
-    the version, and its table's key digest and name (the invite shows them)."""
+    the version, its table's key digest and name (the invite shows them) and
+    the table's ``shown_version`` (players' names)."""
 
     version: int
     key_digest: str
     table_name: str
+    table_version: int
 
 
 def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
@@ -147,10 +149,10 @@ def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
     marks = ", ".join(["%s"] * len(digests))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT g.version, t.key_digest, t.name FROM {games} g"
+            f"SELECT g.version, t.key_digest, t.name, t.shown_version FROM {games} g"
             f" JOIN {tables} t ON t.id = g.private_table_id"
             f" WHERE g.id = %s AND t.key_digest IN ({marks})",
             [game_id, *digests],
         )
         row = cursor.fetchone()
-    return None if row is None else GameStamp(int(row[0]), row[1], row[2])
+    return None if row is None else GameStamp(int(row[0]), row[1], row[2], int(row[3]))

@@ -9,11 +9,11 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
+from scorekeeper.models.tables import PrivateTable
 from scorekeeper.records import RESULT_FIGURES, record_aggregates
 
 if TYPE_CHECKING:
     from scorekeeper.models.game_queries import GameQuerySet
-    from scorekeeper.models.tables import PrivateTable
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -74,7 +74,13 @@ class PlayerQuerySet(models.QuerySet["Player"]):
             seats = Seat.objects.filter(player=models.OuterRef("pk")).order_by().values("player")
             return Coalesce(models.Subquery(seats.annotate(n=record[name]).values("n")), 0)
 
-        return self.update(**{f"results_{name}": counted(name) for name in RESULT_FIGURES})
+        # The players locked first, always in one order, in a statement of its
+        # own: on PostgreSQL the count then sees the seats of a change that
+        # held them meanwhile (a statement counts from when it began), and two
+        # changes sharing players never wait for each other in a circle.
+        ids = list(self.select_for_update().order_by("pk").values_list("pk", flat=True))
+        players = Player.objects.filter(pk__in=ids)
+        return players.update(**{f"results_{name}": counted(name) for name in RESULT_FIGURES})
 
 
 class Player(models.Model):
@@ -89,11 +95,11 @@ class Player(models.Model):
     # Their results, counted from their seats (``recount_results``), for the
     # players list: games, finished games, wins, shared wins (rules.md 3.6)
     # and rounds at a euchre night's table (rules.md 7).
-    results_games = models.PositiveIntegerField(default=0)
-    results_finished = models.PositiveIntegerField(default=0)
-    results_wins = models.PositiveIntegerField(default=0)
-    results_shared_wins = models.PositiveIntegerField(default=0)
-    results_night_tables = models.PositiveIntegerField(default=0)
+    results_games = models.PositiveIntegerField(default=0, editable=False)
+    results_finished = models.PositiveIntegerField(default=0, editable=False)
+    results_wins = models.PositiveIntegerField(default=0, editable=False)
+    results_shared_wins = models.PositiveIntegerField(default=0, editable=False)
+    results_night_tables = models.PositiveIntegerField(default=0, editable=False)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -161,7 +167,7 @@ class Player(models.Model):
                 f"Another player is called {name} now: to make them one, merge "
                 f"{old_name} into them."
             ) from None
-        self.games_shown_anew()
+        PrivateTable.shown_anew(self.private_table_id)
         return PlayerChange.objects.create(
             player=self, kind=PlayerChange.Kind.RENAMED, old_name=old_name, new_name=name
         )
@@ -194,7 +200,7 @@ class Player(models.Model):
                 f" night{'s' if nights != 1 else ''}: one person cannot have two places"
                 " in a night's standings, so they are two players."
             )
-        self.games_shown_anew()
+        PrivateTable.shown_anew(self.private_table_id)
         Seat.objects.filter(player=self).update(player=keeper)
         NightPlayer.objects.filter(player=self).update(player=keeper)
         SeatPair.objects.filter(player=self).update(player=keeper)
@@ -206,14 +212,6 @@ class Player(models.Model):
         )
         self.delete()
         return change
-
-    def games_shown_anew(self) -> None:
-        """Every game this player sat in gets a new version: its phones' polls
-        then draw it again with the player's new name (a drawn table screen is
-        kept by version: ``scorekeeper.views.drawn``)."""
-        from scorekeeper.models.games import Game
-
-        Game.objects.filter(seats__player=self).update(version=models.F("version") + 1)
 
 
 class PlayerChangeRefused(ValueError):

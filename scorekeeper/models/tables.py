@@ -50,6 +50,11 @@ class PrivateTable(models.Model):
     key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
     key_digest = models.CharField(max_length=32, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Changes when something the table's screens show changes with no game
+    # changing: a player's name, a merge, an operator's edit. A drawn table
+    # screen is kept by it and its game's version (``scorekeeper.views.drawn``);
+    # a game's own version guards its changes, so a scorer's open form stays good.
+    shown_version = models.PositiveIntegerField(default=0, editable=False)
 
     objects = PrivateTableQuerySet.as_manager()
 
@@ -81,6 +86,11 @@ class PrivateTable(models.Model):
         self.key = new_key()
         self.save(update_fields=["key", "key_digest"])
         return self.key
+
+    @staticmethod
+    def shown_anew(table_id: int) -> None:
+        """Table ``table_id``'s screens are to be drawn again (``shown_version``)."""
+        PrivateTable.objects.filter(pk=table_id).update(shown_version=models.F("shown_version") + 1)
 
     @classmethod
     def named_for(cls, players: Sequence[str]) -> PrivateTable:

@@ -13,12 +13,13 @@ not kept: they are its own.
 
 The key holds everything else a drawing depends on: the template and its
 part, the game and its version, its table's key digest and name (the invite
-shows them), and the address asked for (scheme and host: the invite's links;
-path: the navigation). Every change to a game bumps its version
-(``Game._changing``), and so does a player's new name (``Player.rename``,
-``Player.merge_into``). The version is read from the database on every
-request, so an app server's cache, in its own memory, never answers with a
-game older than the database's; several app servers each keep their own.
+shows them), the table's ``shown_version`` (bumped by a player's new name,
+a merge, an operator's edit: ``PrivateTable.shown_anew``), and the address
+asked for (scheme and host: the invite's links; path: the navigation). Every
+change to a game bumps its version (``Game._changing``). Both are read from
+the database on every request, so an app server's cache, in its own memory,
+never answers with a game older than the database's; several app servers
+each keep their own.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def _key(request: HttpRequest, template: str, game_id: int, stamp: GameStamp) ->
         str(stamp.version),
         stamp.key_digest,
         stamp.table_name,
+        str(stamp.table_version),
         request.scheme or "",
         request.get_host(),
         request.path,
