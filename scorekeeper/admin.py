@@ -31,9 +31,10 @@ class RecountedOnDelete(RedrawnOnSave):
         self.delete_queryset(request, type(obj).objects.filter(pk=obj.pk))
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
-        games = Game.objects.filter(pk__in=queryset.values("pk"))
         if queryset.model is EuchreNight:
             games = Game.objects.filter(night_round__night__in=queryset.values("pk"))
+        else:
+            games = Game.objects.filter(pk__in=queryset.values("pk"))
         with transaction.atomic():
             seated = Player.objects.filter(seats__game__in=games)
             players = list(seated.values_list("pk", flat=True))

@@ -104,7 +104,7 @@ class DealerForm(GameActionForm):
         dealer.choices = seat_choices(game.table)
 
 
-def shown_version(request: HttpRequest) -> int | None:
+def polled_version(request: HttpRequest) -> int | None:
     """The version a poll says its screen shows (``?version=``), or None when
     it says none or no whole number: then whatever there is is news to it.
     A poll comes every few seconds from every phone: no form is built for it."""

@@ -34,7 +34,6 @@ class ScoreRow:
     ahead: bool
     deals: bool
     leads: bool
-    seats: tuple[int, ...]
     # In the hand in play: "maker" for the maker's side, "partner" for the
     # revealed partner's, else "".
     role: str = ""
@@ -139,7 +138,6 @@ def scoreboard(
             ahead=top > 0 and seats[side[0]].total == top,
             deals=dealer in side,
             leads=leader in side,
-            seats=side,
             role=role(side),
         )
         for side in game.table.sides()

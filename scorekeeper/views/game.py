@@ -10,15 +10,20 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.charts import score_chart
-from scorekeeper.forms import shown_version
+from scorekeeper.forms import polled_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
-from scorekeeper.screens import result_context, table_context
+from scorekeeper.screens import result_context
 from scorekeeper.sheet_pages import NoSuchPage, SheetPageForm, sheet_page
 from scorekeeper.tables import key_digests
-from scorekeeper.views.drawn import drawn
-from scorekeeper.views.rendering import after_change, load_game, screen, table_screen
+from scorekeeper.views.rendering import (
+    after_change,
+    drawn_table,
+    load_game,
+    screen,
+    table_screen,
+)
 
 
 @require_GET
@@ -31,19 +36,12 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
     else the table's live part, so phones watching the same game keep up."""
-    version = shown_version(request)
+    version = polled_version(request)
     # One query: the game's version, if this phone's cookie holds its table's key.
     stamp = _stamp(request, game_id)
     if version == stamp.version:
         return HttpResponse(status=204)
-    html = drawn(
-        request,
-        "scorekeeper/table.html#live",
-        game_id=game_id,
-        stamp=stamp,
-        context=lambda: {**table_context(load_game(request, game_id)), "partial": True},
-    )
-    return HttpResponse(html)
+    return HttpResponse(drawn_table(request, game_id, stamp, "#live"))
 
 
 def _stamp(request: HtmxHttpRequest, game_id: int) -> GameStamp:

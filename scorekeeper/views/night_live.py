@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.forms import shown_version
+from scorekeeper.forms import polled_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.night_live_screens import (
@@ -49,7 +49,7 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
     current = nights.live_version()
     if current is None:
         raise Http404("No such night")
-    if current == shown_version(request):
+    if current == polled_version(request):
         return HttpResponse(status=204)
     night = _phone_night(request, night_id)
     context = {**standings_context(night.board(), current), "partial": True}
@@ -90,7 +90,7 @@ def night_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     current = EuchreNight.objects.watched(token).live_version()
     if current is None:
         raise Http404("No such night")
-    if current == shown_version(request):
+    if current == polled_version(request):
         return HttpResponse(status=204)
     night = get_object_or_404(EuchreNight.objects.watched(token))
     context = {**watch_context(night.board(), current, token), "partial": True}

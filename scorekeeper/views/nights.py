@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.engine.seating import MIN_PLAYERS, SeatingError
 from referee.engine.variants import RulesError
-from scorekeeper.forms import shown_version
+from scorekeeper.forms import polled_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EuchreNight, Player, PrivateTable
 from scorekeeper.models.hand_changes import StaleGame
@@ -124,7 +124,7 @@ def night_detail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The night page's poll: 204 while the night is as this phone shows it
     (one query), else the page's live part."""
-    version = shown_version(request)
+    version = polled_version(request)
     nights = EuchreNight.objects.for_key_digests(key_digests(request)).filter(pk=night_id)
     current = nights.live_version()
     if current is None:

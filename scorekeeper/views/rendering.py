@@ -47,18 +47,23 @@ def screen(
 
 def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> HttpResponse:
     """The table screen (``screen`` with ``table_context``), drawn once per
-    version of the game for all the table's phones (``drawn``): ``stamp`` is
-    the game's, read by the caller (which answered 404 without one)."""
+    version of the game for all the table's phones (``drawn_table``)."""
     partial = wants_partial(request)
-    html = drawn(
+    response = HttpResponse(drawn_table(request, game_id, stamp, "#screen" if partial else ""))
+    return _pushed(request, response, None) if partial else response
+
+
+def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: str) -> str:
+    """The table screen's ``part`` ("" for the whole page, "#screen", "#live")
+    from the drawing of the game's version (``drawn``), or drawn now: ``stamp``
+    is the game's, read by the caller (which answered 404 without one)."""
+    return drawn(
         request,
-        "scorekeeper/table.html" + ("#screen" if partial else ""),
+        f"scorekeeper/table.html{part}",
         game_id=game_id,
         stamp=stamp,
-        context=lambda: {**table_context(load_game(request, game_id)), "partial": partial},
+        context=lambda: {**table_context(load_game(request, game_id)), "partial": bool(part)},
     )
-    response = HttpResponse(html)
-    return _pushed(request, response, None) if partial else response
 
 
 def _pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:

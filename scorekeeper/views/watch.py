@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.forms import shown_version
+from scorekeeper.forms import polled_version
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import table_context
@@ -29,7 +29,7 @@ def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The watch page's poll: 204 while nothing changed, else its live part."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    version = shown_version(request)
+    version = polled_version(request)
     current = Game.objects.watched(token).values_list("version", flat=True).first()
     if current is None:
         raise Http404("No such game")
