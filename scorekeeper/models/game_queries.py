@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cache
 from typing import TYPE_CHECKING
 
 from django.db import connection, models
 from django.utils import timezone
 
 from scorekeeper.models.seats import Seat
+from scorekeeper.models.sql import column, marks, table
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
@@ -140,19 +142,26 @@ def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
     without a digest. The table's poll asks this every few seconds from every
     phone, so the statement is written out (building it through the ORM cost
     more than running it)."""
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.tables import PrivateTable
-
     if not digests or not 0 < game_id <= _MAX_ID:
         return None
-    games, tables = Game._meta.db_table, PrivateTable._meta.db_table
-    marks = ", ".join(["%s"] * len(digests))
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT g.version, t.key_digest, t.name, t.shown_version FROM {games} g"
-            f" JOIN {tables} t ON t.id = g.private_table_id"
-            f" WHERE g.id = %s AND t.key_digest IN ({marks})",
-            [game_id, *digests],
-        )
+        cursor.execute(_stamp_statement(len(digests)), [game_id, *digests])
         row = cursor.fetchone()
     return None if row is None else GameStamp(int(row[0]), row[1], row[2], int(row[3]))
+
+
+@cache
+def _stamp_statement(digests: int) -> str:
+    """``game_stamp``'s statement for this many key digests (built once each)."""
+    from scorekeeper.models.games import Game as g
+    from scorekeeper.models.tables import PrivateTable as t
+
+    selected = ", ".join(
+        [f"g.{column(g, 'version')}"]
+        + [f"t.{column(t, name)}" for name in ("key_digest", "name", "shown_version")]
+    )
+    joined = f"t.{column(t, 'id')} = g.{column(g, 'private_table')}"
+    wanted = (
+        f"g.{column(g, 'id')} = %s AND t.{column(t, 'key_digest')} IN ({marks(range(digests))})"
+    )
+    return f"SELECT {selected} FROM {table(g)} g JOIN {table(t)} t ON {joined} WHERE {wanted}"

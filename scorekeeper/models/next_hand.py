@@ -11,7 +11,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from django.db import IntegrityError, connection, models, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from referee.engine.checking import check_hand
@@ -22,6 +22,7 @@ from scorekeeper.models.hand_changes import GameOver, cache_hand, game_fields, s
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat, SeatPair
+from scorekeeper.models.sql import column, marks, table
 from scorekeeper.records import hand_figures, hand_pair_figures
 
 if TYPE_CHECKING:
@@ -220,17 +221,16 @@ def _seats_update(changes: list[tuple[Seat, dict[str, Any]]]) -> Statement | Non
     when none changes."""
     if not changes:
         return None
-    key = _column(Seat, "id")
+    key = column(Seat, "id")
     sets, params = [], []
     for name in sorted({name for _, values in changes for name in values}):
-        column = _column(Seat, name)
+        field = column(Seat, name)
         new = [(seat.pk, values[name]) for seat, values in changes if name in values]
         cases = " ".join(["WHEN %s THEN %s"] * len(new))
-        sets.append(f"{column} = CASE {key} {cases} ELSE {column} END")
+        sets.append(f"{field} = CASE {key} {cases} ELSE {field} END")
         params += [value for pair in new for value in pair]
     pks = [seat.pk for seat, _ in changes]
-    table = connection.ops.quote_name(Seat._meta.db_table)
-    sql = f"UPDATE {table} SET {', '.join(sets)} WHERE {key} IN ({_marks(pks)})"
+    sql = f"UPDATE {table(Seat)} SET {', '.join(sets)} WHERE {key} IN ({marks(pks)})"
     return sql, [*params, *pks]
 
 
@@ -243,29 +243,16 @@ def _pairs_update(record: Hand, seats: list[Seat]) -> Statement | None:
         others.setdefault(figure, {}).setdefault(seats[me].pk, []).append(seats[other].pk)
     if not others:
         return None
-    seat, other_seat = _column(SeatPair, "seat"), _column(SeatPair, "other")
+    seat, other_seat = column(SeatPair, "seat"), column(SeatPair, "other")
     sets, params = [], []
     for figure, by_seat in others.items():
-        column = _column(SeatPair, figure)
+        field = column(SeatPair, figure)
         pairs = " OR ".join(
-            f"({seat} = %s AND {other_seat} IN ({_marks(pks)}))" for pks in by_seat.values()
+            f"({seat} = %s AND {other_seat} IN ({marks(pks)}))" for pks in by_seat.values()
         )
-        sets.append(f"{column} = {column} + CASE WHEN {pairs} THEN 1 ELSE 0 END")
+        sets.append(f"{field} = {field} + CASE WHEN {pairs} THEN 1 ELSE 0 END")
         for me, pks in by_seat.items():
             params += [me, *pks]
     side = sorted({me for by_seat in others.values() for me in by_seat})
-    table = connection.ops.quote_name(SeatPair._meta.db_table)
-    sql = f"UPDATE {table} SET {', '.join(sets)} WHERE {seat} IN ({_marks(side)})"
+    sql = f"UPDATE {table(SeatPair)} SET {', '.join(sets)} WHERE {seat} IN ({marks(side)})"
     return sql, [*params, *side]
-
-
-def _column(model: type[models.Model], name: str) -> str:
-    """The column of ``model``'s field ``name``, quoted for SQL."""
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)
-    assert field.column is not None
-    return connection.ops.quote_name(field.column)
-
-
-def _marks(values: list[int]) -> str:
-    return ", ".join(["%s"] * len(values))
