@@ -42,9 +42,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.filter(watch_token=token)
 
     def with_seats(self) -> GameQuerySet:
-        return self.prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        """Each game's seats in order, with their players (``Game.seat_list``):
+        one query for all the games, ordered by position alone (the seats'
+        default order would join the games again for theirs)."""
+        seats = Seat.objects.select_related("player").order_by("position")
+        return self.prefetch_related(models.Prefetch("seats", queryset=seats))
 
     def finished(self) -> GameQuerySet:
         return self.filter(finished_at__isnull=False)
