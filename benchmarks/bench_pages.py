@@ -7,7 +7,8 @@ import re
 
 from benchmarks import Figure, Ratio, Size, Timing, measure
 from benchmarks.games import forget_drawings, game_in_play, version
-from benchmarks.web import HTMX, HandAtTheTable, get, page
+from benchmarks.urls import FLOOR_TABLE_PATH, FLOOR_WRITE_PATH
+from benchmarks.web import HTMX, HandAtTheTable, form, get, page, post
 
 
 def bench_home_page() -> Timing:
@@ -43,6 +44,29 @@ def bench_record_a_hand() -> list[Figure]:
             "record a hand: hand 300 / hand 1",
             three_hundredth.median_ms / first.median_ms,
             goal="<= 1.10x",
+        ),
+    ]
+
+
+def bench_floors_of_recording() -> list[Figure]:
+    """What recording a hand cannot cost less than with Django's ORM and
+    templates (benchmarks/floors.py): a write of one row, and the table's
+    drawing alone. Recording a hand is both and more."""
+    game_id = game_in_play(60)
+    fields = form(game_id)
+    return [
+        measure(
+            "floor: a POST storing one row",
+            lambda: post(f"{FLOOR_WRITE_PATH}{game_id}/", fields, status=200, headers=HTMX),
+            iterations=200,
+            count_queries=True,
+            http=True,
+        ),
+        page(
+            "floor: the table's drawing alone (context ready)",
+            f"{FLOOR_TABLE_PATH}{game_id}/",
+            iterations=200,
+            headers=HTMX,
         ),
     ]
 

@@ -3,7 +3,12 @@
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver, include, path
 
+from benchmarks import floors
+
 BARE_PATH = "/bench/bare/"
+# Followed by a game's id: the floors of a write and of the table's drawing.
+FLOOR_WRITE_PATH = "/bench/floor/write/"
+FLOOR_TABLE_PATH = "/bench/floor/table/"
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -14,5 +19,7 @@ def bare(request: HttpRequest) -> HttpResponse:
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path(BARE_PATH.strip("/") + "/", bare, name="bench_bare"),
+    path(FLOOR_WRITE_PATH.strip("/") + "/<int:game_id>/", floors.write_one_row),
+    path(FLOOR_TABLE_PATH.strip("/") + "/<int:game_id>/", floors.table_drawing),
     path("", include("scorekeeper.urls")),
 ]
