@@ -24,13 +24,14 @@ ifeq ($(origin PYTHON),undefined)
 PYTHON := $(shell scripts/find-python)
 endif
 
-.PHONY: help run test serve bench lint mutants clean chromium
+.PHONY: help run test serve bench lighthouse lint mutants clean chromium
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: gunicorn, DEBUG off)"
 	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
 	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make lighthouse  Lighthouse's phone audit of the main screens (npm fetches it once)"
 	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
 	@echo "make mutants mutation-test the scoring rules and the trick reader (minutes), print the score"
 	@echo "make clean   remove the venv, caches and collected static files"
@@ -93,6 +94,9 @@ serve: $(APP_STAMP)
 bench: $(DEV_STAMP)
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
+lighthouse: $(DEV_STAMP)
+	$(BIN)/python scripts/lighthouse
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -110,5 +114,5 @@ mutants: $(DEV_STAMP)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis \
-	  test-results build *.egg-info mutants
+	  test-results build *.egg-info mutants .cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
