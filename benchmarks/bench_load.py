@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 
 from benchmarks import Figure, Rate, Ratio, quick
 from benchmarks.games import bench_table, create_game, game_document, game_in_play, version
-from benchmarks.urls import BARE_PATH
+from benchmarks.urls import BARE_PATH, FLOOR_TABLE_PATH
 from scorekeeper.tables import COOKIE as TABLE_COOKIE_NAME
 
 HOST = "127.0.0.1"
@@ -250,7 +250,8 @@ def _drive(clients: list[Callable[[], bool]], seconds: float) -> tuple[float, in
 
 def bench_load_on_the_loopback() -> list[Figure]:
     """Requests per second with eight clients, each target against the bare view;
-    then hands per second with four writers against one (each on its own game)."""
+    then hands per second with four writers against one (each on its own game),
+    and what four clients get against one where nothing is written."""
     seconds = _seconds()
     table_game = game_in_play(60)
     table_version = version(table_game)
@@ -291,4 +292,14 @@ def bench_load_on_the_loopback() -> list[Figure]:
         )
         figures.append(Rate("hands per second, 4 writers", four, done, failed, unit="hands/s"))
         figures.append(Ratio("hands per second: 4 writers / 1 (SQLite)", four / one, ">= 2x"))
+
+        # The ceiling of that ratio on this machine: a request of the same weight
+        # that writes nothing (the table's drawing alone, benchmarks/floors.py),
+        # four clients against one. The two workers, the clients and the database
+        # share the machine's cores.
+        drawing = get(f"{FLOOR_TABLE_PATH}{table_game}/", 200, **HTMX)
+        alone, _, _ = _drive([drawing], seconds)
+        together, _, _ = _drive([drawing] * 4, seconds)
+        name = "ceiling: table's drawing, 4 clients / 1 (no writes)"
+        figures.append(Ratio(name, together / alone))
     return figures
