@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from benchmarks import Figure, Ratio, Size, Timing, measure
-from benchmarks.games import forget_drawings, game_in_play, version
+from benchmarks.games import forget_drawings, game_in_play, poll_address
 from benchmarks.urls import FLOOR_TABLE_PATH, FLOOR_WRITE_PATH
 from benchmarks.web import HTMX, HandAtTheTable, form, get, page, post
 
@@ -91,12 +91,10 @@ def bench_table_screen() -> list[Figure]:
 
 
 def bench_poll_nothing_changed() -> Timing:
-    """The table's poll every 4 s from each phone, with the version it shows: 204."""
-    game_id = game_in_play(60)
-    address = f"/games/{game_id}/state/?version={version(game_id)}"
+    """The table's poll every 4 s from each phone, with the version and names it shows: 204."""
     return page(
         "poll, nothing changed (204)",
-        address,
+        poll_address(game_in_play(60)),
         status=204,
         iterations=500,
         goal="<= 2x bare",

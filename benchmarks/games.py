@@ -112,6 +112,14 @@ def version(game_id: int) -> int:
     return Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
 
 
+def poll_address(game_id: int) -> str:
+    """The table's poll as a phone that is up to date asks it: the game's
+    version and its table's names (``?version=…&names=…``)."""
+    game = Game.objects.filter(pk=game_id)
+    shown, names = game.values_list("version", "private_table__shown_version").get()
+    return f"/games/{game_id}/state/?version={shown}&names={names}"
+
+
 def game_count() -> int:
     return Game.objects.count()
 

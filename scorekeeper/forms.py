@@ -104,9 +104,10 @@ class DealerForm(GameActionForm):
         dealer.choices = seat_choices(game.table)
 
 
-def polled_version(request: HttpRequest) -> int | None:
-    """The version a poll says its screen shows (``?version=``), or None when
+def polled_version(request: HttpRequest, name: str = "version") -> int | None:
+    """The version a poll says its screen shows (``?version=``; the table's
+    poll also says which players' names it shows, ``?names=``), or None when
     it says none or no whole number: then whatever there is is news to it.
     A poll comes every few seconds from every phone: no form is built for it."""
-    text = request.GET.get("version", "")
+    text = request.GET.get(name, "")
     return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None

@@ -121,6 +121,43 @@ def test_a_players_new_name_shows_on_the_table(client: Client) -> None:
     assert "Danny" in phone().get(url("game_table", game), **HTMX).content.decode()
 
 
+def poll_address(html: str) -> str:
+    """The address a screen's poller asks every few seconds, as htmx reads it."""
+    found = re.search(r'class="poller" hx-get="([^"]+)"', html)
+    assert found is not None
+    return found.group(1).replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("screen", ["table", "watch"])
+def test_a_following_phone_shows_a_players_new_name_at_its_next_poll(
+    client: Client, screen: str
+) -> None:
+    game = start_game()
+    follower = phone()
+    page = (
+        url("game_table", game)
+        if screen == "table"
+        else reverse("game_watch", args=[fresh(game).watch_token])
+    )
+    address = poll_address(follower.get(page).content.decode())
+    assert follower.get(address, **HTMX).status_code == 204
+    dan = Player.objects.get(name="Dan")
+    client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
+    live = follower.get(address, **HTMX)
+    assert live.status_code == 200
+    assert "Danny" in live.content.decode()
+    # The live part drawn says the new names: quiet again until the next change.
+    assert follower.get(poll_address(live.content.decode()), **HTMX).status_code == 204
+
+
+def test_a_poll_naming_junk_names_gets_the_table_as_it_stands(client: Client) -> None:
+    game = start_game()
+    state = url("game_state", game)
+    response = client.get(state, {"version": fresh(game).version, "names": "x"}, **HTMX)
+    assert response.status_code == 200
+    assert 'id="live"' in response.content.decode()
+
+
 def test_a_hand_entered_while_a_player_is_renamed_is_still_saved(client: Client) -> None:
     game = start_game()
     shown = fresh(game).version  # the scorer's form is open at this version

@@ -415,7 +415,7 @@ def pages(tables: Tables) -> dict[str, tuple[str, list[str]]]:
         "games": ("/games/", ["variant", "player", "page"]),
         "night": ("/games/nights/2025-11-21/", ["variant", "player", "page"]),
         "players": ("/players/", ["order"]),
-        "poll": (f"/games/{playing}/state/", ["version"]),
+        "poll": (f"/games/{playing}/state/", ["version", "names"]),
         "new game": ("/games/new/", ["variant"]),
         "enter": (f"/games/{between}/hand/enter/", [*hand_keys, "revealed_on_trick"]),
         "finish": (f"/games/{playing}/hand/finish/", [*hand_keys, "revealed_on_trick"]),

@@ -35,11 +35,16 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
-    else the table's live part, so phones watching the same game keep up."""
+    else the table's live part, so phones watching the same game keep up. A
+    player renamed (or merged) changes the table's names (``shown_version``),
+    not the game: the poll says which names it shows, when it says so."""
     version = polled_version(request)
+    # A page drawn before the poll said names says nothing of them: not checked.
+    names_said = "names" in request.GET
+    names = polled_version(request, "names")
     # One query: the game's version, if this phone's cookie holds its table's key.
     stamp = _stamp(request, game_id)
-    if version == stamp.version:
+    if version == stamp.version and (not names_said or names == stamp.table_version):
         return HttpResponse(status=204)
     return HttpResponse(drawn_table(request, game_id, stamp, "#live"))
 

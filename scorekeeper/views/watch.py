@@ -26,14 +26,18 @@ def game_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The watch page's poll: 204 while nothing changed, else its live part."""
+    """The watch page's poll: 204 while nothing changed (the game, and the
+    players' names when the poll says which it shows), else its live part."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    version = polled_version(request)
-    current = Game.objects.watched(token).values_list("version", flat=True).first()
-    if current is None:
+    names_said = "names" in request.GET
+    version, names = polled_version(request), polled_version(request, "names")
+    stamp = (
+        Game.objects.watched(token).values_list("version", "private_table__shown_version").first()
+    )
+    if stamp is None:
         raise Http404("No such game")
-    if version == current:
+    if version == stamp[0] and (not names_said or names == stamp[1]):
         return HttpResponse(status=204)
     game = get_object_or_404(Game.objects.watched(token).for_table())
     context = {**table_context(game), "token": token, "partial": True}
