@@ -23,7 +23,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 REPETITIONS = 3
 
@@ -109,6 +109,44 @@ class Duration:
 Figure = Timing | Rate | Size | Ratio | Duration
 
 
+@dataclass
+class Operation:
+    """One operation to time (``measure``): ``setup`` and ``after`` run around
+    every run, untimed (say, putting a hand in play and taking it back)."""
+
+    name: str
+    run: Callable[[], object]
+    setup: Callable[[], object] | None = None
+    after: Callable[[], object] | None = None
+    count_queries: bool = False
+    http: bool = False
+    goal: str = ""
+    counted: list[int] = field(default_factory=list)
+
+    def once(self, *, count: bool = False) -> float:
+        if self.setup is not None:
+            self.setup()
+        start = time.perf_counter()
+        if count:
+            _count_queries(self.run, into=self.counted)
+        else:
+            self.run()
+        elapsed = time.perf_counter() - start
+        if self.after is not None:
+            self.after()
+        return elapsed
+
+    def timing(self, repetitions: list[list[float]]) -> Timing:
+        queries = self.counted[-1] if self.counted else None
+        return Timing(
+            self.name,
+            tuple(tuple(r) for r in repetitions),
+            queries=queries,
+            http=self.http,
+            goal=self.goal,
+        )
+
+
 def measure(
     name: str,
     operation: Callable[[], object],
@@ -125,27 +163,28 @@ def measure(
     of three repetitions, timing each run. `setup` and `after` run around every
     run, untimed (say, putting a hand in play and taking it back). With
     `count_queries`, the last warm-up run counts the SQL queries."""
+    one = Operation(name, operation, setup, after, count_queries, http, goal)
+    return measure_alternately([one], iterations=iterations, warmup=warmup)[0]
 
-    def once(*, count: bool = False) -> float:
-        if setup is not None:
-            setup()
-        start = time.perf_counter()
-        if count:
-            _count_queries(operation, into=counted)
-        else:
-            operation()
-        elapsed = time.perf_counter() - start
-        if after is not None:
-            after()
-        return elapsed
 
-    counted: list[int] = []
+def measure_alternately(
+    operations: list[Operation], *, iterations: int, warmup: int = 5
+) -> list[Timing]:
+    """``measure`` for operations to compare: taken in turn, run by run, so a
+    change in the machine's speed meanwhile (another process, the CPU's clock)
+    weighs on all of them alike and their ratio holds."""
     for number in range(warmup):
-        once(count=count_queries and number == warmup - 1)
+        for operation in operations:
+            operation.once(count=operation.count_queries and number == warmup - 1)
     iterations = scaled(iterations)
-    repetitions = tuple(tuple(once() for _ in range(iterations)) for _ in range(REPETITIONS))
-    queries = counted[-1] if counted else None
-    return Timing(name, repetitions, queries=queries, http=http, goal=goal)
+    runs: list[list[list[float]]] = [[] for _ in operations]
+    for _ in range(REPETITIONS):
+        for timings in runs:
+            timings.append([])
+        for _ in range(iterations):
+            for operation, timings in zip(operations, runs, strict=True):
+                timings[-1].append(operation.once())
+    return [operation.timing(timings) for operation, timings in zip(operations, runs, strict=True)]
 
 
 def _count_queries(operation: Callable[[], object], *, into: list[int]) -> None:
