@@ -111,3 +111,13 @@ def polled_version(request: HttpRequest, name: str = "version") -> int | None:
     A poll comes every few seconds from every phone: no form is built for it."""
     text = request.GET.get(name, "")
     return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
+
+
+def poll_is_current(request: HttpRequest, version: int, names: int) -> bool:
+    """Whether a game's poll shows the game at ``version`` with its table's
+    names at ``names`` (``PrivateTable.shown_version``). A page drawn before
+    the polls said names says nothing of them: they are not checked."""
+    names_said = "names" in request.GET
+    return polled_version(request) == version and (
+        not names_said or polled_version(request, "names") == names
+    )

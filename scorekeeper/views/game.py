@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.charts import score_chart
-from scorekeeper.forms import polled_version
+from scorekeeper.forms import poll_is_current
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
@@ -38,13 +38,9 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     else the table's live part, so phones watching the same game keep up. A
     player renamed (or merged) changes the table's names (``shown_version``),
     not the game: the poll says which names it shows, when it says so."""
-    version = polled_version(request)
-    # A page drawn before the poll said names says nothing of them: not checked.
-    names_said = "names" in request.GET
-    names = polled_version(request, "names")
     # One query: the game's version, if this phone's cookie holds its table's key.
     stamp = _stamp(request, game_id)
-    if version == stamp.version and (not names_said or names == stamp.table_version):
+    if poll_is_current(request, stamp.version, stamp.table_version):
         return HttpResponse(status=204)
     return HttpResponse(drawn_table(request, game_id, stamp, "#live"))
 

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.forms import polled_version
+from scorekeeper.forms import poll_is_current
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import table_context
@@ -30,14 +30,12 @@ def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     players' names when the poll says which it shows), else its live part."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    names_said = "names" in request.GET
-    version, names = polled_version(request), polled_version(request, "names")
     stamp = (
         Game.objects.watched(token).values_list("version", "private_table__shown_version").first()
     )
     if stamp is None:
         raise Http404("No such game")
-    if version == stamp[0] and (not names_said or names == stamp[1]):
+    if poll_is_current(request, *stamp):
         return HttpResponse(status=204)
     game = get_object_or_404(Game.objects.watched(token).for_table())
     context = {**table_context(game), "token": token, "partial": True}
