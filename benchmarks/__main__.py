@@ -39,7 +39,7 @@ def discover() -> Iterator[tuple[str, Callable[[], Figure | list[Figure]]]]:
             yield f"{info.name}.{name}", fn
 
 
-def _start_django(folder: str) -> Duration:
+def start_django(folder: str) -> Duration:
     """Production settings on the run's own folder: migrate, collect static files."""
     os.environ["BOWER_BENCH_DIR"] = folder
     os.environ["DJANGO_SETTINGS_MODULE"] = "benchmarks.settings"
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bower-bench-") as folder:
-        figures: list[Figure] = [_start_django(folder)]
+        figures: list[Figure] = [start_django(folder)]
         from benchmarks.report import table
         from benchmarks.web import bare_view
 
