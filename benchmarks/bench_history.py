@@ -1,55 +1,66 @@
 """The history pages as the history grows (issue 12): the game list, the players
-list and a player's page over 200 games, then over 2,000 (600 in a quick run)."""
+list and a player's page of a table with 200 games and of one with 2,000 (600
+in a quick run), each table seen from a phone that has joined only it."""
 
 from __future__ import annotations
 
 import re
 import time
 
-from benchmarks import Duration, Figure, Ratio, Timing, quick
-from benchmarks.games import add_small_games, game_count
-from benchmarks.web import get, page
+from django.test import Client
+
+from benchmarks import Duration, Figure, Operation, Ratio, measure_alternately, quick
+from benchmarks.games import history_table
+from benchmarks.web import get, phone_at
 
 
-def _grow_to(games: int) -> Duration:
-    """Add games until the database holds ``games`` (the set-up is timed too)."""
+def _table_of(games: int) -> tuple[Client, Duration]:
+    """A phone at a new table of ``games`` games (the set-up is timed too)."""
     start = time.perf_counter()
-    before = game_count()
-    add_small_games(max(0, games - before))
-    return Duration(f"set-up: {games - before:,} games added", time.perf_counter() - start)
+    phone = phone_at(history_table(games))
+    return phone, Duration(f"set-up: a table of {games:,} games", time.perf_counter() - start)
 
 
-def _player_address() -> str:
+def _player_address(phone: Client) -> str:
     """A player's page, found the way a person finds it: a link on the players list."""
-    found = re.search(rb'href="(/players/\d+/)"', get("/players/").content)
+    found = re.search(rb'href="(/players/\d+/)"', get("/players/", phone=phone).content)
     if found is None:
         raise AssertionError("the players list links to no player")
     return found.group(1).decode()
 
 
-def _pages(games: int) -> list[Timing]:
-    player = _player_address()
-    return [
-        page(f"{name}, {games:,} games", address, iterations=30, warmup=2)
-        for name, address in (
-            ("players list", "/players/"),
-            ("player page", player),
-            ("game list", "/games/"),
-        )
-    ]
+def _page(name: str, address: str, phone: Client) -> Operation:
+    return Operation(name, lambda: get(address, phone=phone), count_queries=True, http=True)
 
 
 def bench_history_as_it_grows() -> list[Figure]:
+    """Each page of both tables is timed in turn (``measure_alternately``), so a
+    change in the machine's speed weighs on both sizes alike and their ratio
+    is the curve."""
     small, large = 200, 600 if quick() else 2000
-    figures: list[Figure] = [_grow_to(small)]
-    before = _pages(small)
-    figures += before
-    figures.append(_grow_to(large))
-    after = _pages(large)
-    figures += after
-    for was, now in zip(before, after, strict=True):
-        name = now.name.split(",")[0]
-        figures.append(
-            Ratio(f"{name}: {large:,} games / {small:,}", now.median_ms / was.median_ms, "<= 1.3x")
+    small_phone, small_setup = _table_of(small)
+    large_phone, large_setup = _table_of(large)
+    figures: list[Figure] = [small_setup, large_setup]
+    for name, address in (
+        ("players list", lambda phone: "/players/"),
+        ("player page", _player_address),
+        ("game list", lambda phone: "/games/"),
+    ):
+        before, after = measure_alternately(
+            [
+                _page(f"{name}, {small:,} games", address(small_phone), small_phone),
+                _page(f"{name}, {large:,} games", address(large_phone), large_phone),
+            ],
+            iterations=30,
+            warmup=2,
         )
+        figures += [
+            before,
+            after,
+            Ratio(
+                f"{name}: {large:,} games / {small:,}",
+                after.median_ms / before.median_ms,
+                "<= 1.3x",
+            ),
+        ]
     return figures

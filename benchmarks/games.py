@@ -120,22 +120,16 @@ def poll_address(game_id: int) -> str:
     return f"/games/{game_id}/state/?version={shown}&names={names}"
 
 
-def game_count() -> int:
-    return Game.objects.count()
-
-
-def add_small_games(count: int) -> None:
-    """``count`` more short games among eight players: a third of them won
-    (target 3, over after 9 hands), the rest still in play after 12."""
-    start = game_count()
+def history_table(games: int) -> str:
+    """A private table of its own holding ``games`` short games among eight
+    players (a third of them won: target 3, over after 9 hands; the rest still
+    in play after 12): its key link's path, for a phone to join it."""
+    table = PrivateTable.objects.create(name=f"History, {games:,} games")
     # One transaction for the lot: a commit per game would time the disk, not the app.
     with transaction.atomic():
-        _add_small_games(start, count)
-
-
-def _add_small_games(start: int, count: int) -> None:
-    for number in range(start, start + count):
-        seats = tuple(PLAYERS[(number + i) % len(PLAYERS)] for i in range(5))
-        won = number % 3 == 0
-        document = game_document(9 if won else 12, seats=seats, target=3 if won else 99)
-        Game.from_document(read_document(document), private_table=bench_table())
+        for number in range(games):
+            seats = tuple(PLAYERS[(number + i) % len(PLAYERS)] for i in range(5))
+            won = number % 3 == 0
+            document = game_document(9 if won else 12, seats=seats, target=3 if won else 99)
+            Game.from_document(read_document(document), private_table=table)
+    return table.key_path

@@ -30,10 +30,24 @@ def _joined() -> Client:
     return CLIENT
 
 
-def get(path: str, *, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """GET ``path``; a benchmark that measures a failure measures nothing, so a
-    wrong status stops the run."""
-    response = _joined().get(path, headers=headers)
+def phone_at(key_path: str) -> Client:
+    """Another phone, which has opened only this table's key link."""
+    phone = Client()
+    phone.get(key_path)
+    return phone
+
+
+def get(
+    path: str,
+    *,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    phone: Client | None = None,
+) -> Response:
+    """GET ``path`` (from the benchmarks' phone unless another is given); a
+    benchmark that measures a failure measures nothing, so a wrong status
+    stops the run."""
+    response = (phone or _joined()).get(path, headers=headers)
     if response.status_code != status:
         raise AssertionError(f"GET {path}: {response.status_code}, expected {status}")
     return response
