@@ -35,7 +35,7 @@ def bench_record_a_hand() -> list[Figure]:
     the curve."""
     first, sixty_first, three_hundredth = measure_alternately(
         [_recording(0), _recording(60, goal="<= 10x bare, <= 12 queries"), _recording(299)],
-        iterations=15,
+        iterations=30,
         warmup=3,
     )
     return [

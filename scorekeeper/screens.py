@@ -71,7 +71,12 @@ def night_heading(game: Game) -> NightTableHeading | None:
 
 @dataclass(frozen=True)
 class RecentHand:
-    hand: Hand
+    """One of the table's last hands, as its row shows it (flat: each name
+    the template reads is one lookup)."""
+
+    number: int
+    after_end: bool
+    explanation: str
     summary: str
     trump: SafeString
     scorers: list[tuple[str, int]]
@@ -214,7 +219,9 @@ def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
     names = table.players
     return [
         RecentHand(
-            hand=hand,
+            number=hand.number,
+            after_end=hand.after_end,
+            explanation=hand.explanation,
             summary=hand.summary(table),
             trump=trump_badge(hand.trump),
             scorers=[(names[s], p) for s, p in enumerate(hand.points) if p],
