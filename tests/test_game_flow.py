@@ -230,6 +230,9 @@ def test_a_hand_over_sent_again_after_it_was_saved_changes_nothing_and_says_so(
     assert "Nothing changed: this screen already recorded hand 1" in html
     assert url("hand_edit", game, 1) in html
     assert again.context["form"]["tricks"].value() == "5"  # as entered
+    # The hand's call still heads the form, as it did before Save.
+    assert '<p class="call card">Ben made' in html
+    assert "hearts and calls the ace of" in html
     # The same hand again (its answer was lost): answered as the first time, stored once.
     retry = post(client, finish, game, data, token=token, version=version)
     assert retry.status_code == 302

@@ -177,8 +177,11 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return after_change(request, game, "The call was cancelled.")
 
 
-def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> HttpResponse:
-    """Store the hand the form holds, once (its token), if this phone is up to date."""
+def _record(
+    request: HtmxHttpRequest, game: Game, form: HandForm, url: str, **extra: Any
+) -> HttpResponse:
+    """Store the hand the form holds, once (its token), if this phone is up to
+    date; refused, the form comes back as it was shown (``extra``: its call)."""
     assert form.hand is not None
     try:
         record = game.record_hand(
@@ -190,14 +193,15 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
         return behind(request, game.pk)
     except GameOver:
         form.add_error(None, GAME_OVER_MESSAGE)
-        return hand_screen(request, game, form, status=422, url=url)
+        return hand_screen(request, game, form, status=422, url=url, **extra)
     except HandError as error:
         form.add_engine_errors(error.errors)
-        return hand_screen(request, game, form, status=422, url=url)
+        return hand_screen(request, game, form, status=422, url=url, **extra)
     except TokenUsed as used:
         # Back, changed, saved again: this form already recorded another hand.
         # What was entered stays on screen, with the way to change the hand.
-        return hand_screen(request, game, form, status=409, url=url, already=_already(game, used))
+        already = _already(game, used)
+        return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     return after_change(request, game, f"Hand {record.number} recorded.")
 
 
@@ -256,7 +260,9 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return hand_screen(request, game, form, call=describe_current_call(game, current))
     form = FinishHandForm(request.POST, game=game, current=current)
     call = describe_current_call(game, current)
-    return hand_post(request, game, form, url, call=call) or _record(request, game, form, url)
+    return hand_post(request, game, form, url, call=call) or _record(
+        request, game, form, url, call=call
+    )
 
 
 @require_http_methods(["GET", "POST"])
