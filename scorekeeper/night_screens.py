@@ -174,9 +174,11 @@ def _by_name(entrants: list[NightPlayer]) -> list[NightPlayer]:
 
 
 def board_version(board: NightBoard) -> int:
-    """``EuchreNight.live_version`` from a board already read (no query)."""
+    """``EuchreNight.live_version`` from a board already read (no query: the
+    night is read with its private table)."""
     games = [game for r in board.rounds for game in r.games]
-    return board.night.version + sum(g.version for g in games) + len(games)
+    names = board.night.private_table.shown_version
+    return board.night.version + sum(g.version for g in games) + len(games) + names
 
 
 def night_context(board: NightBoard, **extra: Any) -> dict[str, Any]:

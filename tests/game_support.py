@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -57,6 +58,13 @@ def record(game: Game, **document: Any) -> Hand:
 
 def fresh(game: Game) -> Game:
     return Game.objects.for_table().get(pk=game.pk)
+
+
+def poll_address(html: str) -> str:
+    """The address a screen's poller asks every few seconds, as htmx reads it."""
+    found = re.search(r'class="poller" hx-get="([^"]+)"', html)
+    assert found is not None
+    return found.group(1).replace("&amp;", "&")
 
 
 def url(name: str, game: Game, *args: Any) -> str:

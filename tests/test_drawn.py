@@ -16,7 +16,16 @@ from django.urls import reverse
 from scorekeeper.models import Player
 from scorekeeper.models.tables import key_digest
 from tests.conftest import joined_client
-from tests.game_support import HTMX, TEST_TABLE_KEY, fresh, post, record, start_game, url
+from tests.game_support import (
+    HTMX,
+    TEST_TABLE_KEY,
+    fresh,
+    poll_address,
+    post,
+    record,
+    start_game,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -119,13 +128,6 @@ def test_a_players_new_name_shows_on_the_table(client: Client) -> None:
     assert response.status_code == 302
     assert "Danny" in client.get(url("game_table", game)).content.decode()
     assert "Danny" in phone().get(url("game_table", game), **HTMX).content.decode()
-
-
-def poll_address(html: str) -> str:
-    """The address a screen's poller asks every few seconds, as htmx reads it."""
-    found = re.search(r'class="poller" hx-get="([^"]+)"', html)
-    assert found is not None
-    return found.group(1).replace("&amp;", "&")
 
 
 @pytest.mark.parametrize("screen", ["table", "watch"])

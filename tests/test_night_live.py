@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
-from scorekeeper.models import EuchreNight, Game, Hand, NightRound
-from tests.game_support import our_table, record
+from scorekeeper.models import EuchreNight, Game, Hand, NightRound, Player
+from tests.game_support import HTMX, our_table, poll_address, record
+from tests.race_support import phone
 
 pytestmark = pytest.mark.django_db
 
@@ -317,3 +318,25 @@ def test_the_score_card_says_the_nights_house_rules(client: Client) -> None:
     rules = response.context["house_rules"]
     assert rules[0] == "4 hands in the round, dealt in turn to the left."
     assert "scores 2 points (house rule)" in rules[-1]
+
+
+@pytest.mark.parametrize("screen", ["night_detail", "night_standings", "night_watch"])
+def test_a_following_screen_of_the_night_shows_a_players_new_name_at_its_next_poll(
+    client: Client, screen: str
+) -> None:
+    night = start_night()
+    follower = phone(our_table())
+    page = reverse(screen, args=[night.watch_token if screen == "night_watch" else night.pk])
+    html = follower.get(page).content.decode()
+    assert "Danny" not in html
+    address = poll_address(html)
+    assert follower.get(address, **HTMX).status_code == 204
+    dan = Player.objects.get(name="Dan")
+    assert (
+        client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"}).status_code == 302
+    )
+    live = follower.get(address, **HTMX)
+    assert live.status_code == 200
+    assert "Danny" in live.content.decode()
+    # The live part drawn says the new names: quiet again until the next change.
+    assert follower.get(poll_address(live.content.decode()), **HTMX).status_code == 204

@@ -75,13 +75,12 @@ class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
                 games_version=Coalesce(models.Sum("rounds__games__version"), 0),
                 games=models.Count("rounds__games"),
             )
-            .values_list("version", "games_version", "games")
+            .values_list("version", "games_version", "games", "private_table__shown_version")
             .first()
         )
         if row is None:
             return None
-        version, games_version, games = row
-        return int(version) + int(games_version) + int(games)
+        return sum(int(part) for part in row)
 
 
 class EuchreNight(models.Model):
@@ -297,7 +296,8 @@ class EuchreNight(models.Model):
 
     def live_version(self) -> int:
         """A number that changes whenever anything the standings show changes:
-        the night's version, and every table's version and count (one query)."""
+        the night's version, every table's version and count, and its private
+        table's names (``PrivateTable.shown_version``: a rename), in one query."""
         version = EuchreNight.objects.filter(pk=self.pk).live_version()
         assert version is not None
         return version
