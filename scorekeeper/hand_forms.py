@@ -231,7 +231,12 @@ class StartHandForm(HandForm):
             "alone": alone,
             "bidding_round": data.get("round"),
         }
-        problems = HandInProgress(game=self.game, **kwargs).problems()
+        game = self.game
+        current = game.current_hand
+        problems = HandInProgress(game=game, **kwargs).problems()
+        # A call built to be checked makes itself the game's (a one-to-one):
+        # the game keeps the call it has, read with it, so nothing is read again.
+        game.knows_current_hand(current)
         if problems:
             self.add_engine_errors(problems)
             return

@@ -94,13 +94,13 @@ def test_making_trump_then_ending_the_hand_costs_the_same_queries_however_long_t
     game = game_with(hands_before)
     client.get(url("game_table", game))
     call = {"version": game.version, "token": str(uuid.uuid4()), "maker": "2", "trump": "H"}
-    # The game of one of the phone's tables, its seats and players (2); the hand
-    # in progress read again, the start form's check having taken its place (1);
-    # the game's new version and the call, in a transaction (4); the table
-    # drawn back: its last hands (1).
-    with django_assert_num_queries(8):
+    # The game of one of the phone's tables, its seats and players (2); the
+    # game's new version and the call, in a transaction (4); the table drawn
+    # back: its last hands (1).
+    with django_assert_num_queries(7):
         response = client.post(url("hand_start", game), {**call, "called": "S"}, **HTMX)
     assert response.status_code == 200
+    assert "calls the ace of" in response.content.decode()
     end = {"version": game.version + 1, "token": str(uuid.uuid4()), "partner": "0", "tricks": "3"}
     # The game of one of the phone's tables, its seats and players (2), the last
     # hands (1); in a transaction (2) the game's new version, the hand, the call
