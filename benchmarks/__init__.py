@@ -168,11 +168,13 @@ def measure(
 
 
 def measure_alternately(
-    operations: list[Operation], *, iterations: int, warmup: int = 5
+    operations: list[Operation], *, iterations: int, warmup: int = 5, block: int = 1
 ) -> list[Timing]:
-    """``measure`` for operations to compare: taken in turn, run by run, so a
-    change in the machine's speed meanwhile (another process, the CPU's clock)
-    weighs on all of them alike and their ratio holds."""
+    """``measure`` for operations to compare: taken in turn, ``block`` runs of
+    each at a time, so a change in the machine's speed meanwhile (another
+    process, the CPU's clock) weighs on all of them alike and their ratio
+    holds. A light operation beside a heavy one wants blocks: right after the
+    heavy one it would pay for the caches and garbage that one left."""
     for number in range(warmup):
         for operation in operations:
             operation.once(count=operation.count_queries and number == warmup - 1)
@@ -181,9 +183,10 @@ def measure_alternately(
     for _ in range(REPETITIONS):
         for timings in runs:
             timings.append([])
-        for _ in range(iterations):
+        for start in range(0, iterations, block):
             for operation, timings in zip(operations, runs, strict=True):
-                timings[-1].append(operation.once())
+                for _ in range(min(block, iterations - start)):
+                    timings[-1].append(operation.once())
     return [operation.timing(timings) for operation, timings in zip(operations, runs, strict=True)]
 
 

@@ -7,8 +7,8 @@ import re
 
 from benchmarks import Figure, Operation, Ratio, Size, Timing, measure, measure_alternately
 from benchmarks.games import forget_drawings, game_in_play, poll_address
-from benchmarks.urls import BARE_PATH, FLOOR_TABLE_PATH, FLOOR_WRITE_PATH
-from benchmarks.web import HTMX, HandAtTheTable, form, get, page, post
+from benchmarks.urls import FLOOR_TABLE_PATH, FLOOR_WRITE_PATH
+from benchmarks.web import HTMX, HandAtTheTable, bare_in_turn, form, get, page, post
 
 
 def bench_home_page() -> Timing:
@@ -95,7 +95,7 @@ def bench_table_screen() -> list[Figure]:
 def bench_poll_nothing_changed() -> list[Figure]:
     """The table's poll every 4 s from each phone, with the version and names it
     shows: 204. Its goal is a ratio to the bare view, so the two are also timed
-    in turn (``measure_alternately``), request by request."""
+    in turn (``measure_alternately``), fifty requests at a time."""
     address = poll_address(game_in_play(60))
     poll, bare = measure_alternately(
         [
@@ -105,9 +105,10 @@ def bench_poll_nothing_changed() -> list[Figure]:
                 count_queries=True,
                 http=True,
             ),
-            Operation("bare view, timed in turn with the poll", lambda: get(BARE_PATH), http=True),
+            bare_in_turn("the poll"),
         ],
         iterations=500,
+        block=50,
     )
     return [
         poll,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.test import Client
 from django.test.client import MULTIPART_CONTENT
 
-from benchmarks import Timing, measure
+from benchmarks import Operation, Timing, measure
 from benchmarks.games import bench_table, version
 from benchmarks.urls import BARE_PATH
 
@@ -78,6 +78,12 @@ def page(
 def bare_view() -> Timing:
     """The floor every HTTP figure is divided by; the runner measures it first."""
     return page("bare Django view (same middleware)", BARE_PATH, iterations=1000)
+
+
+def bare_in_turn(beside: str) -> Operation:
+    """The bare view, to be timed in turn with ``beside`` (``measure_alternately``)
+    for a ratio that a change in the machine's speed during the run leaves alone."""
+    return Operation(f"bare view, timed in turn with {beside}", lambda: get(BARE_PATH), http=True)
 
 
 def post(
