@@ -231,12 +231,7 @@ class StartHandForm(HandForm):
             "alone": alone,
             "bidding_round": data.get("round"),
         }
-        game = self.game
-        current = game.current_hand
-        problems = HandInProgress(game=game, **kwargs).problems()
-        # A call built to be checked makes itself the game's (a one-to-one):
-        # the game keeps the call it has, read with it, so nothing is read again.
-        game.knows_current_hand(current)
+        problems = HandInProgress.in_game(self.game, **kwargs).problems()
         if problems:
             self.add_engine_errors(problems)
             return

@@ -190,15 +190,9 @@ class Game(GameChanges, models.Model):
     def current_hand(self) -> HandInProgress | None:
         """The hand being played, if trump has been made (``for_table`` selects it)."""
         try:
-            call = self.in_progress
+            return self.in_progress
         except HandInProgress.DoesNotExist:
             return None
-        if call.pk is None:
-            # A call built to be checked, never stored (``HandInProgress(game=...)``
-            # makes itself the game's): the stored one is read again.
-            call = HandInProgress.objects.filter(game=self).first()
-            self.knows_current_hand(call)
-        return call
 
     def upcoming(self, last: Hand | None) -> tuple[int, int]:
         """The next hand's number and dealer, given the last recorded hand (with

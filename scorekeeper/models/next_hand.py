@@ -108,8 +108,8 @@ def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
     has ended, HandError for a call the engine refuses."""
     if game.is_finished:
         raise GameOver()
-    replaced = game.current_hand  # before the new call makes itself the game's
-    new = HandInProgress(game=game, **call)
+    replaced = game.current_hand
+    new = HandInProgress.in_game(game, **call)
     errors = new.problems()
     if errors:
         raise HandError(errors)
