@@ -112,6 +112,25 @@ def test_making_trump_then_ending_the_hand_costs_the_same_queries_however_long_t
     assert fresh(game).current_hand is None
 
 
+def test_revealing_the_partner_reads_the_call_with_the_game_once(
+    client: Client, django_assert_num_queries: Callable[..., Any]
+) -> None:
+    game = game_with(3)
+    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game = fresh(game)
+    client.get(url("game_table", game))
+    reveal = {"version": game.version, "token": str(uuid.uuid4()), "partner": "3", "trick": "2"}
+    # The game of one of the phone's tables with its call, its seats and players
+    # (2); in a transaction the game locked, the partner and the game's new
+    # version (5); the table drawn back: its last hands (1).
+    with django_assert_num_queries(8):
+        response = client.post(url("hand_reveal", game), reveal, **HTMX)
+    assert response.status_code == 200
+    call = fresh(game).current_hand
+    assert call is not None
+    assert (call.partner, call.revealed_on_trick) == (3, 2)
+
+
 def test_a_hand_added_to_the_cached_totals_scores_as_the_whole_game_rescored() -> None:
     game = start_game(target=10, ties="play-on")
     for document in (CAT_MAKES, DAN_EUCHRED, CAT_MAKES, CAT_MAKES, DAN_EUCHRED, CAT_MAKES):

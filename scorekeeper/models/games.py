@@ -15,6 +15,7 @@ change the game in memory is the game as stored
 
 from __future__ import annotations
 
+import copy
 import uuid
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -335,28 +336,31 @@ class Game(GameChanges, models.Model):
         Sent twice (a double tap), the same reveal is kept once."""
 
         def same_reveal(game: Game) -> bool:
-            current = HandInProgress.objects.filter(game=game).first()
+            current = game.current_hand
             return current is not None and (current.partner, current.revealed_on_trick) == (
                 partner,
                 trick,
             )
 
+        # The locked game is read with its hand in progress (``_changing``).
         with self._changing(version, repeat=same_reveal) as game:
             if game is None:
                 return
-            current = HandInProgress.objects.filter(game=game).first()
+            current = game.current_hand
             if current is None:
                 raise HandError({"partner": "no hand is in progress"})
             if not current.partner_to_reveal(game.variant_enum):
                 raise HandError(
                     {"partner": "nothing was called in this hand: no partner to reveal"}
                 )
-            current.partner, current.revealed_on_trick = partner, trick
-            errors = current.problems()
+            # A copy: a reveal the engine refuses leaves the game's call as stored.
+            revealed = copy.copy(current)
+            revealed.partner, revealed.revealed_on_trick = partner, trick
+            errors = revealed.problems()
             if errors:
                 raise HandError(errors)
-            current.save(update_fields=["partner", "revealed_on_trick"])
-            game.knows_current_hand(current)
+            revealed.save(update_fields=["partner", "revealed_on_trick"])
+            game.knows_current_hand(revealed)
 
     def set_dealer(self, *, version: int | None, dealer: int) -> None:
         """Someone other than the rotation's dealer is dealing the next hand (a
@@ -379,7 +383,7 @@ class Game(GameChanges, models.Model):
         to do when none is in progress (a repeated tap)."""
 
         def none_in_progress(game: Game) -> bool:
-            return not HandInProgress.objects.filter(game=game).exists()
+            return game.current_hand is None
 
         with self._changing(version, repeat=none_in_progress) as game:
             if game is not None:
