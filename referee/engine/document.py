@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -21,6 +21,10 @@ from referee.engine.variants import RulesError, Variant, house_rules_from_dict, 
 FORMAT = "bower.game/1"
 # A game is a few dozen hands; a document of more is not a game we kept.
 MAX_HANDS = 1000
+# The years a date may fall in once in UTC (contract.md): every database
+# stores them, and every screen can move them by a time zone and a night's
+# six hours without leaving the years Python can count.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
 class DocumentError(ValueError):
@@ -120,13 +124,21 @@ def read_document(data: Any) -> GameDocument:
         except HandError as error:
             field, message = next(iter(error.errors.items()))
             raise DocumentError(f"hand {number}, {field}", message) from None
+    started_at = read_moment(data, "started_at")
+    finished_at = read_moment(data, "finished_at")
+    if finished_at is not None:
+        if started_at is None:
+            # The game would start at the import, after it had ended.
+            raise DocumentError("finished_at", "comes with started_at, when the game began")
+        if finished_at < started_at:
+            raise DocumentError("finished_at", "must not be before started_at")
     return GameDocument(
         table=table,
         first_dealer=players.index(first),
         hands=tuple(hands),
         id=read_id(data.get("id")),
-        started_at=read_moment(data, "started_at"),
-        finished_at=read_moment(data, "finished_at"),
+        started_at=started_at,
+        finished_at=finished_at,
     )
 
 
@@ -143,7 +155,9 @@ def read_id(value: Any) -> UUID | None:
 
 
 def read_moment(data: Mapping[str, Any], field: str) -> datetime | None:
-    """``started_at`` or ``finished_at``: ISO 8601 with its offset, or absent (null)."""
+    """``started_at`` or ``finished_at`` (a night's ``created_at`` too): ISO 8601
+    with its offset, in the years FIRST_YEAR to LAST_YEAR once in UTC, or absent
+    (null)."""
     value = data.get(field)
     if value is None:
         return None
@@ -157,6 +171,14 @@ def read_moment(data: Mapping[str, Any], field: str) -> datetime | None:
         ) from None
     if moment.utcoffset() is None:
         raise DocumentError(field, "needs its offset from UTC, such as +00:00")
+    try:
+        year = moment.astimezone(UTC).year
+    except OverflowError:  # before year 1 or after 9999 once in UTC
+        year = 0
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise DocumentError(
+            field, f"must fall in the years {FIRST_YEAR} to {LAST_YEAR} (in UTC): {value}"
+        )
     return moment
 
 
