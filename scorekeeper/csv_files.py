@@ -2,21 +2,30 @@
 game's hands (``hands.csv``) and the players' statistics (``players.csv``),
 UTF-8 with a header row.
 
-Names are typed by people, so a cell that a spreadsheet would read as a
-formula (starting with = + - @, or a tab or carriage return) gets a leading
-quote: opening the file never runs anything. Numbers are written as numbers.
+Names are typed by people, and a spreadsheet may split a cell on any
+separator it is told to (comma, semicolon, tab, space, a line break, other
+punctuation). So every cell of text is quoted, and a formula start (= + - @,
+a tab or a carriage return: OWASP's "CSV injection") at the start of a cell
+or after any character that is not a letter or digit gets a ``'`` before it:
+no piece of any cell, however split, is read as a formula. Numbers (points
+and totals, negative ones too) are written bare, as numbers: a number holds
+no separator and no formula, and stays a number even in a spreadsheet set to
+read quoted cells as text.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 
 from scorekeeper.models import Game, Hand, Player
 from scorekeeper.sheet_rows import sheet_rows
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A formula start not right after a letter or digit: where a piece may begin.
+_PIECE_START = re.compile(r"(?<![^\W_])(?=[=+\-@\t\r])")
 
 # players.csv: the column, and the figure of ``record_aggregates`` it holds.
 PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -43,16 +52,18 @@ NIGHT_COLUMNS: tuple[tuple[str, str], ...] = (
 
 
 def safe_cell(value: object) -> object:
-    """``value`` as a spreadsheet may show it: text that starts like a formula
-    gets a leading quote; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    """``value`` as a spreadsheet may show it: in text, each formula start
+    that could begin a piece (at the start, or after anything but a letter or
+    digit) gets a ``'`` before it; numbers stay numbers."""
+    if isinstance(value, str):
+        return _PIECE_START.sub("'", value)
     return value
 
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Text quoted, numbers bare (QUOTE_NONNUMERIC): see the module's docstring.
+    writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\r\n")
     writer.writerow([safe_cell(cell) for cell in header])
     for row in rows:
         writer.writerow([safe_cell(cell) for cell in row])
@@ -87,7 +98,7 @@ def hands_csv(game: Game, hands: Iterable[Hand]) -> str:
             row.trump,
             row.called,
             row.partner,
-            row.tricks,
+            "" if row.hand.tricks is None else row.hand.tricks,  # a number, as the points
             row.renege,
             *row.points,
             *row.totals,

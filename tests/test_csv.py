@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.csv_files import safe_cell
+from scorekeeper.csv_files import FORMULA_STARTS, safe_cell
 from scorekeeper.models import Game
 from tests.documents import document, example, import_document
 from tests.test_players import EXPECTED, FIGURES
@@ -149,3 +150,98 @@ def test_the_pages_offer_the_csvs(client: Client) -> None:
     players = client.get(reverse("player_list")).content.decode()
     assert f'href="{reverse("player_list_csv")}"' in players
     assert Game.objects.count() == 1
+
+
+# --- Hostile names: no piece of any cell is a formula, numbers stay numbers --------------
+
+# Names a spreadsheet splitting on ; , | space or . would cut into a formula.
+HOSTILE = ["b;=1+1", "x,@SUM(A1)", "c -2+3", 'd|+HYPERLINK("x")', "e.=cmd|' /C calc'!A0"]
+DEFUSED = ["b;'=1+1", "x,'@SUM(A1)", "c '-2+3", 'd|\'+HYPERLINK("x")', "e.'=cmd|' /C calc'!A0"]
+SEPARATORS = [",", ";", "\t", " ", "|", ".", ":", "\n", "\r"]
+NUMBER = re.compile(r"-?\d+")
+
+
+def formula_pieces(content: str) -> list[str]:
+    """Every piece of the file, split on any separator a spreadsheet offers,
+    that a spreadsheet would read as a formula: one starting with = + - @
+    (a quote mark of the CSV's own aside) that is not a plain number."""
+    found = []
+    for separator in SEPARATORS:
+        for piece in content.split(separator):
+            piece = piece.lstrip('"')
+            if piece.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(piece.rstrip('"')):
+                found.append(piece)
+    return found
+
+
+def hostile_game() -> Game:
+    """Five hostile names; the second hand's renege costs its offender 2 points
+    (offender-loses-2): a negative point."""
+    hands = [
+        {"maker": HOSTILE[2], "trump": "S", "called": "S", "partner": "maker", "tricks": 5},
+        {
+            "maker": HOSTILE[1],
+            "trump": "H",
+            "called": "S",
+            "partner": HOSTILE[3],
+            "tricks": 3,
+            "renege": HOSTILE[2],
+        },
+    ]
+    return import_document(document("call-ace", HOSTILE, hands, renege="offender-loses-2"))
+
+
+def test_a_hostile_name_in_hands_csv_is_no_formula_however_the_file_is_split(
+    client: Client,
+) -> None:
+    game = hostile_game()
+    content = client.get(reverse("game_hands_csv", args=[game.pk])).content.decode()
+    assert formula_pieces(content) == []
+    header, first, second = list(csv.reader(io.StringIO(content)))
+    assert header[8:13] == [f"{name} points" for name in DEFUSED]
+    assert first[1:3] == [DEFUSED[0], DEFUSED[2]]
+    assert second[1:8] == [DEFUSED[1], DEFUSED[1], "H", "S", DEFUSED[3], "3", DEFUSED[2]]
+    # The rule applied names the players too, defused alike.
+    assert f"{DEFUSED[2]} reneged" in second[18]
+
+
+def test_a_hostile_name_in_players_csv_is_no_formula_however_the_file_is_split(
+    client: Client,
+) -> None:
+    hostile_game()
+    content = client.get(reverse("player_list_csv")).content.decode()
+    assert formula_pieces(content) == []
+    _, *rows = list(csv.reader(io.StringIO(content)))
+    assert sorted(row[0] for row in rows) == sorted(DEFUSED)
+
+
+def test_every_text_cell_is_quoted_and_points_even_negative_stay_numbers(
+    client: Client,
+) -> None:
+    game = hostile_game()
+    content = client.get(reverse("game_hands_csv", args=[game.pk])).content.decode()
+    # Read as a program that takes quoted cells as text and bare ones as numbers.
+    header, first, second = list(csv.reader(io.StringIO(content), quoting=csv.QUOTE_NONNUMERIC))
+    assert all(isinstance(cell, str) for cell in header)
+    # hand, dealer, maker, trump, called, partner, tricks, renege, then the points.
+    assert second[:8] == [2, DEFUSED[1], DEFUSED[1], "H", "S", DEFUSED[3], 3, DEFUSED[2]]
+    assert second[8:13] == [0, 1, -2, 1, 0]  # "c -2+3" reneged: -2, a number
+    assert second[13:18] == [0, 1, 3, 1, 0]  # the running totals
+    assert first[8:18] == [0, 0, 5, 0, 0, 0, 0, 5, 0, 0]
+    assert all(isinstance(cell, str) for cell in first[18:] + second[18:])
+    # As the file is written: the -2 bare beside quoted text.
+    assert ',0,1,-2,1,0,0,1,3,1,0,"' in content.splitlines()[2]
+    players = client.get(reverse("player_list_csv")).content.decode()
+    _, *rows = list(csv.reader(io.StringIO(players), quoting=csv.QUOTE_NONNUMERIC))
+    assert all(isinstance(row[0], str) and isinstance(row[1], float) for row in rows)
+
+
+def test_a_plain_history_reads_back_unchanged() -> None:
+    # Hyphens, apostrophes and spaces in ordinary names are left alone.
+    assert safe_cell("Ann-Marie O'Neil") == "Ann-Marie O'Neil"
+    assert safe_cell("Partnership made it: Ben with Dan took 3 tricks.") == (
+        "Partnership made it: Ben with Dan took 3 tricks."
+    )
+    assert safe_cell("b;=1+1") == "b;'=1+1"
+    assert safe_cell("a\n-2") == "a\n'-2"
+    assert safe_cell(-2) == -2
