@@ -20,6 +20,7 @@ from scorekeeper.models import Game
 
 # A long evening's game is a few kilobytes; anything near this is not a game document.
 MAX_DOCUMENT_BYTES = 1_000_000
+TOO_BIG = "it is too big to be a game document (at most 1 MB)"
 
 
 def parse_document(raw: str | bytes) -> GameDocument:
@@ -27,13 +28,18 @@ def parse_document(raw: str | bytes) -> GameDocument:
     where it is wrong ("document" for text that is not JSON at all)."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_DOCUMENT_BYTES:
-            raise DocumentError("document", "the file is too big to be a game document")
+            raise DocumentError("document", TOO_BIG)
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DocumentError(
                 "document", "the file is not text (a game document is UTF-8 JSON)"
             ) from None
+    elif (
+        len(raw) > MAX_DOCUMENT_BYTES
+        or len(raw.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_BYTES
+    ):
+        raise DocumentError("document", TOO_BIG)  # pasted or piped in: held to the same limit
     raw = raw.removeprefix("\ufeff")
     if not raw.strip():
         raise DocumentError("document", "it is empty: a game document is a JSON object")

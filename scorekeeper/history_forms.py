@@ -19,6 +19,12 @@ from referee.engine.variants import Variant
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.models import Game, GameNight, Player, PrivateTable
 
+# Beside the file or the paste box alike: both are held to MAX_DOCUMENT_BYTES.
+TOO_BIG = (
+    "This is too big to be a game document: at most 1 MB (a long evening's game is a few"
+    " kilobytes)."
+)
+
 
 class GameFilterForm(forms.Form):
     """The game list's query string: ``?variant=call-ace&player=3``."""
@@ -103,12 +109,23 @@ class ImportForm(forms.Form):
 
     stored_game: Game | None = None
 
-    def __init__(self, *args: Any, tables: Sequence[PrivateTable] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tables: Sequence[PrivateTable] = (),
+        too_big: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.tables = tables  # the phone's tables: only their games are named to it
+        # A paste past the request's own limit: nothing of the form could be read.
+        self.too_big = too_big
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        if self.too_big:
+            self.add_error("text", TOO_BIG)
+            return cleaned
         upload = cleaned.get("file")
         text = cleaned.get("text") or ""
         if self.errors:
@@ -119,11 +136,15 @@ class ImportForm(forms.Form):
         if upload:
             field = "file"
             if upload.size is not None and upload.size > MAX_DOCUMENT_BYTES:
-                self.add_error(field, "This file is too big to be a game document.")
+                self.add_error(field, TOO_BIG)
                 return cleaned
             raw: str | bytes = upload.read()
         elif text.strip():
             field, raw = "text", text
+            # Pasted text is held to the file's limit, counted in the same bytes.
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_BYTES:
+                self.add_error(field, TOO_BIG)
+                return cleaned
         else:
             self.add_error("file", "Choose a game file, or paste a game document below.")
             return cleaned

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpResponse
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.backups import backup_text
@@ -82,6 +84,20 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         status = 200
     context = {"form": form, "table_choice": choice}
     return render(request, "scorekeeper/history/import.html", context, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's ``handler400``. A paste past the request's size limit
+    (DATA_UPLOAD_MAX_MEMORY_SIZE: Django refuses to read the form at all) gets
+    the import page with the paste box's message, as a paste over the
+    document's limit does, and stores nothing; any other bad request gets
+    Django's page."""
+    if isinstance(exception, RequestDataTooBig) and request.path == reverse("game_import"):
+        form = ImportForm({}, tables=tables_of(request), too_big=True)
+        form.is_valid()
+        context = {"form": form, "table_choice": TableChoiceForm(tables=tables_of(request))}
+        return render(request, "scorekeeper/history/import.html", context, status=413)
+    return defaults.bad_request(request, exception)
 
 
 @require_GET
