@@ -53,7 +53,7 @@ def test_a_page_that_does_not_exist_shows_the_apps_own_page() -> None:
     response = Client().get("/no-such-page/")
     assert response.status_code == 404
     page = response.content.decode()
-    assert "Nothing here" in page
+    assert "Not found" in page
     assert "URLconf" not in page
 
 
