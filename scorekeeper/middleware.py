@@ -1,4 +1,5 @@
-"""A busy database answers 503 "try again in a moment", never a 500.
+"""A busy database answers 503 "try again in a moment", never a 500; and an
+address with a NUL in it is a 404 (``NulInPathMiddleware``).
 
 Two phones that record a hand at the same moment both want the database's
 write lock. SQLite waits for it (settings: `timeout`), PostgreSQL waits up to
@@ -14,7 +15,7 @@ import sys
 from collections.abc import Callable
 
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.views import defaults
 
 BUSY_MESSAGE = "The scorebook is busy: try again in a moment."
@@ -75,6 +76,20 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """Django calls this when a view raises; None lets the error through."""
         return busy_response(request) if database_is_busy(exception) else None
+
+
+class NulInPathMiddleware:
+    """An address with a NUL character (``/t/%00/``) is a 404 before any view
+    looks it up: PostgreSQL refuses NUL in a string (a 500), and no key, token
+    or name has one. Here once, so every route has it, a new one too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise Http404("No such page")  # Django's handler404: templates/404.html
+        return self.get_response(request)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -213,6 +213,8 @@ MIDDLEWARE = [
     "scorekeeper.tables.TablesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so a NUL in the address is a 404 like any other (headers and all).
+    "scorekeeper.middleware.NulInPathMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
