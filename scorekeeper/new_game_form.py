@@ -5,10 +5,12 @@ engine (``house_rules_from_dict``)."""
 
 from __future__ import annotations
 
-import random
+import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from referee.chips import ChipField
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
@@ -50,6 +52,16 @@ RULE_HELP = {
     "no_trump": "On: a maker may call no trump in round 2 (no bowers; the led suit's "
     "highest card wins).",
 }
+
+
+def with_new_token(data: Mapping[str, Any]) -> QueryDict:
+    """A start form's data as sent, under a new token: the form drawn again
+    when its token already started a game or night."""
+    copied = data.copy() if isinstance(data, QueryDict) else QueryDict(mutable=True)
+    if not isinstance(data, QueryDict):
+        copied.update(data)
+    copied["token"] = str(uuid.uuid4())
+    return copied
 
 
 def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
@@ -264,16 +276,23 @@ class NewGameForm(forms.Form):
 
     def start(self, *, private_table: PrivateTable) -> Game:
         """Start the game at ``private_table`` (once per form token); "pick for
-        me" draws the first dealer."""
+        me" has the game draw the first dealer. Raises AlreadyStarted when the
+        token started another game (the form changed since)."""
         data = self.cleaned_data
-        first = data.get("first_dealer_seat")
-        if first is None:
-            first = random.randrange(len(self.players))
         return Game.start(
             variant=Variant(data["variant"]),
             players=self.players,
-            first_dealer=first,
+            first_dealer=data.get("first_dealer_seat"),
             rules=self.rules,
             token=data["token"],
             private_table=private_table,
         )
+
+    def anew(self, error: str) -> NewGameForm:
+        """The same form with a new token, showing ``error``: what a phone sees
+        when its form's token already started another game. One tap on Start
+        then starts this one as a new game."""
+        again = NewGameForm(with_new_token(self.data))
+        again.is_valid()
+        again.add_error(None, error)
+        return again

@@ -32,6 +32,8 @@ class Outcome:
     location: str = ""
     error: BaseException | None = None
     seconds: float = 0.0
+    # The phone that sent it, with the cookies the answer set.
+    client: Client | None = None
 
 
 @pytest.fixture(scope="module")
@@ -63,23 +65,27 @@ def racing_db(request: pytest.FixtureRequest) -> None:
 
 
 def phone(table: PrivateTable) -> Client:
-    """A phone that has opened ``table``'s key link, as its players do."""
+    """A phone that has opened ``table``'s key link, as its players do: scanned
+    or typed, so the browser says it was opened directly and it joins at once."""
     client = Client()
-    assert client.get(table.key_path).status_code in (200, 302)
+    assert client.get(table.key_path, headers={"Sec-Fetch-Site": "none"}).status_code in (200, 302)
     return client
 
 
-def at_once(count: int, request: Callable[[int, Client], Any]) -> list[Outcome]:
+def at_once(
+    count: int, request: Callable[[int, Client], Any], *, joined: bool = True
+) -> list[Outcome]:
     """Run ``request(i, client)`` in ``count`` threads released together; each
-    thread has its own client (a phone that joined the tests' own table) and
-    database connection."""
-    table = our_table()  # made once, before the threads: they only join it
+    thread has its own client (a phone that joined the tests' own table, or
+    with ``joined=False`` a phone with no table yet) and database connection."""
+    table = our_table() if joined else None  # made once, before the threads: they only join it
     barrier = threading.Barrier(count)
     outcomes = [Outcome() for _ in range(count)]
 
     def run(i: int) -> None:
         try:
-            client = phone(table)
+            client = phone(table) if table is not None else Client()
+            outcomes[i].client = client
             barrier.wait()
             started = time.perf_counter()
             response = request(i, client)

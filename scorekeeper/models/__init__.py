@@ -19,11 +19,14 @@ from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.nights import GameNight
+from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
 from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
+from scorekeeper.models.table_starts import TableKeyReplaced, TableStart
 from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
+    "AlreadyStarted",
     "BoardRound",
     "EndMovesEarlier",
     "EuchreNight",
@@ -50,5 +53,7 @@ __all__ = [
     "SeatPair",
     "SeatQuerySet",
     "StaleGame",
+    "TableKeyReplaced",
+    "TableStart",
     "TokenUsed",
 ]

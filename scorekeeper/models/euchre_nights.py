@@ -23,6 +23,7 @@ from django.db import models, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from referee.engine.names import same_name
 from referee.engine.night import (
     NightRules,
     NightStandings,
@@ -42,7 +43,7 @@ from referee.engine.seating import (
 )
 from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import StaleGame
-from scorekeeper.models.once import create_once
+from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.tables import PrivateTable, new_watch_token
 
@@ -150,8 +151,10 @@ class EuchreNight(models.Model):
     ) -> EuchreNight:
         """Start a night of ``private_table`` with ``players`` (names, numbered
         in this order) and seat its first round. A retried request with the same
-        ``token`` returns the night it already started. Raises SeatingError or
-        RulesError when the night cannot be played as asked."""
+        ``token`` returns the night it already started; the same token with
+        another night asked for raises AlreadyStarted and stores nothing.
+        Raises SeatingError or RulesError when the night cannot be played as
+        asked."""
         rules.check_variant(variant)
         check_night_size(players=len(players), rounds=rounds)
         night, new = create_once(
@@ -165,6 +168,8 @@ class EuchreNight(models.Model):
             seed=random.randrange(1, 1_000_000_000) if seed is None else seed,
         )
         if not new:
+            if not night.started_as(private_table, variant, players, rounds, rules, name):
+                raise AlreadyStarted(night)
             return night
         found = Player.for_names(players, table=private_table)
         NightPlayer.objects.bulk_create(
@@ -173,6 +178,29 @@ class EuchreNight(models.Model):
         )
         night.seat_next_round(version=night.version)
         return night
+
+    def started_as(
+        self,
+        private_table: PrivateTable,
+        variant: Variant,
+        players: Sequence[str],
+        rounds: int,
+        rules: NightRules,
+        name: str,
+    ) -> bool:
+        """Whether this night, found by its start form's token, is the night
+        asked for again: a retry of the same form, not the form changed
+        (contract.md, "Recording a hand, once")."""
+        entered = list(self.entrants.order_by("number").values_list("player__name", flat=True))
+        return (
+            self.private_table_id == private_table.pk
+            and self.variant_enum is variant
+            and self.rounds_planned == rounds
+            and self.night_rules == rules
+            and self.name == name
+            and len(entered) == len(players)
+            and all(same_name(a, b) for a, b in zip(entered, players, strict=True))
+        )
 
     # --- changing ----------------------------------------------------------------------
 

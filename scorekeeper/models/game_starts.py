@@ -3,6 +3,7 @@ the game row, found once whatever the retries, then its seats and pairs of seats
 
 from __future__ import annotations
 
+import random
 import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -10,9 +11,10 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from referee.engine.hands import Table
+from referee.engine.names import same_name
 from referee.engine.scoring import RoundRules
 from referee.engine.variants import HouseRules, Variant
-from scorekeeper.models.once import create_once
+from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat, SeatPair
 
@@ -32,7 +34,7 @@ def start_game(
     *,
     variant: Variant,
     players: Sequence[str],
-    first_dealer: int,
+    first_dealer: int | None,
     rules: HouseRules,
     private_table: PrivateTable,
     rematch_of: Game | None,
@@ -53,7 +55,7 @@ def start_game(
         deal=rules.deal,
         renege_rule=rules.renege,
         tie_rule=rules.ties,
-        first_dealer=first_dealer,
+        first_dealer=random.randrange(len(players)) if first_dealer is None else first_dealer,
         rematch_of=rematch_of,
         private_table=private_table,
         night_round=night_round,
@@ -62,6 +64,8 @@ def start_game(
         lone_march_five=round_rules is not None and round_rules.lone_march_five,
     )
     if not new:
+        if not _started_as(game, variant, players, first_dealer, rules, private_table):
+            raise AlreadyStarted(game)
         return game
     found = Player.for_names(players, table=private_table)
     seats = Seat.objects.bulk_create(
@@ -71,6 +75,28 @@ def start_game(
     SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
     Player.objects.filter(pk__in=[seat.player_id for seat in seats]).recount_results()
     return game
+
+
+def _started_as(
+    game: Game,
+    variant: Variant,
+    players: Sequence[str],
+    first_dealer: int | None,
+    rules: HouseRules,
+    private_table: PrivateTable,
+) -> bool:
+    """Whether ``game``, found by its token, is the game asked for again: a
+    retry of the same form (the dealer it drew, if it was left to chance),
+    not the form changed (contract.md, "Recording a hand, once")."""
+    seated = list(game.seats.order_by("position").values_list("player__name", flat=True))
+    return (
+        game.variant_enum is variant
+        and game.private_table_id == private_table.pk
+        and game.house_rules == rules
+        and first_dealer in (None, game.first_dealer)
+        and len(seated) == len(players)
+        and all(same_name(a, b) for a, b in zip(seated, players, strict=True))
+    )
 
 
 @transaction.atomic

@@ -233,7 +233,7 @@ class Game(GameChanges, models.Model):
         *,
         variant: Variant,
         players: Sequence[str],
-        first_dealer: int,
+        first_dealer: int | None,
         rules: HouseRules,
         private_table: PrivateTable,
         rematch_of: Game | None = None,
@@ -245,8 +245,10 @@ class Game(GameChanges, models.Model):
         """Create a game of ``private_table`` with its seats in clockwise order
         (its players are that table's); the engine checks their number. A night's
         table (``EuchreNight.seat_next_round``) names its round, table and round's
-        end. A retry with the same ``token`` returns the game it already started,
-        even at the same moment (never an error, never two games)."""
+        end. ``first_dealer`` None draws the first dealer. A retry with the same
+        ``token`` returns the game it already started, even at the same moment
+        (never an error, never two games); the same token with another game
+        asked for raises AlreadyStarted and stores nothing."""
         return start_game(
             cls,
             variant=variant,

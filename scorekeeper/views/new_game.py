@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from referee.engine.variants import Variant
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import PrivateTable
+from scorekeeper.models import AlreadyStarted, Game, TableKeyReplaced, TableStart
 from scorekeeper.new_game_form import NewGameForm
 from scorekeeper.screens import new_game_context
 from scorekeeper.table_forms import TableChoiceForm
 from scorekeeper.tables import remember, tables_of
 from scorekeeper.views.rendering import after_change, screen
+
+# The start form of a phone's first game, sent again after its table's key was
+# replaced: the new key shuts that form out as it shuts out every old link.
+KEY_REPLACED = (
+    "This form started a game at a table whose key was replaced since: open the "
+    "table's new key link to join it. Nothing new was started."
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -44,9 +52,53 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     if not form.is_valid():
         context = new_game_context(form, choice)
         return screen(request, "new_game.html", context, status=422, url=reverse("new_game"))
-    # The first game on a phone makes its table, named after the players.
-    table = choice.table() or PrivateTable.named_for(form.players)
+    token = form.cleaned_data["token"]
+    try:
+        with transaction.atomic():
+            # The first game on a phone makes its table, named after the
+            # players, once per form: the form sent again finds that table.
+            table = choice.table() or TableStart.table_for(token, named_for=form.players)
+            game = form.start(private_table=table)
+    except TableKeyReplaced:
+        again = form.anew(KEY_REPLACED)
+        context = new_game_context(again, choice)
+        return screen(request, "new_game.html", context, status=409, url=reverse("new_game"))
+    except AlreadyStarted as started:
+        return _started_already(request, form, cast(Game, started.row), token)
     remember(request, table)
-    game = form.start(private_table=table)
     first = game.seat_list()[game.first_dealer].player.name
     return after_change(request, game.pk, f"Game started: {first} deals first.")
+
+
+def _started_already(
+    request: HtmxHttpRequest, form: NewGameForm, game: Game, token: uuid.UUID
+) -> HttpResponse:
+    """409: this form's token started ``game``, and the form sent now asks for
+    another game (contract.md, "Recording a hand, once"). The phone gets the
+    game's table when its form made it (the first answer was lost), and the
+    form back with a new token: one tap on Start starts it as a new game."""
+    table = game.private_table
+    # A phone with no table gets the one its form made (the answer that gave
+    # it was lost); another phone's default table is never changed unasked.
+    tables = tables_of(request)
+    shown = table in tables or (not tables and TableStart.made(token, table))
+    if shown:
+        if not tables:
+            remember(request, table)
+        names = ", ".join(game.seats.order_by("position").values_list("player__name", flat=True))
+        error = (
+            f"This form already started a game: {names} ({game.variant_enum.label}). "
+            "Nothing new was started: open that game, or tap Start to start this one "
+            "as another game."
+        )
+    else:
+        error = (
+            "This form already started a game at a table this phone has not joined. "
+            "Nothing new was started: tap Start to start this one as a new game."
+        )
+    again = form.anew(error)
+    context = {
+        **new_game_context(again, TableChoiceForm(tables=tables_of(request))),
+        "already_started": game if shown else None,
+    }
+    return screen(request, "new_game.html", context, status=409, url=reverse("new_game"))

@@ -8,6 +8,7 @@ another table's night is a 404 and nothing of it is changed."""
 from __future__ import annotations
 
 import uuid
+from typing import cast
 
 from django.contrib import messages
 from django.db import transaction
@@ -21,8 +22,16 @@ from referee.engine.seating import MIN_PLAYERS, SeatingError
 from referee.engine.variants import RulesError
 from scorekeeper.forms import polled_version
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import EuchreNight, Player, PrivateTable
+from scorekeeper.models import (
+    AlreadyStarted,
+    EuchreNight,
+    Player,
+    PrivateTable,
+    TableKeyReplaced,
+    TableStart,
+)
 from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.new_game_form import with_new_token
 from scorekeeper.night_forms import NightPlayersForm, NightStartForm, SeatNextForm
 from scorekeeper.night_screens import (
     arrival_choices,
@@ -37,6 +46,12 @@ NIGHT_PAGE = "nights/night.html"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
 # The most of a table's players the start form offers to tick.
 KNOWN_PLAYERS = 200
+# The start form of a phone's first night, sent again after its table's key was
+# replaced: the new key shuts that form out as it shuts out every old link.
+KEY_REPLACED = (
+    "This form started a night at a table whose key was replaced since: open the "
+    "table's new key link to join it. Nothing new was started."
+)
 
 
 def load_night(request: HtmxHttpRequest, night_id: int) -> EuchreNight:
@@ -82,26 +97,71 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
     choice = TableChoiceForm(request.POST, tables=tables)
     form = NightStartForm(request.POST, known=_known_players(choice.table()))
     if form.is_valid():
-        already = EuchreNight.objects.filter(token=form.cleaned_data["token"]).first()
-        if already is not None:
-            # A double tap: the first request started it (and remembered its table).
-            return HttpResponseRedirect(reverse("night_detail", args=[already.pk]))
+        token = form.cleaned_data["token"]
         try:
             # One transaction: a night refused stores nothing, not even the table
-            # a phone with no table yet gets (named after the night).
+            # a phone with no table yet gets (named after the night). That table
+            # is made once per form: the form sent again (a double tap, a lost
+            # answer) finds it, and its night.
             with transaction.atomic():
-                table = choice.table() or PrivateTable.named_for(
-                    [form.cleaned_data["name"] or "Euchre"]
-                )
+                named_for = [form.cleaned_data["name"] or "Euchre"]
+                table = choice.table() or TableStart.table_for(token, named_for=named_for)
                 night = form.start(private_table=table)
         except (SeatingError, RulesError) as error:
             form.add_error(None, str(error))
+        except TableKeyReplaced:
+            return _night_form_used(request, form, choice, KEY_REPLACED)
+        except AlreadyStarted as started:
+            return _started_already(request, form, cast(EuchreNight, started.row), token)
         else:
             remember(request, table)
             messages.success(request, f"{night.title}: round 1 is seated.")
             return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
     context = {"form": form, "table_choice": choice}
     return screen(request, "nights/night_new.html", context, status=422, url=reverse("night_new"))
+
+
+def _started_already(
+    request: HtmxHttpRequest, form: NightStartForm, night: EuchreNight, token: uuid.UUID
+) -> HttpResponse:
+    """409: this form's token started ``night``, and the form sent now asks
+    for another night (contract.md, "Recording a hand, once"). The phone gets
+    the night's table when its form made it (the first answer was lost)."""
+    table = night.private_table
+    # A phone with no table gets the one its form made (the answer that gave
+    # it was lost); another phone's default table is never changed unasked.
+    tables = tables_of(request)
+    shown = table in tables or (not tables and TableStart.made(token, table))
+    if not shown:
+        error = (
+            "This form already started a night at a table this phone has not joined. "
+            "Nothing new was started: tap Start to start this one as a new night."
+        )
+        return _night_form_used(request, form, TableChoiceForm(tables=tables_of(request)), error)
+    if not tables:
+        remember(request, table)
+    error = (
+        f"This form already started {night.title}. Nothing new was started: open that "
+        "night, or tap Start to start this one as another night."
+    )
+    choice = TableChoiceForm(tables=tables_of(request))
+    return _night_form_used(request, form, choice, error, already_started=night)
+
+
+def _night_form_used(
+    request: HtmxHttpRequest,
+    form: NightStartForm,
+    choice: TableChoiceForm,
+    error: str,
+    *,
+    already_started: EuchreNight | None = None,
+) -> HttpResponse:
+    """409: the start form back as it was sent, with a new token and ``error``."""
+    again = NightStartForm(with_new_token(form.data), known=_known_players(choice.table()))
+    again.is_valid()
+    again.add_error(None, error)
+    context = {"form": again, "table_choice": choice, "already_started": already_started}
+    return screen(request, "nights/night_new.html", context, status=409, url=reverse("night_new"))
 
 
 def _page(
