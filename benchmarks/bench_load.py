@@ -115,7 +115,8 @@ TABLE_COOKIE: list[str] = []
 
 
 def _join_table(port: int) -> None:
-    answer = _request(port, "GET", bench_table().key_path)
+    # Opened directly, as a scanned QR code is: the link joins at once.
+    answer = _request(port, "GET", bench_table().key_path, headers={"Sec-Fetch-Site": "none"})
     TABLE_COOKIE[:] = [f"{TABLE_COOKIE_NAME}={answer.cookies[TABLE_COOKIE_NAME]}"]
 
 

@@ -8,6 +8,8 @@ from scorekeeper.views import tables, watch
 urlpatterns: list[URLPattern] = [
     path("t/<str:key>/", tables.table_join, name="table_join"),
     path("tables/", tables.table_list, name="table_list"),
+    # The Join button of a key link opened from another site (PENDING_PATH).
+    path("tables/join/", tables.table_join_confirm, name="table_join_confirm"),
     path("tables/<int:table_id>/key/", tables.table_replace_key, name="table_replace_key"),
     path("tables/<int:table_id>/forget/", tables.table_forget, name="table_forget"),
     path("w/<str:token>/", watch.game_watch, name="game_watch"),

@@ -3,9 +3,14 @@ digest of each table's key (contract.md, "Tables: private by link").
 
 ``tables_of(request)`` is what every scorekeeper view scopes its queries by
 (``Game.objects.for_tables(...)``, ``Player.objects.for_tables(...)``);
-``remember`` and ``forget`` change the list (``TablesMiddleware`` writes the
-cookie). The last table
-used comes first.
+``remember``, ``join``, ``forget`` and ``replaced`` change the list
+(``TablesMiddleware`` writes the cookie). The last table used comes first, and
+the first is where new games go (the new game form's default table): a table
+joined by its key link becomes it only when the phone asks (``join``).
+
+A key link opened from another site leaves a **pending join** (a second signed
+cookie, an hour, holding the key's digest, sent only to ``/tables/join/``),
+which the Join button there turns into a joined table.
 """
 
 from __future__ import annotations
@@ -20,8 +25,18 @@ from scorekeeper.models import PrivateTable
 COOKIE = "bower_tables"
 SALT = "bower.tables"
 MAX_AGE = 60 * 60 * 24 * 365
-# A phone remembers at most this many tables; the least recently used goes first.
+# A phone remembers at most this many tables; joining another asks which to forget.
 MAX_TABLES = 20
+
+PENDING_COOKIE = "bower_join"
+PENDING_SALT = "bower.tables.join"
+PENDING_MAX_AGE = 60 * 60
+PENDING_PATH = "/tables/join/"
+
+
+class PhoneFull(Exception):
+    """The phone already keeps ``MAX_TABLES`` tables: joining one more needs
+    one of them forgotten first, which the phone is asked for."""
 
 
 def key_digests(request: HttpRequest) -> list[str]:
@@ -66,9 +81,92 @@ def remember(request: HttpRequest, table: PrivateTable) -> None:
     _changed(request, tables)
 
 
+def cookie_digests(request: HttpRequest) -> list[str]:
+    """Every key digest the phone's signed cookie holds, a replaced key's too:
+    the proof that the phone once had that key (``table_replace_key``)."""
+    return _digests(request)
+
+
+def holds(request: HttpRequest, table: PrivateTable) -> bool:
+    """Whether this phone has ``table`` (with its current key)."""
+    return any(t.pk == table.pk for t in tables_of(request))
+
+
+def is_full(request: HttpRequest) -> bool:
+    """Whether this phone keeps as many tables as it can."""
+    return len(tables_of(request)) >= MAX_TABLES
+
+
+def join(
+    request: HttpRequest,
+    table: PrivateTable,
+    *,
+    as_default: bool = False,
+    instead_of: PrivateTable | None = None,
+) -> None:
+    """Add ``table`` to this phone's tables without dropping or reordering the
+    others unasked: second, after the table new games go to, unless the phone
+    asked for it to be that table (``as_default``) or has none yet. A full
+    phone must name the table it forgets (``instead_of``), else ``PhoneFull``."""
+    kept = [t for t in tables_of(request) if t.pk != table.pk]
+    if instead_of is not None:
+        kept = [t for t in kept if t.pk != instead_of.pk]
+    if len(kept) >= MAX_TABLES:
+        raise PhoneFull
+    at = 0 if as_default else 1
+    _changed(request, [*kept[:at], table, *kept[at:]])
+
+
 def forget(request: HttpRequest, table: PrivateTable) -> None:
     """This phone no longer has ``table``."""
     _changed(request, [t for t in tables_of(request) if t.pk != table.pk])
+
+
+def forget_digest(request: HttpRequest, digest: str) -> None:
+    """This phone no longer claims the key whose digest is ``digest`` (a key
+    replaced from another phone): the cookie is written without it."""
+    _changed(request, [t for t in tables_of(request) if t.key_digest != digest])
+
+
+def replaced(request: HttpRequest, old_digest: str, table: PrivateTable) -> None:
+    """This phone replaced the key ``old_digest`` of ``table``: it keeps the
+    table, with its new key, where it was in its list (a new key is no reason
+    to change where new games go)."""
+    digests = _digests(request)
+    # The same form sent twice may come with the new key's cookie already.
+    spot = old_digest if old_digest in digests else table.key_digest
+    before = set(digests[: digests.index(spot)]) if spot in digests else set()
+    tables = [t for t in tables_of(request) if t.pk != table.pk]
+    at = sum(1 for t in tables if t.key_digest in before)
+    _changed(request, [*tables[:at], table, *tables[at:]][:MAX_TABLES])
+
+
+def pending_digest(request: HttpRequest) -> str | None:
+    """The key digest of the table a key link opened from another site left
+    to join (``set_pending``), or None."""
+    return request.get_signed_cookie(
+        PENDING_COOKIE, default=None, salt=PENDING_SALT, max_age=PENDING_MAX_AGE
+    )
+
+
+def set_pending(response: HttpResponse, table: PrivateTable) -> None:
+    """Leave ``table`` to join on the Join page (an hour): its key digest,
+    never the key, signed, sent only to that page."""
+    response.set_signed_cookie(
+        PENDING_COOKIE,
+        table.key_digest,
+        salt=PENDING_SALT,
+        max_age=PENDING_MAX_AGE,
+        path=PENDING_PATH,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def clear_pending(response: HttpResponse) -> None:
+    """Nothing left to join."""
+    response.delete_cookie(PENDING_COOKIE, path=PENDING_PATH, samesite="Lax")
 
 
 def _changed(request: HttpRequest, tables: list[PrivateTable]) -> None:

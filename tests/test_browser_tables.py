@@ -140,3 +140,45 @@ def test_the_tables_page_replaces_a_key_after_a_confirm_step(
     assert table.key != old_key
     browser_problems.allow("404 (Not Found)")
     assert page.goto(f"/t/{old_key}/").status == 404  # type: ignore[union-attr]
+
+
+def test_a_key_link_from_another_site_asks_before_joining_and_keeps_new_games_where_they_were(
+    page: Page, axe: Axe, live_server: Any
+) -> None:
+    start_game()  # the phone's own table, "Tests", has a game
+    club = PrivateTable.objects.create(name="Friday club")
+    elsewhere = "http://elsewhere.example/"
+    lure = (
+        f'<!doctype html><title>Elsewhere</title><a href="{live_server.url}{club.key_path}">Win</a>'
+    )
+    page.route(f"{elsewhere}**", lambda route: route.fulfill(content_type="text/html", body=lure))
+
+    def tables_cookie() -> str:
+        return next(c["value"] for c in page.context.cookies() if c["name"] == "bower_tables")
+
+    before = tables_cookie()
+    page.goto(elsewhere)
+    page.get_by_role("link", name="Win").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Join Friday club?")
+    assert page.url == f"{live_server.url}/tables/join/"  # the key left the address bar
+    expect(page.get_by_text("New games on this phone go to Tests")).to_be_visible()
+    buttons = page.locator("main").get_by_role("button")
+    expect(buttons).to_have_count(1)
+    expect(buttons).to_have_text("Join")
+    axe(page)
+    assert tables_cookie() == before  # nothing joined yet
+
+    buttons.tap()
+    expect(page.locator("#messages")).to_contain_text(
+        "This phone now keeps the score at Friday club. New games on this phone still go to Tests."
+    )
+    assert page.url == f"{live_server.url}/games/"
+    page.goto("/games/new/")
+    expect(page.get_by_label("Table")).to_have_value(str(PrivateTable.objects.get(name="Tests").pk))
+    # No page of the phone's history holds the key.
+    page.go_back()
+    page.go_back()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Nothing to join")
+    assert club.key not in page.url
+    page.go_back()
+    assert page.url == elsewhere

@@ -26,6 +26,7 @@ from tests.game_support import (
     start_game,
     url,
 )
+from tests.table_support import replace_key_form
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +199,8 @@ def test_a_replaced_key_shows_in_the_invite_of_the_phone_that_replaced_it(client
     old = client.get(url("game_table", game)).content.decode()
     table = game.private_table
     assert f"/t/{table.key}/" in old
-    response = client.post(reverse("table_replace_key", args=[table.pk]), {"confirm": "True"})
+    form = replace_key_form(client, table)
+    response = client.post(reverse("table_replace_key", args=[table.pk]), {**form, "confirm": "on"})
     assert response.status_code in (200, 302)
     table.refresh_from_db()
     assert key_digest(table.key) == table.key_digest

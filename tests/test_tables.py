@@ -26,6 +26,7 @@ from scorekeeper.models import (
 from tests.conftest import joined_client
 from tests.documents import example
 from tests.game_support import FIVE, TEST_TABLE_KEY, our_table, record, start_game
+from tests.table_support import DIRECT, replace_key_form
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def game() -> Game:
 def test_the_key_link_remembers_the_table_for_a_year_and_leaves_the_address(
     stranger: Client, game: Game
 ) -> None:
-    response = stranger.get(our_table().key_path)
+    response = stranger.get(our_table().key_path, **DIRECT)
     assert response.status_code == 302
     assert response.url == reverse("game_list")  # the key is gone from the address
     cookie = response.cookies[tables.COOKIE]
@@ -73,26 +74,30 @@ def test_an_unknown_key_is_a_404(stranger: Client) -> None:
     assert stranger.get("/t/not-a-key-anyone-has/").status_code == 404
 
 
-def test_a_phone_keeps_several_tables_and_the_last_one_opened_comes_first(
+def test_a_phone_keeps_several_tables_and_new_games_stay_with_the_first(
     stranger: Client,
 ) -> None:
     first, second = (
         PrivateTable.objects.create(name="Home"),
         PrivateTable.objects.create(name="Club"),
     )
-    stranger.get(first.key_path)
-    stranger.get(second.key_path)
+    stranger.get(first.key_path, **DIRECT)
+    stranger.get(second.key_path, **DIRECT)
     response = stranger.get(reverse("table_list"))
-    assert [t.name for t in response.context["tables"]] == ["Club", "Home"]
+    assert [t.name for t in response.context["tables"]] == ["Home", "Club"]
 
 
-def test_a_phone_remembers_at_most_twenty_tables(stranger: Client) -> None:
+def test_a_phone_remembers_at_most_twenty_tables_and_asks_before_forgetting_one(
+    stranger: Client,
+) -> None:
     made = [PrivateTable.objects.create(name=f"T{i}") for i in range(tables.MAX_TABLES + 2)]
     for table in made:
-        stranger.get(table.key_path)
+        stranger.get(table.key_path, **DIRECT)
     kept = stranger.get(reverse("table_list")).context["tables"]
     assert len(kept) == tables.MAX_TABLES
-    assert kept[0].name == made[-1].name
+    # The first stays where new games go; the two links too many joined nothing.
+    assert kept[0].name == "T0"
+    assert {t.name for t in kept} == {t.name for t in made[: tables.MAX_TABLES]}
 
 
 def test_a_forged_cookie_gives_no_table(game: Game) -> None:
@@ -220,20 +225,23 @@ def test_the_first_game_on_a_phone_makes_its_table_named_after_the_players(
     assert Player.objects.count() == 5
 
 
-def test_a_phone_with_several_tables_picks_one_the_last_used_first(stranger: Client) -> None:
+def test_a_phone_with_several_tables_picks_one_the_first_joined_first(stranger: Client) -> None:
     home, club = PrivateTable.objects.create(name="Home"), PrivateTable.objects.create(name="Club")
-    stranger.get(home.key_path)
-    stranger.get(club.key_path)
+    stranger.get(home.key_path, **DIRECT)
+    stranger.get(club.key_path, **DIRECT)
     form = stranger.get(reverse("new_game"))
     assert form.context["table_choice"].asked
-    assert form.context["table_choice"]["private_table"].value() == club.pk
-    stranger.post(reverse("new_game"), {**new_game_data(), "private_table": home.pk})
-    assert Game.objects.get().private_table == home
+    assert form.context["table_choice"]["private_table"].value() == home.pk
+    stranger.post(reverse("new_game"), {**new_game_data(), "private_table": club.pk})
+    assert Game.objects.get().private_table == club
+    # The table a game was last started at is the default from then on.
+    again = stranger.get(reverse("new_game"))
+    assert again.context["table_choice"]["private_table"].value() == club.pk
 
 
 def test_a_phone_cannot_start_a_game_at_a_table_it_does_not_have(stranger: Client) -> None:
     home, secret = PrivateTable.objects.create(name="Home"), PrivateTable.objects.create()
-    stranger.get(home.key_path)
+    stranger.get(home.key_path, **DIRECT)
     stranger.post(reverse("new_game"), {**new_game_data(), "private_table": secret.pk})
     assert not secret.games.exists()
 
@@ -329,26 +337,29 @@ def test_replacing_the_key_locks_out_the_old_link_and_other_phones(
     table = our_table()
     old_key = table.key
     other_phone = Client()
-    other_phone.get(table.key_path)
+    other_phone.get(table.key_path, **DIRECT)
     address = reverse("table_replace_key", args=[table.pk])
-    unconfirmed = client.post(address, {})
+    form = replace_key_form(client, table)
+    unconfirmed = client.post(address, form)
     assert unconfirmed.status_code == 422
+    assert "Tick the box to replace the key." in unconfirmed.content.decode()
     table.refresh_from_db()
     assert table.key == old_key
-    assert client.post(address, {"confirm": "on"}).status_code == 302
+    assert client.post(address, {**form, "confirm": "on"}).status_code == 302
     table.refresh_from_db()
     assert table.key != old_key
-    assert Client().get(f"/t/{old_key}/").status_code == 404
+    assert Client().get(f"/t/{old_key}/", **DIRECT).status_code == 404
     game_url = reverse("game_table", args=[game.pk])
     assert other_phone.get(game_url).status_code == 404
     assert client.get(game_url).status_code == 200  # the phone that replaced it keeps it
-    assert Client().get(table.key_path).status_code == 302
+    assert Client().get(table.key_path, **DIRECT).status_code == 302
 
 
 def test_a_phone_cannot_replace_the_key_of_a_table_it_does_not_have(stranger: Client) -> None:
     table = our_table()
     key = table.key
-    response = stranger.post(reverse("table_replace_key", args=[table.pk]), {"confirm": "on"})
+    shown = replace_key_form(joined_client(TEST_TABLE_KEY), table)
+    response = stranger.post(reverse("table_replace_key", args=[table.pk]), shown)
     assert response.status_code == 404
     table.refresh_from_db()
     assert table.key == key
@@ -382,13 +393,13 @@ def test_the_table_cookie_is_secure_where_the_session_cookie_is(
     stranger: Client, settings: Any
 ) -> None:
     settings.SESSION_COOKIE_SECURE = True
-    response = stranger.get(our_table().key_path)
+    response = stranger.get(our_table().key_path, **DIRECT)
     assert response.cookies[tables.COOKIE]["secure"] is True
 
 
 def test_the_lan_mode_keeps_the_table_cookie_for_plain_http(stranger: Client) -> None:
     # settings.LAN leaves SESSION_COOKIE_SECURE off: a Secure cookie would never come back.
-    response = stranger.get(our_table().key_path)
+    response = stranger.get(our_table().key_path, **DIRECT)
     assert not response.cookies[tables.COOKIE]["secure"]
 
 

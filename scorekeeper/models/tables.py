@@ -3,12 +3,15 @@ link and no account (contract.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import itertools
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import models
+from django.db import models, transaction
+from django.utils.crypto import salted_hmac
 
 # secrets.token_urlsafe(24): 24 random bytes (192 bits), 32 URL-safe characters.
 KEY_BYTES = 24
@@ -29,6 +32,26 @@ def key_digest(key: str) -> str:
     """What a phone's cookie keeps of a key: replacing the key changes it, so
     the phones that joined with the old key lose the table."""
     return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def replacement_key(shown_digest: str, token: str) -> str:
+    """The new key that the replace form drawn for key ``shown_digest`` with
+    ``token`` (``new_key()``: 192 random bits) gives. Keyed by the server's
+    secret, so only the server makes it; derived, so the same form sent
+    twice (a double tap) gives the same key and is answered as the first."""
+    for attempt in itertools.count():
+        mac = salted_hmac(
+            "bower.tables.replace_key", f"{shown_digest}:{token}:{attempt}", algorithm="sha256"
+        ).digest()
+        key = base64.urlsafe_b64encode(mac[:KEY_BYTES]).decode()
+        if not key.startswith("-"):
+            return key
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class KeyAlreadyReplaced(Exception):
+    """The key a replace form was drawn for is no longer the table's: another
+    phone replaced it since. Nothing was changed."""
 
 
 def new_watch_token() -> str:
@@ -80,12 +103,52 @@ class PrivateTable(models.Model):
         return f"/t/{self.key}/"
 
     def replace_key(self) -> str:
-        """Give the table a new key: the old link stops working and phones that
-        joined with it lose the table (the caller re-remembers it on the phone
-        that asked). Returns the new key."""
-        self.key = new_key()
-        self.save(update_fields=["key", "key_digest"])
+        """Give the table a new key, whatever it is now (the operator's way; a
+        phone's goes through ``replace_shown_key``): the old link stops working,
+        phones that joined with it lose the table, and its games and nights get
+        new watch links (contract.md, "Tables"). Returns the new key."""
+        with transaction.atomic():
+            self.key = new_key()
+            self.save(update_fields=["key", "key_digest"])
+            self._new_watch_links()
         return self.key
+
+    @classmethod
+    def replace_shown_key(cls, table_id: int, *, shown_digest: str, token: str) -> PrivateTable:
+        """Replace table ``table_id``'s key if it is still the one whose digest
+        the replace form showed (a compare-and-set in one UPDATE: of two phones
+        replacing at once, one wins), with the games' and nights' watch links.
+        The same form sent again after it won answers as it did.
+
+        Raises ``KeyAlreadyReplaced`` when another form replaced the key since,
+        and ``PrivateTable.DoesNotExist`` when ``shown_digest`` is another
+        table's current key (the phone has that table, not this one)."""
+        new = replacement_key(shown_digest, token)
+        new_digest = key_digest(new)
+        with transaction.atomic():
+            swapped = cls.objects.filter(pk=table_id, key_digest=shown_digest).update(
+                key=new, key_digest=new_digest
+            )
+            table = cls.objects.filter(key_digest__in=[shown_digest, new_digest]).first()
+            if table is None:
+                raise KeyAlreadyReplaced
+            if table.pk != table_id:
+                raise cls.DoesNotExist
+            if swapped:
+                table._new_watch_links()
+        return table
+
+    def _new_watch_links(self) -> None:
+        """New watch tokens for every game and night of the table: the old
+        watch links stop working with the old key."""
+        games = list(self.games.only("pk"))
+        for game in games:
+            game.watch_token = new_watch_token()
+        self.games.bulk_update(games, ["watch_token"], batch_size=500)
+        nights = list(self.euchre_nights.only("pk"))
+        for night in nights:
+            night.watch_token = new_watch_token()
+        self.euchre_nights.bulk_update(nights, ["watch_token"], batch_size=500)
 
     @staticmethod
     def shown_anew(table_id: int) -> None:

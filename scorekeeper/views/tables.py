@@ -11,8 +11,26 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import PrivateTable
-from scorekeeper.table_forms import ReplaceKeyForm
-from scorekeeper.tables import forget, remember, tables_of
+from scorekeeper.models.tables import KeyAlreadyReplaced, new_key
+from scorekeeper.table_forms import JoinForm, ReplaceKeyForm
+from scorekeeper.tables import (
+    clear_pending,
+    cookie_digests,
+    forget,
+    forget_digest,
+    holds,
+    is_full,
+    join,
+    pending_digest,
+    replaced,
+    set_pending,
+    tables_of,
+)
+
+# The browser says the link was opened directly (typed, scanned, from another
+# app) or from Bower itself. Another site, or a browser that says nothing (plain
+# http sends no Sec-Fetch-* header), gets the Join button instead.
+OPENED_HERE = {"none", "same-origin"}
 
 
 def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
@@ -23,16 +41,80 @@ def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
     raise Http404("No such table on this phone.")
 
 
-@require_GET
-def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The key link: remember the table on this phone and go on to its games
-    at a clean address, so the key stays out of the address bar and history."""
-    table = get_object_or_404(PrivateTable, key=key)
-    remember(request, table)
-    messages.success(request, f"This phone now keeps the score at {table.name}.")
-    response = redirect("game_list")
+def _joined_message(request: HtmxHttpRequest, table: PrivateTable) -> str:
+    """What joining did, and where new games go now: said every time, so a
+    table joined never takes them without the phone being told."""
+    default = tables_of(request)[0]
+    return f"This phone now keeps the score at {table.name}. " + (
+        f"New games on this phone go to {table.name}."
+        if default.pk == table.pk
+        else f"New games on this phone still go to {default.name}."
+    )
+
+
+def _no_store(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_GET
+def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The key link. Opened directly or from Bower, it remembers the table on
+    this phone at once; from another site (or with no word from the browser),
+    or on a phone that keeps all the tables it can, it leaves the table to
+    join on the Join page. Either way it goes on at an address without the
+    key, so the key stays out of the address bar and history."""
+    table = get_object_or_404(PrivateTable, key=key)
+    if holds(request, table):
+        messages.info(request, f"This phone already keeps the score at {table.name}.")
+        return _no_store(redirect("game_list"))
+    if request.headers.get("Sec-Fetch-Site") in OPENED_HERE and not is_full(request):
+        join(request, table)
+        messages.success(request, _joined_message(request, table))
+        return _no_store(redirect("game_list"))
+    response = redirect("table_join_confirm")
+    set_pending(response, table)
+    return _no_store(response)
+
+
+@require_http_methods(["GET", "POST"])
+def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
+    """The Join page: the name of the table a key link left to join, and one
+    Join button (a POST). A phone keeping all the tables it can picks one to
+    forget; new games go to the table joined only when the phone ticks it."""
+    digest = pending_digest(request)
+    joining = PrivateTable.objects.with_digests([digest]).first() if digest else None
+    if joining is None:
+        # Nothing left to join (joined already, an hour passed, or the key was replaced).
+        status = 409 if request.method == "POST" else 200
+        page = render(request, "scorekeeper/tables/join.html", {"joining": None}, status=status)
+        return _no_store(page)
+    if holds(request, joining):
+        messages.info(request, f"This phone already keeps the score at {joining.name}.")
+        response = redirect("game_list")
+        clear_pending(response)
+        return _no_store(response)
+    tables = tables_of(request)
+    if request.method == "POST":
+        form = JoinForm(request.POST, joining=joining, tables=tables)
+        if form.is_valid():
+            dropped = form.dropped()
+            as_default = bool(form.cleaned_data.get("as_default"))
+            join(request, joining, as_default=as_default, instead_of=dropped)
+            message = _joined_message(request, joining)
+            if dropped is not None:
+                message += f" It no longer keeps {dropped.name}."
+            messages.success(request, message)
+            response = redirect("game_list")
+            clear_pending(response)
+            return _no_store(response)
+    else:
+        form = JoinForm(joining=joining, tables=tables, initial={"shown": joining.key_digest})
+    context = {"joining": joining, "form": form, "default": tables[0] if tables else None}
+    page = render(
+        request, "scorekeeper/tables/join.html", context, status=422 if form.is_bound else 200
+    )
+    return _no_store(page)
 
 
 @require_GET
@@ -43,18 +125,61 @@ def table_list(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_replace_key(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    """Replace a table's key after a confirm step: the old link stops working
-    and every other phone loses the table; this phone keeps it."""
-    table = _mine(request, table_id)
-    form = ReplaceKeyForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        table.replace_key()
-        remember(request, table)
-        messages.success(request, f"{table.name} has a new key: invite the other phones again.")
-        return redirect("table_list")
-    status = 422 if form.is_bound else 200
+    """Replace a table's key after a confirm step: the old link and the watch
+    links stop working and every other phone loses the table; this phone keeps
+    it. Only the key the form was drawn for is replaced: a phone whose form is
+    older than another phone's replacement is told so, and no longer claims
+    the old key."""
+    if request.method == "GET":
+        table = _mine(request, table_id)
+        form = ReplaceKeyForm(initial={"shown": table.key_digest, "token": new_key()})
+        return _replace_page(request, table, form)
+    held = next((t for t in tables_of(request) if t.pk == table_id), None)
+    form = ReplaceKeyForm(request.POST)
+    shown = request.POST.get("shown", "")
+    # A key this phone had that is no longer any table's: replaced since.
+    stale = shown in cookie_digests(request) and not any(
+        t.key_digest == shown for t in tables_of(request)
+    )
+    if held is None and not stale:
+        raise Http404("No such table on this phone.")
+    if not form.is_valid():
+        if held is None:
+            return _replaced_elsewhere(request, shown, None)
+        return _replace_page(request, held, form, status=422)
+    try:
+        table = PrivateTable.replace_shown_key(
+            table_id, shown_digest=shown, token=form.cleaned_data["token"]
+        )
+    except PrivateTable.DoesNotExist:
+        raise Http404("No such table on this phone.") from None
+    except KeyAlreadyReplaced:
+        return _replaced_elsewhere(request, shown, held)
+    replaced(request, shown, table)
+    messages.success(request, f"{table.name} has a new key: invite the other phones again.")
+    return redirect("table_list")
+
+
+def _replace_page(
+    request: HtmxHttpRequest, table: PrivateTable, form: ReplaceKeyForm, *, status: int = 200
+) -> HttpResponse:
     context = {"table": table, "form": form}
-    return render(request, "scorekeeper/tables/replace_key.html", context, status=status)
+    page = render(request, "scorekeeper/tables/replace_key.html", context, status=status)
+    return _no_store(page)
+
+
+def _replaced_elsewhere(
+    request: HtmxHttpRequest, shown: str, held: PrivateTable | None
+) -> HttpResponse:
+    """The key this form was drawn for was replaced since, from another phone
+    (or another tab): nothing was changed. A phone that has no newer key stops
+    claiming the old one (its cookie is written without it); one that has the
+    new key (``held``, with another digest) keeps the table and is told so."""
+    still_held = held if held is not None and held.key_digest != shown else None
+    if still_held is None:
+        forget_digest(request, shown)
+    context = {"table": still_held}
+    return _no_store(render(request, "scorekeeper/tables/key_replaced.html", context, status=409))
 
 
 @require_POST
