@@ -206,6 +206,11 @@ class MergeForm(forms.Form):
         label="Merge into",
         empty_label="Choose a player",
         help_text="Every game of this player moves to the one you choose.",
+        error_messages={
+            # A player chosen on the page may be merged by another phone before Merge.
+            "invalid_choice": "That player is no longer a player of this table (another"
+            " phone may have merged them a moment ago): choose one from the list.",
+        },
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import models
 
 
@@ -25,3 +27,17 @@ class GameNight(models.Model):
 
     def __str__(self) -> str:
         return self.name or self.date.isoformat()
+
+    @classmethod
+    def save_name(
+        cls, *, private_table_id: int, date: datetime.date, name: str, place: str
+    ) -> GameNight:
+        """Give a table's game night its name and place, making its row the
+        first time. Phones naming the night at the same moment each save it
+        in turn (the last one stands), never an error: the row one of them
+        makes, the others update (Django's ``update_or_create`` re-reads it
+        when its own insert meets the night's constraint)."""
+        night, _ = cls.objects.update_or_create(
+            private_table_id=private_table_id, date=date, defaults={"name": name, "place": place}
+        )
+        return night

@@ -149,6 +149,9 @@ class Player(models.Model):
         player has that name (merge them instead)."""
         if name == self.name:
             return None
+        # Locked and read again: another phone may have merged them meanwhile.
+        if not Player.objects.select_for_update().filter(pk=self.pk).exists():
+            raise PlayerChangeRefused(gone(self.name))
         other = Player.objects.filter(private_table_id=self.private_table_id).named(name)
         if other is not None and other.pk != self.pk:
             raise PlayerChangeRefused(
@@ -187,6 +190,15 @@ class Player(models.Model):
 
         if keeper.pk == self.pk or keeper.private_table_id != self.private_table_id:
             raise PlayerChangeRefused("Choose another player of this table to merge into.")
+        # Both locked, in one order (by pk, as every change locking players),
+        # and read again: another phone may have merged either of them, or into
+        # either of them, meanwhile. What is checked below is then what stands.
+        pair = Player.objects.select_for_update().filter(pk__in=[self.pk, keeper.pk])
+        locked = {player.pk: player for player in pair.order_by("pk")}
+        for player in (self, keeper):
+            if player.pk not in locked:
+                raise PlayerChangeRefused(gone(player.name))
+        self.name, keeper.name = locked[self.pk].name, locked[keeper.pk].name
         both = Seat.objects.filter(player=keeper, game__seats__player=self).count()
         if both:
             raise PlayerChangeRefused(
@@ -216,6 +228,14 @@ class Player(models.Model):
 
 class PlayerChangeRefused(ValueError):
     """A rename or merge that cannot be made; the message says why, to the scorer."""
+
+
+def gone(name: str) -> str:
+    """Why a rename or merge of a player another phone merged meanwhile is refused."""
+    return (
+        f"{name} is no longer a player of this table: another phone merged them a moment"
+        " ago. Nothing was changed."
+    )
 
 
 class PlayerChange(models.Model):

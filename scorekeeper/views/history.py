@@ -75,7 +75,13 @@ def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     )
     form = NightForm(request.POST if request.method == "POST" else None, instance=named)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        # Not form.save(): another phone may name the night at the same moment.
+        GameNight.save_name(
+            private_table_id=table_id,
+            date=night,
+            name=form.cleaned_data["name"],
+            place=form.cleaned_data["place"],
+        )
         messages.success(request, "The night's name and place are saved.")
         return redirect("game_night", night)
     standings = (

@@ -110,6 +110,10 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         try:
             change = player.rename(form.cleaned_data["name"])
         except PlayerChangeRefused as refused:
+            if not Player.objects.filter(pk=player.pk).exists():
+                # Another phone merged this player a moment ago: their page is gone.
+                messages.error(request, str(refused))
+                return redirect("player_list")
             form.add_error("name", str(refused))
         else:
             if change is not None:
@@ -132,9 +136,15 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         confirm = MergeForm(initial={"into": keeper.pk, "confirm": True}, player=player)
         return detail_page(request, player.pk, merge=confirm, confirm=keeper)
     try:
-        player.merge_into(keeper)
+        change = player.merge_into(keeper)
     except PlayerChangeRefused as refused:
+        if not Player.objects.filter(pk=player.pk).exists():
+            # Another phone merged this player a moment ago: their page is gone.
+            messages.error(request, str(refused))
+            return redirect("player_list")
         form.add_error("into", str(refused))
         return detail_page(request, player.pk, merge=form, status=422)
-    messages.success(request, f"{player.name} is merged into {keeper.name}: their games are here.")
+    messages.success(
+        request, f"{change.old_name} is merged into {change.new_name}: their games are here."
+    )
     return redirect("player_detail", keeper.pk)
