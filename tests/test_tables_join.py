@@ -196,6 +196,16 @@ def test_a_full_phone_asks_which_table_to_forget_before_joining_another() -> Non
     assert kept[0].name == "T0"  # new games still go to the same table
 
 
+def test_a_full_phone_forgetting_the_table_new_games_went_to_is_told_where_they_go_now() -> None:
+    phone, made = phone_with(*(f"T{i}" for i in range(tables.MAX_TABLES)))
+    newcomer = PrivateTable.objects.create(name="Newcomer")
+    phone.get(newcomer.key_path, **CROSS_SITE)
+    phone.post(JOIN_PAGE, {"shown": newcomer.key_digest, "instead_of": made[0].pk})
+    said = text_of(phone.get(reverse("game_list")))
+    assert "It no longer keeps T0. New games on this phone go to T1." in said
+    assert new_games_go_to(phone) == made[1].pk
+
+
 # --- Where new games go ------------------------------------------------------------
 
 

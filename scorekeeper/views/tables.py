@@ -41,15 +41,23 @@ def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
     raise Http404("No such table on this phone.")
 
 
-def _joined_message(request: HtmxHttpRequest, table: PrivateTable) -> str:
-    """What joining did, and where new games go now: said every time, so a
-    table joined never takes them without the phone being told."""
+def _joined_message(
+    request: HtmxHttpRequest,
+    table: PrivateTable,
+    before: PrivateTable | None,
+    dropped: PrivateTable | None = None,
+) -> str:
+    """What joining did, and where new games go now (``before``: where they
+    went): said every time, so a table joined never takes them unsaid."""
     default = tables_of(request)[0]
-    return f"This phone now keeps the score at {table.name}. " + (
-        f"New games on this phone go to {table.name}."
-        if default.pk == table.pk
-        else f"New games on this phone still go to {default.name}."
-    )
+    said = [f"This phone now keeps the score at {table.name}."]
+    if dropped is not None:
+        said.append(f"It no longer keeps {dropped.name}.")
+    if before is not None and default.pk == before.pk:
+        said.append(f"New games on this phone still go to {default.name}.")
+    else:
+        said.append(f"New games on this phone go to {default.name}.")
+    return " ".join(said)
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -69,8 +77,9 @@ def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
         messages.info(request, f"This phone already keeps the score at {table.name}.")
         return _no_store(redirect("game_list"))
     if request.headers.get("Sec-Fetch-Site") in OPENED_HERE and not is_full(request):
+        before = next(iter(tables_of(request)), None)
         join(request, table)
-        messages.success(request, _joined_message(request, table))
+        messages.success(request, _joined_message(request, table, before))
         return _no_store(redirect("game_list"))
     response = redirect("table_join_confirm")
     set_pending(response, table)
@@ -101,10 +110,8 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
             dropped = form.dropped()
             as_default = bool(form.cleaned_data.get("as_default"))
             join(request, joining, as_default=as_default, instead_of=dropped)
-            message = _joined_message(request, joining)
-            if dropped is not None:
-                message += f" It no longer keeps {dropped.name}."
-            messages.success(request, message)
+            before = tables[0] if tables else None
+            messages.success(request, _joined_message(request, joining, before, dropped))
             response = redirect("game_list")
             clear_pending(response)
             return _no_store(response)
