@@ -21,6 +21,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from referee.engine.document import DocumentError, GameDocument, read_document, write_document
+from referee.engine.names import is_storable
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 from scorekeeper.models.tables import NAME_MAX_LENGTH
 from scorekeeper.night_backups import (
@@ -33,7 +34,7 @@ from scorekeeper.night_backups import (
 
 BACKUP_FORMAT = "bower.backup/1"
 # A key as the key link carries it: URL-safe characters, as long as new_key makes them.
-_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+TABLE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 
 class BackupError(ValueError):
@@ -117,7 +118,9 @@ def _read_table(number: int, data: Any) -> TableBackup:
     name, key, games = data.get("name"), data.get("key"), data.get("games")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX_LENGTH:
         raise BackupError(f"{where}, name", f"a name of 1 to {NAME_MAX_LENGTH} characters")
-    if not isinstance(key, str) or not _KEY.fullmatch(key):
+    if not is_storable(name):
+        raise BackupError(f"{where}, name", "holds a NUL or half a character (a lone surrogate)")
+    if not isinstance(key, str) or not TABLE_KEY.fullmatch(key):
         raise BackupError(f"{where}, key", "a key as its link carries it (letters, digits, - _)")
     if not isinstance(games, Sequence) or isinstance(games, str):
         raise BackupError(f"{where}, games", "give the games as a list")

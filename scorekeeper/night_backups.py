@@ -28,7 +28,7 @@ from referee.engine.document import (
     read_moment,
     write_document,
 )
-from referee.engine.names import NameError_, clean_name, same_name
+from referee.engine.names import NameError_, clean_name, is_storable, same_name
 from referee.engine.night import NightRules, night_rules_from_dict
 from referee.engine.seating import MAX_ROUNDS, SeatingError, check_night_size, check_variant
 from referee.engine.variants import RulesError, Variant, parse_variant
@@ -176,6 +176,8 @@ def read_night(data: Any) -> NightBackup:
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > NAME_MAX_LENGTH:
         raise NightError("name", f"a name of at most {NAME_MAX_LENGTH} characters")
+    if not is_storable(name):
+        raise NightError("name", "holds a NUL or half a character (a lone surrogate)")
     try:
         variant = check_variant(parse_variant(_text(data.get("variant"))))
         rules_data = data.get("rules", {})

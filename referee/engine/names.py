@@ -37,6 +37,18 @@ def clean_name(text: str) -> str:
     return name
 
 
+def is_printable(text: str) -> bool:
+    """No control character (NUL among them), half character or unassigned
+    code point: what a name may hold (a table's too)."""
+    return not any(_is_unprintable(c) for c in text)
+
+
+def is_storable(text: str) -> bool:
+    """No NUL and no half character (a lone surrogate): PostgreSQL stores
+    neither, so no way in takes them, on SQLite either."""
+    return "\x00" not in text and not any(unicodedata.category(c) == "Cs" for c in text)
+
+
 def same_name(a: str, b: str) -> bool:
     """Names are one player's when they differ only in case."""
     return a.casefold() == b.casefold()

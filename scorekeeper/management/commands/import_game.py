@@ -16,8 +16,9 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from referee.engine.document import DocumentError
-from scorekeeper.game_files import parse_document
-from scorekeeper.management.input import read_file_argument
+from scorekeeper.backups import TABLE_KEY
+from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
+from scorekeeper.management.input import one_line, read_file_argument
 from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 
@@ -48,7 +49,11 @@ class Command(BaseCommand):
     def _table(self, key: str | None, players: tuple[str, ...]) -> PrivateTable:
         if key is not None:
             key = key.strip().removeprefix("/t/").strip("/")
-            table = PrivateTable.objects.filter(key=key).first()
+            # A key is URL-safe: anything else (a NUL, which PostgreSQL cannot
+            # even compare) is no table's, without asking the database.
+            table = (
+                PrivateTable.objects.filter(key=key).first() if TABLE_KEY.fullmatch(key) else None
+            )
             if table is None:
                 raise CommandError("No table has that key (`manage.py tables` lists them).")
             return table
@@ -67,11 +72,13 @@ class Command(BaseCommand):
         copy: bool = False,
         **options: Any,
     ) -> None:
-        raw = read_file_argument(file, options)
+        raw = read_file_argument(file, options, limit=MAX_DOCUMENT_BYTES)
         try:
             document = parse_document(raw)
         except DocumentError as error:
-            raise CommandError(f"{error.where}: {error.message} (nothing imported)") from None
+            raise CommandError(
+                one_line(f"{error.where}: {error.message} (nothing imported)")
+            ) from None
         if document.id is not None and not copy:
             stored = Game.objects.filter(uid=document.id).first()
             if stored is not None:

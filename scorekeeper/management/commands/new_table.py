@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from referee.engine.names import is_printable
 from scorekeeper.models import PrivateTable
 from scorekeeper.models.tables import DEFAULT_NAME, NAME_MAX_LENGTH
 
@@ -21,6 +22,9 @@ class Command(BaseCommand):
         name = " ".join(name.split())
         if not name or len(name) > NAME_MAX_LENGTH:
             raise CommandError(f"A table's name has 1 to {NAME_MAX_LENGTH} characters.")
+        if not is_printable(name):
+            # A NUL or half a character no database stores; a control character no list shows.
+            raise CommandError("A table's name holds letters, digits, spaces and punctuation only.")
         table = PrivateTable.objects.create(name=name)
         self.stdout.write(f"Created the table {table.name}. Whoever opens its key link joins it:")
         self.stdout.write(table.key_path)

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import OperationalError
 
 from scorekeeper.backups import BackupError, read_backup, restore
-from scorekeeper.management.input import read_file_argument
+from scorekeeper.management.input import one_line, read_file_argument
+from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 
 
 class Command(BaseCommand):
@@ -26,8 +28,15 @@ class Command(BaseCommand):
         try:
             tables = read_backup(raw)
         except BackupError as error:
-            raise CommandError(f"{error.where}: {error.message} (nothing restored)") from None
-        done = restore(tables)
+            raise CommandError(
+                one_line(f"{error.where}: {error.message} (nothing restored)")
+            ) from None
+        try:
+            done = restore(tables)
+        except OperationalError as error:
+            if not database_is_busy(error):
+                raise
+            raise CommandError(f"{BUSY_MESSAGE} (nothing restored)") from None
         added = done.games_added
         nights = ""
         if done.nights_added or done.nights_skipped:
