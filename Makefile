@@ -27,9 +27,9 @@ endif
 .PHONY: help run test serve bench lighthouse lint mutants clean chromium
 
 help:
-	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: gunicorn, DEBUG off)"
+	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: granian, DEBUG off)"
 	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
-	@echo "make serve   production: gunicorn + whitenoise (needs DJANGO_DEBUG=0 etc.)"
+	@echo "make serve   production: granian + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make lighthouse  Lighthouse's phone audit of the main screens (npm fetches it once)"
 	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
@@ -57,7 +57,7 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	@touch $@ $(APP_STAMP)
 
 # This machine alone: Django's development server, DEBUG on. Any other HOST lets
-# other machines in, so scripts/serve-lan runs gunicorn with DEBUG off instead.
+# other machines in, so scripts/serve-lan runs granian with DEBUG off instead.
 LOOPBACK := 127.0.0.1 localhost ::1 [::1]
 
 run: $(APP_STAMP)
@@ -88,8 +88,7 @@ serve: $(APP_STAMP)
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py collectstatic --no-input --verbosity 0
 	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/gunicorn scorekeeper.wsgi --bind $(HOST):$(PORT) \
-	  --workers $${WEB_CONCURRENCY:-2} --access-logfile -
+	@scripts/serve-app $(HOST) $(PORT)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
