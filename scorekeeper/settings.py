@@ -196,6 +196,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before SecurityMiddleware, so it sees the headers that one adds: takes off
+    # Cross-Origin-Opener-Policy where a browser would only log an error for it.
+    "scorekeeper.secure_context.OpenerPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages gzipped (after whitenoise, which answers for static files with its
@@ -271,8 +274,8 @@ SECURE_CSP = {
     "base-uri": [CSP.NONE],
 }
 # Django's defaults already send X-Frame-Options: DENY, nosniff and
-# Cross-Origin-Opener-Policy. Said outright: no page's address (a table's key
-# link is one) is ever sent to another site.
+# Cross-Origin-Opener-Policy (only in a secure context: scorekeeper/secure_context.py).
+# Said outright: no page's address (a table's key link is one) is ever sent to another site.
 SECURE_REFERRER_POLICY = "same-origin"
 
 SILENCED_SYSTEM_CHECKS: list[str] = []
