@@ -314,6 +314,14 @@ def test_new_table_refuses_a_name_no_database_or_list_keeps(name: str, says: str
     assert not PrivateTable.objects.exists()
 
 
+def test_tables_lists_a_table_a_line_whatever_its_name_holds() -> None:
+    # A name with a line break (the admin takes any text) restores, and lists on one line.
+    ran = manage("restore", "-", stdin=backup(table(name="Club\nTwo\tThree")))
+    assert ran.code == 0, ran
+    listed = manage("tables")
+    assert listed.out.splitlines() == [f"/t/{KEY}/  Club\\nTwo\\tThree (0 games)"]
+
+
 @pytest.mark.parametrize("game_id", ["404", "-5", "9" * 30])
 def test_export_of_a_game_that_is_not_there_is_one_line(game_id: str) -> None:
     assert_refused(manage("export_game", "--", game_id), f"There is no game {game_id}")

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db.models import Count
 
+from scorekeeper.management.input import one_line
 from scorekeeper.models import PrivateTable
 
 
@@ -22,4 +23,5 @@ class Command(BaseCommand):
         for table in tables:
             count: int = table.game_count  # type: ignore[attr-defined]
             games = f"{count} game{'s' if count != 1 else ''}"
-            self.stdout.write(f"{table.key_path}  {table.name} ({games})")
+            # One line a table, whatever its name holds (the admin takes any text).
+            self.stdout.write(f"{table.key_path}  {one_line(table.name)} ({games})")
