@@ -17,6 +17,9 @@ TEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 # `make bench BENCH_ARGS=--quick` (or benchmark names) for a smaller run.
 BENCH_ARGS ?=
+# `make load LOAD_TABLES=200,600 LOAD_DB=postgres LOAD_MODE=serve LOAD_LATENCY=0,20`
+# (and LOAD_SERVER, LOAD_SECONDS): read by benchmarks/load; LOAD_ARGS for its other options.
+LOAD_ARGS ?=
 
 # The newest python3.1x (3.12 or newer) on PATH or among pyenv's versions;
 # PYTHON=/path/to/python3 overrides.
@@ -24,13 +27,14 @@ ifeq ($(origin PYTHON),undefined)
 PYTHON := $(shell scripts/find-python)
 endif
 
-.PHONY: help run test serve bench lighthouse lint mutants clean chromium
+.PHONY: help run test serve bench load lighthouse lint mutants clean chromium
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: granian, DEBUG off)"
 	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
 	@echo "make serve   production: granian + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make load    tables of phones against the server people run, per table count (under 5 min)"
 	@echo "make lighthouse  Lighthouse's phone audit of the main screens (npm fetches it once)"
 	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
 	@echo "make mutants mutation-test the scoring rules and the trick reader (minutes), print the score"
@@ -92,6 +96,11 @@ serve: $(APP_STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
+
+# Phones at card tables against the server as `make run`/`make serve` start it, in
+# network namespaces of its own (root) with the phones' latency; not part of make test.
+load: $(DEV_STAMP)
+	$(BIN)/python -m benchmarks.load $(LOAD_ARGS)
 
 lighthouse: $(DEV_STAMP)
 	$(BIN)/python scripts/lighthouse

@@ -1,0 +1,73 @@
+"""`make load`'s phones (benchmarks/load/phones.py) against the live server for a
+few seconds, the table's minute run twenty times faster: they join their tables
+by the key link, poll, open the table screen and record hands through the real
+forms and tokens, with no error. So the load test cannot rot unseen."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from benchmarks.load import mix
+from benchmarks.load.plan import Plan, Result
+from benchmarks.load.seed import seed_tables
+from scorekeeper.models import Hand
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def test_the_load_tests_phones_poll_and_record_hands_through_the_forms_without_an_error(
+    django_db_setup: None, live_server: Any, tmp_path: Path
+) -> None:
+    # The database first: the live server then shares the test's SQLite connection.
+    tables = seed_tables(2)
+    recorded = Hand.objects.count()
+    plan: Plan = {
+        "base": live_server.url,
+        "behind_tls_proxy": False,
+        "tables": tables,
+        "steps": [2],
+        "latencies": [0],
+        "server_namespace": "",
+        "phones_namespace": "",
+        "wire_control": "",
+        "wire_pid": 0,
+        "seconds": 4,
+        "warmup": 0,
+        "ceiling_seconds": 0.5,
+        "ceiling_clients": 2,
+        "spawn_rate": 100,
+        "pace": 0.05,  # a poll every 0.2 s, a hand every 3 s
+        "stagger": False,  # each scorer ends the hand in play at once
+        "live_test_server": True,
+        "server_pid": os.getpid(),
+        "db_pid": 0,
+    }
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(plan))
+    finished = subprocess.run(
+        [sys.executable, "-m", "benchmarks.load.phones", str(path)],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    ceiling, step = (json.loads(line) for line in finished.stdout.splitlines())
+    assert_no_error(ceiling)
+    assert ceiling["stats"][mix.CEILING]["count"] > 0
+    assert_no_error(step)
+    for name in (mix.POLL, mix.TABLE_SCREEN, mix.OPEN_HAND_OVER, mix.PREVIEW, mix.RECORD):
+        assert step["stats"].get(name, {}).get("count", 0) > 0, name
+    assert step["stats"][mix.CALL]["count"] > 0
+    # Each table ended its hand in play, made trump again and ended that one too.
+    assert Hand.objects.count() >= recorded + 2 * len(tables)
+
+
+def assert_no_error(result: Result) -> None:
+    assert result["errors"] == {}, result["errors"]
