@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import zoneinfo
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # Counts the admin's wrong passwords and pauses its sign-in (below, "Sign-in").
+    "axes",
     "django_htmx",
     "scorekeeper",
     "referee",
@@ -216,6 +219,8 @@ MIDDLEWARE = [
     "scorekeeper.tables.TablesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Answers a sign-in that axes refused with the "paused" page.
+    "axes.middleware.AxesMiddleware",
     # Last, so a NUL in the address is a 404 like any other (headers and all).
     "scorekeeper.middleware.NulInPathMiddleware",
 ]
@@ -299,7 +304,27 @@ elif not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
-# --- Logging: errors to standard error, where gunicorn and runserver show them
+# --- Sign-in: a brake on guessing the admin's password (scorekeeper/sign_in.py)
+
+# axes first: it refuses a paused sign-in before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Five wrong passwords in a row for one name from one address pause that name
+# there for 15 minutes (each try meanwhile starts the wait again); a right one
+# before that starts the count afresh. Other names and addresses sign in as usual.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorekeeper.sign_in.locked_out"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.sign_in.client_address"
+# Proxies in front that add the client's address to X-Forwarded-For; 0 (none):
+# the connection's own address is the client's, and the header is ignored.
+BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)
+
+# --- Logging: errors to standard error, where the app server and runserver show them
 
 LOGGING = {
     "version": 1,

@@ -5,6 +5,13 @@ from scorekeeper.settings import STORAGES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# The test client's login() signs in with no request, which axes' backend refuses;
+# this one lets it through, and counts every sign-in that has one.
+AUTHENTICATION_BACKENDS = [
+    "tests.axes_support.AxesBesideTheTestClient",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 # Tests serve static files from static/ and the apps, with no collectstatic run.
 STORAGES = {
     **STORAGES,

@@ -1,0 +1,59 @@
+"""A brake on the admin's sign-in (issue 21 item 12): django-axes counts wrong
+passwords in the database, per address and name, so every app process sees the
+same count; after ``AXES_FAILURE_LIMIT`` of them that name is refused from that
+address for ``AXES_COOLOFF_TIME``, right password or not (settings, "Sign-in").
+
+Here: whose address a sign-in comes from, and the page that says it is paused.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def _address(text: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        return None
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address a sign-in is counted against (axes' AXES_CLIENT_IP_CALLABLE).
+
+    With no proxy in front (``BOWER_PROXY_COUNT=0``, the default) it is the
+    connection's own address: an X-Forwarded-For header is the client's to write,
+    and trusting it would let anyone choose a fresh address for every guess. Behind
+    N proxies that each add the address they were reached from, it is the Nth
+    address from the end of X-Forwarded-For, the one the outermost proxy saw.
+    """
+    remote = _address(request.META.get("REMOTE_ADDR", ""))
+    proxies: int = settings.BOWER_PROXY_COUNT
+    if proxies == 0:
+        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+    if len(forwarded) < proxies:
+        return remote  # not through the proxies as configured
+    return _address(forwarded[-proxies]) or remote
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: Any
+) -> HttpResponse:
+    """The page a paused sign-in gets (axes' AXES_LOCKOUT_CALLABLE): 429, saying how
+    long to wait, with Retry-After."""
+    cool_off = settings.AXES_COOLOFF_TIME.total_seconds()
+    response = render(
+        request,
+        "admin/locked_out.html",
+        {"minutes": math.ceil(cool_off / 60), "failure_limit": settings.AXES_FAILURE_LIMIT},
+        status=429,
+    )
+    response["Retry-After"] = str(int(cool_off))
+    return response
