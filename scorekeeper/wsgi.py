@@ -1,4 +1,4 @@
-"""WSGI entry point: `gunicorn scorekeeper.wsgi` (see `make serve`)."""
+"""WSGI entry point: granian serves it (scripts/serve-app, run by `make serve`)."""
 
 import os
 
