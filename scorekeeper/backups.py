@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from referee.engine.document import DocumentError, GameDocument, read_document, write_document
 from referee.engine.names import is_storable
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
-from scorekeeper.models.tables import NAME_MAX_LENGTH
+from scorekeeper.models.private_tables import NAME_MAX_LENGTH
 from scorekeeper.night_backups import (
     NightBackup,
     NightError,

@@ -17,7 +17,7 @@ from typing import Any, cast
 from django.db import models
 
 from scorekeeper.models import Player, SeatPair
-from scorekeeper.records import PAIR_FIGURES
+from scorekeeper.models.records import PAIR_FIGURES
 
 # How many rivals a player's page names.
 RIVALS_SHOWN = 5

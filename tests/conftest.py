@@ -24,7 +24,7 @@ from django.test import Client
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
 
 from scorekeeper import tables
-from scorekeeper.models.tables import key_digest
+from scorekeeper.models.private_tables import key_digest
 from tests.game_support import TEST_TABLE_KEY
 
 # Playwright's sync API keeps an event loop running in the test's thread, and

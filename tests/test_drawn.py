@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Player
-from scorekeeper.models.tables import key_digest
+from scorekeeper.models.private_tables import key_digest
 from tests.conftest import joined_client
 from tests.game_support import (
     HTMX,

@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from scorekeeper.history_forms import NightForm
 from scorekeeper.models import GameNight, Player, PlayerChange, Seat
-from scorekeeper.records import RESULT_FIGURES
+from scorekeeper.models.records import RESULT_FIGURES
 from tests.documents import document, import_document
 from tests.game_support import our_table, start_game
 from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scorekeeper import tables
 from scorekeeper.models import EuchreNight, Game, PrivateTable
-from scorekeeper.models.tables import key_digest, replacement_key
+from scorekeeper.models.private_tables import key_digest, replacement_key
 from tests.conftest import joined_client
 from tests.game_support import TEST_TABLE_KEY, our_table, record, start_game
 from tests.night_support import start_night

@@ -4,7 +4,7 @@ table and each game's watch token, empty until 0005 fills them."""
 import django.db.models.deletion
 from django.db import migrations, models
 
-import scorekeeper.models.tables
+import scorekeeper.models.private_tables
 
 
 class Migration(migrations.Migration):
@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                 (
                     "key",
                     models.CharField(
-                        default=scorekeeper.models.tables.new_key,
+                        default=scorekeeper.models.private_tables.new_key,
                         editable=False,
                         max_length=64,
                         unique=True,

@@ -8,7 +8,7 @@ from django.db import migrations
 
 
 def _key() -> str:
-    # As scorekeeper.models.tables.new_key; copied so this migration never changes.
+    # As scorekeeper.models.private_tables.new_key; copied so this migration never changes.
     return secrets.token_urlsafe(24)
 
 

@@ -5,7 +5,7 @@ import django.db.models.deletion
 import django.db.models.functions.text
 from django.db import migrations, models
 
-import scorekeeper.models.tables
+import scorekeeper.models.private_tables
 
 
 class Migration(migrations.Migration):
@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
             model_name="game",
             name="watch_token",
             field=models.CharField(
-                default=scorekeeper.models.tables.new_watch_token,
+                default=scorekeeper.models.private_tables.new_watch_token,
                 editable=False,
                 max_length=64,
                 unique=True,

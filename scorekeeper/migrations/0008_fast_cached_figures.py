@@ -8,7 +8,7 @@ from django.db.migrations.state import StateApps
 def cache_figures(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Games stored before these fields: count their hands and each seat's figures
     from the hands' cached figures (what ``cache_scores`` keeps from now on)."""
-    from scorekeeper.records import SEAT_FIGURES, seat_figures
+    from scorekeeper.models.records import SEAT_FIGURES, seat_figures
 
     Game = apps.get_model("scorekeeper", "Game")
     for game in Game.objects.prefetch_related("hands", "seats").iterator(chunk_size=200):

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 import django.utils.timezone
 import referee.engine.variants
-import scorekeeper.models.tables
+import scorekeeper.models.private_tables
 import uuid
 from django.db import migrations, models
 
@@ -42,7 +42,7 @@ class Migration(migrations.Migration):
                 ('version', models.PositiveIntegerField(default=0)),
                 ('token', models.UUIDField(blank=True, editable=False, null=True, unique=True)),
                 ('uid', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('watch_token', models.CharField(default=scorekeeper.models.tables.new_watch_token, editable=False, max_length=64, unique=True)),
+                ('watch_token', models.CharField(default=scorekeeper.models.private_tables.new_watch_token, editable=False, max_length=64, unique=True)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('private_table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='euchre_nights', to='scorekeeper.privatetable')),
             ],

@@ -10,7 +10,7 @@ def count_pairs(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> Non
     """Games stored before these fields: each seat's end of the game (over,
     won, shared), and each pair of seats' figures from the hands' cached
     figures (what ``cache_scores`` keeps from now on)."""
-    from scorekeeper.records import pair_figures
+    from scorekeeper.models.records import pair_figures
 
     Game = apps.get_model("scorekeeper", "Game")
     Seat = apps.get_model("scorekeeper", "Seat")

@@ -13,17 +13,17 @@ from scorekeeper.models.euchre_nights import (
     NightRound,
 )
 from scorekeeper.models.game_documents import GameAlreadyStored
+from scorekeeper.models.game_nights import GameNight
 from scorekeeper.models.game_queries import GameQuerySet
 from scorekeeper.models.game_starts import RematchRefused
 from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.nights import GameNight
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
+from scorekeeper.models.private_tables import PrivateTable, PrivateTableQuerySet
 from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
 from scorekeeper.models.table_starts import TableKeyReplaced, TableStart
-from scorekeeper.models.tables import PrivateTable, PrivateTableQuerySet
 
 __all__ = [
     "AlreadyStarted",

@@ -45,7 +45,7 @@ from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import StaleGame
 from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player
-from scorekeeper.models.tables import PrivateTable, new_watch_token
+from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game

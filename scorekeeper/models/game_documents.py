@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from referee.engine.document import GameDocument
     from scorekeeper.models.euchre_nights import NightRound
     from scorekeeper.models.games import Game
-    from scorekeeper.models.tables import PrivateTable
+    from scorekeeper.models.private_tables import PrivateTable
 
 
 class GameAlreadyStored(Exception):

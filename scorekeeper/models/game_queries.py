@@ -18,7 +18,7 @@ from scorekeeper.models.sql import column, marks, table
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
     from scorekeeper.models.players import Player
-    from scorekeeper.models.tables import PrivateTable
+    from scorekeeper.models.private_tables import PrivateTable
 
 
 # A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
@@ -156,7 +156,7 @@ def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
 def _stamp_statement(digests: int) -> str:
     """``game_stamp``'s statement for this many key digests (built once each)."""
     from scorekeeper.models.games import Game as g
-    from scorekeeper.models.tables import PrivateTable as t
+    from scorekeeper.models.private_tables import PrivateTable as t
 
     selected = ", ".join(
         [f"g.{column(g, 'version')}"]

@@ -21,7 +21,7 @@ from scorekeeper.models.seats import Seat, SeatPair
 if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound
     from scorekeeper.models.games import Game
-    from scorekeeper.models.tables import PrivateTable
+    from scorekeeper.models.private_tables import PrivateTable
 
 
 class RematchRefused(Exception):

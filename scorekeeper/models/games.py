@@ -43,8 +43,8 @@ from scorekeeper.models.hand_changes import (
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.next_hand import plan_call, plan_next_hand, store_locked
+from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 from scorekeeper.models.seats import Seat
-from scorekeeper.models.tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound

@@ -19,13 +19,13 @@ from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, ScoredHand, score_game
 from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
+from scorekeeper.models.records import SEAT_FIGURES, pair_figures, seat_figures
 from scorekeeper.models.seats import Seat, SeatPair
-from scorekeeper.records import SEAT_FIGURES, pair_figures, seat_figures
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
     from scorekeeper.models.games import Game
-    from scorekeeper.models.tables import PrivateTable
+    from scorekeeper.models.private_tables import PrivateTable
 
 
 class StaleGame(Exception):

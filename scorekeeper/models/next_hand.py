@@ -21,9 +21,9 @@ from referee.engine.scoring import GameState, continue_game
 from scorekeeper.models.hand_changes import GameOver, cache_hand, game_fields, seat_results
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
+from scorekeeper.models.records import hand_figures, hand_pair_figures
 from scorekeeper.models.seats import Seat, SeatPair
 from scorekeeper.models.sql import column, marks, table
-from scorekeeper.records import hand_figures, hand_pair_figures
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game

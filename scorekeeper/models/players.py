@@ -9,8 +9,8 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
-from scorekeeper.models.tables import PrivateTable
-from scorekeeper.records import RESULT_FIGURES, record_aggregates
+from scorekeeper.models.private_tables import PrivateTable
+from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
 
 if TYPE_CHECKING:
     from scorekeeper.models.game_queries import GameQuerySet

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import models
 
-from scorekeeper.records import PAIR_FIGURES, record_aggregates
+from scorekeeper.models.records import PAIR_FIGURES, record_aggregates
 
 
 class SeatQuerySet(models.QuerySet["Seat"]):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from django.db import models
 
 from scorekeeper.models.once import create_once
-from scorekeeper.models.tables import PrivateTable
+from scorekeeper.models.private_tables import PrivateTable
 
 
 class TableKeyReplaced(Exception):

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import PrivateTable
-from scorekeeper.models.tables import KeyAlreadyReplaced, new_key
+from scorekeeper.models.private_tables import KeyAlreadyReplaced, new_key
 from scorekeeper.table_forms import JoinForm, ReplaceKeyForm
 from scorekeeper.tables import (
     clear_pending,

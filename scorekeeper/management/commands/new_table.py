@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from referee.engine.names import is_printable
 from scorekeeper.models import PrivateTable
-from scorekeeper.models.tables import DEFAULT_NAME, NAME_MAX_LENGTH
+from scorekeeper.models.private_tables import DEFAULT_NAME, NAME_MAX_LENGTH
 
 
 class Command(BaseCommand):
