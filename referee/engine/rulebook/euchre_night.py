@@ -1,0 +1,455 @@
+"""The euchre night's rulebook: a club's progressive tournament, in our own words
+(docs/rules.md, "Euchre night").
+
+A variant's ``Rulebook`` has the six sections of a hand (deal to winning); a
+night has six of its own, in the order a night runs: who plays at which
+tables, seating, a round, points, sitting out, standings. They are numbered 1
+to 6 like a variant's, with slugs of their own, so a screen can cite "Euchre
+night rules 5" and link to ``#sitting-out``. The paragraphs, shapes and house-rule
+options are the variant books' own types (``model``); an option's ``key`` is a
+field of ``NightRules`` here, and ``night_in_force`` says which choice a night
+picked. Every number is asked of the night's engine (``night``, ``seating``,
+``scoring``), so the text cannot drift from what the app does.
+
+Plain Python: no Django import. The source sheets are for facts only, and none
+of them covers a night: nothing here repeats their sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.night import HANDS_PER_ROUND_RANGE, SIT_OUT_RANGE, NightRules
+from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Section
+from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
+from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
+from referee.engine.variants import Variant
+
+NIGHT_BOOK_SLUG = "euchre-night"
+NIGHT_BOOK_TITLE = "Euchre night"
+NIGHT_SECTION_SLUGS: tuple[str, ...] = (
+    "players",
+    "seating",
+    "round",
+    "points",
+    "sitting-out",
+    "standings",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class NightRulebook:
+    """The night's rules: six sections in the order a night runs."""
+
+    slug: str
+    title: str
+    summary: str
+    sections: tuple[Section, ...]
+
+    def section(self, slug: str) -> Section:
+        return next(s for s in self.sections if s.slug == slug)
+
+    def number(self, slug: str) -> int:
+        """The section's number as the book shows it (1 to 6)."""
+        return next(i for i, s in enumerate(self.sections, start=1) if s.slug == slug)
+
+    @property
+    def rulings(self) -> tuple[Paragraph, ...]:
+        return tuple(p for s in self.sections for p in s.paragraphs if p.is_ruling)
+
+    @property
+    def options(self) -> tuple[HouseRuleOption, ...]:
+        return tuple(o for s in self.sections for o in s.options)
+
+
+_DEFAULTS = NightRules()
+_LONE_MARCH = march_points(Variant.STANDARD, 4, alone=True)
+
+
+def _hands_option() -> HouseRuleOption:
+    low, high = HANDS_PER_ROUND_RANGE
+    hands = _DEFAULTS.hands_per_round
+    return HouseRuleOption(
+        key="hands_per_round",
+        title="Hands a round",
+        choices=(
+            Choice(
+                value=str(hands),
+                label=f"{hands} hands",
+                default=True,
+                text=f"The usual length; a night may pick any number from {low} to {high}.",
+            ),
+        ),
+    )
+
+
+LONE_MARCH_FIVE = HouseRuleOption(
+    key="lone_march_five",
+    title="A lone march scores 5",
+    choices=(
+        Choice(
+            value="off",
+            label="Off",
+            default=True,
+            text=f"A lone march scores {_LONE_MARCH}, as in any game of standard euchre.",
+        ),
+        Choice(
+            value="on",
+            label="On",
+            text=(
+                f"A lone march scores {LONE_MARCH_HOUSE_POINTS}. Standard euchre only: a "
+                "Call-Ace march already grows with the table."
+            ),
+        ),
+    ),
+)
+
+
+def _sit_out_option() -> HouseRuleOption:
+    low, high = SIT_OUT_RANGE
+    return HouseRuleOption(
+        key="sit_out",
+        title="Sitting out",
+        choices=(
+            Choice(
+                value="average",
+                label="The round's average",
+                default=True,
+                text=(
+                    "The points of everyone who played the round, divided by how many "
+                    "played, rounded down."
+                ),
+            ),
+            Choice(
+                value="fixed",
+                label="A fixed number",
+                text=(
+                    f"The same number of points every time, from {low} to {high}, chosen "
+                    "when the night starts."
+                ),
+            ),
+        ),
+    )
+
+
+def night_in_force(option: HouseRuleOption, rules: NightRules) -> Choice:
+    """The choice of ``option`` that a night's rules have picked. A number none
+    of the choices lists (10 hands a round, 3 points for sitting out) is the
+    night's own, named with its number."""
+    value = getattr(rules, option.key)
+    if isinstance(value, bool):
+        wanted = "on" if value else "off"
+    elif option.key == "sit_out" and isinstance(value, int):
+        return Choice(
+            value="fixed",
+            label=f"{value} points",
+            text=f"A player who sits out a round scores {value} points.",
+        )
+    else:
+        wanted = str(value)
+    for choice in option.choices:
+        if choice.value == wanted:
+            return choice
+    return Choice(value=wanted, label=f"{wanted} hands", text=f"A round is {wanted} hands.")
+
+
+def _players_section() -> Section:
+    return Section(
+        slug="players",
+        title="Players and tables",
+        paragraphs=(
+            Paragraph(
+                anchor="night",
+                text=(
+                    "A euchre night is a club's progressive tournament: several tables play "
+                    "at the same time, everybody keeps a total of their own, and who sits "
+                    "with whom changes from one round to the next."
+                ),
+            ),
+            Paragraph(
+                anchor="ruling-night",
+                source="7",
+                text=(
+                    "Every rule of a night below is Bower's default, and each one is a house "
+                    "rule of the night: the club can set it otherwise when the night starts."
+                ),
+                why=(
+                    "None of the rule sheets Bower was built from describes a night over "
+                    "several tables, so each of these rules had to be chosen; we took the "
+                    "ones clubs commonly play."
+                ),
+            ),
+            Paragraph(
+                anchor="night-size",
+                text=(
+                    f"A night needs {MIN_PLAYERS} players or more, and is played either in "
+                    "standard euchre or in Call-Ace."
+                ),
+            ),
+            Paragraph(
+                anchor="standard-tables",
+                text=(
+                    "In standard euchre each table holds four: two teams, partners facing "
+                    "each other, seats 1 and 3 against seats 2 and 4."
+                ),
+            ),
+            Paragraph(
+                anchor="call-ace-tables",
+                text=(
+                    "At a Call-Ace night a table holds four, five or six. Bower sets out as "
+                    "few tables as it can and keeps them as even as it can (a bigger table "
+                    "meets more of the room), which seats any number of players from "
+                    f"{MIN_PLAYERS} up with nobody left out."
+                ),
+            ),
+            Paragraph(
+                anchor="night-limits",
+                text=(
+                    f"Bower seats at most {MAX_PLAYERS} players, and plans from one round up "
+                    f"to twice the number of players, never more than {MAX_ROUNDS}: limits "
+                    "of the app, not of the game."
+                ),
+            ),
+        ),
+    )
+
+
+def _seating_section() -> Section:
+    return Section(
+        slug="seating",
+        title="Seating",
+        paragraphs=(
+            Paragraph(
+                anchor="seated-each-round",
+                text=(
+                    "Nobody picks a seat: before each round Bower seats everyone present. "
+                    "A player who leaves, comes back or arrives late is left out, or "
+                    "seated, from the next round on; the rounds already played still count."
+                ),
+            ),
+            Paragraph(
+                anchor="new-partners",
+                text=(
+                    "In standard euchre your partner changes every round. Over the night "
+                    "you team up with as many different players as possible, and nobody "
+                    "gets the same partner twice before every pairing has had its turn, "
+                    "as far as the numbers allow: with a multiple of four players there "
+                    "all night, that holds until each has partnered every other player once."
+                ),
+            ),
+            Paragraph(
+                anchor="new-opponents",
+                text=(
+                    "Opponents are spread as well: each table brings together players who "
+                    "have met least so far. An opponent is the other team in standard "
+                    "euchre, and everyone else at the table in Call-Ace."
+                ),
+            ),
+            Paragraph(
+                anchor="sit-out-turns",
+                text=(
+                    "When the players do not fill the tables, as few as possible sit the "
+                    "round out (in standard euchre, those left over after tables of four), "
+                    "and nobody sits out a second time before everyone has sat out once."
+                ),
+            ),
+            Paragraph(
+                anchor="same-plan",
+                text=(
+                    "The seating follows from the night's seed: the same players, rounds "
+                    "and seed always give the same plan, so the one printed by "
+                    "manage.py seat_night matches the night's screens."
+                ),
+            ),
+            Paragraph(
+                anchor="next-round",
+                text=(
+                    "The next round is seated once every table has played its hands. "
+                    "Seating it sooner is allowed after Bower has named the tables that "
+                    "still have hands to play and asked."
+                ),
+            ),
+        ),
+    )
+
+
+def _round_section() -> Section:
+    low, high = HANDS_PER_ROUND_RANGE
+    return Section(
+        slug="round",
+        title="A round",
+        paragraphs=(
+            Paragraph(
+                anchor="round-hands",
+                text=(
+                    "A round is the same number of hands at every table: "
+                    f"{_DEFAULTS.hands_per_round}, unless the night chose another number "
+                    f"from {low} to {high} when it started."
+                ),
+            ),
+            Paragraph(
+                anchor="first-dealer",
+                text=(
+                    "Bower draws each table's first dealer of the round; after that the deal "
+                    "moves one seat to the left after every hand, as in a game. The draw "
+                    "comes from the night's seed, so the screens and a printed score card "
+                    "name the same dealer."
+                ),
+            ),
+            Paragraph(
+                anchor="no-target",
+                text=(
+                    "A round has no target and nobody wins it. A table's round is over when "
+                    "its last hand is played, and its points go to the night's standings; "
+                    "a hand recorded after that is kept but scores nothing."
+                ),
+            ),
+            Paragraph(
+                anchor="table-rules",
+                text=(
+                    "Every table plays by the house rules the night set for its tables "
+                    "(stick the dealer, the renege penalty and the others of the variant); "
+                    "the target among them plays no part in a night."
+                ),
+            ),
+        ),
+        options=(_hands_option(),),
+    )
+
+
+def _points_section() -> Section:
+    return Section(
+        slug="points",
+        title="Points",
+        paragraphs=(
+            Paragraph(
+                anchor="hand-points",
+                text=(
+                    "Each hand scores exactly as in a game of the night's variant: see the "
+                    "scoring rules of standard euchre or of Call-Ace."
+                ),
+            ),
+            Paragraph(
+                anchor="own-total",
+                text=(
+                    "Everybody keeps a total of their own for the night. In standard euchre "
+                    "both partners get what their team scores in a hand: a march puts "
+                    f"{march_points(Variant.STANDARD, 4, alone=False)} on each partner's total."
+                ),
+            ),
+            Paragraph(
+                anchor="lone-march-five",
+                text=(
+                    "A house rule many clubs play: in standard euchre, a lone march scores "
+                    f"{LONE_MARCH_HOUSE_POINTS} instead of {_LONE_MARCH}. It is off unless "
+                    "the night turns it on."
+                ),
+            ),
+            Paragraph(
+                anchor="ruling-lone-renege",
+                source="7",
+                text=(
+                    "With that house rule on, a renege against a lone hand still gives the "
+                    f"other team {_LONE_MARCH}."
+                ),
+                why=(
+                    "The house rule rewards a lone maker who plays out all the tricks. A "
+                    "renege stops the hand before that, and its penalty is standard "
+                    "euchre's own figure, which the night does not change."
+                ),
+            ),
+        ),
+        options=(LONE_MARCH_FIVE,),
+    )
+
+
+def _sitting_out_section() -> Section:
+    return Section(
+        slug="sitting-out",
+        title="Sitting out",
+        paragraphs=(
+            Paragraph(
+                anchor="ruling-sit-out-average",
+                source="7",
+                text=(
+                    "A player who sits a round out scores that round's average: the points "
+                    "of everyone who played it, divided by how many played, rounded down."
+                ),
+                why=(
+                    "Sitting out is the seating's doing, not the player's, so they should "
+                    "not fall behind the room for it; rounding down means a round on the "
+                    "bench never pays better than the average player who played it."
+                ),
+            ),
+            Paragraph(
+                anchor="sit-out-shown",
+                text="The standings mark a round sat out, with the points it gave.",
+            ),
+        ),
+        options=(_sit_out_option(),),
+    )
+
+
+def _standings_section() -> Section:
+    return Section(
+        slug="standings",
+        title="Standings and prizes",
+        paragraphs=(
+            Paragraph(
+                anchor="night-total",
+                text=(
+                    "A player's score for the night is the sum of their points over the "
+                    "rounds played so far, rounds sat out included. The standings list "
+                    "everyone by that total, highest first."
+                ),
+            ),
+            Paragraph(
+                anchor="shared-places",
+                text=(
+                    "Players level on total share a place, and the places after them "
+                    "move down: 1, 2, 2, 4."
+                ),
+            ),
+            Paragraph(
+                anchor="prizes",
+                text=(
+                    "The night names three prizes: most points, most lone hands made, and "
+                    "most euchres scored as a defender. Players level on a prize share "
+                    "it; while nobody has scored any, it goes to nobody."
+                ),
+            ),
+            Paragraph(
+                anchor="what-counts",
+                text=(
+                    "A lone hand made: the maker played alone (going alone, or in Call-Ace "
+                    "holding the called ace or calling one that was not in play) and took "
+                    "the tricks to make it. A euchre as a defender: the makers fell short "
+                    "and you were one of the players who scored for it. A hand that a "
+                    "renege ended counts for neither, nor does a hand after a round's end."
+                ),
+            ),
+        ),
+    )
+
+
+_BOOK = NightRulebook(
+    slug=NIGHT_BOOK_SLUG,
+    title=NIGHT_BOOK_TITLE,
+    summary=(
+        "A club's progressive tournament: several tables at once, everyone scoring for "
+        "themselves, partners and opponents changing every round."
+    ),
+    sections=(
+        _players_section(),
+        _seating_section(),
+        _round_section(),
+        _points_section(),
+        _sitting_out_section(),
+        _standings_section(),
+    ),
+)
+
+
+def night_rulebook() -> NightRulebook:
+    """The euchre night's rulebook, sections in the order a night runs."""
+    return _BOOK
