@@ -1,0 +1,7 @@
+"""`make load` (issue 25): phones at card tables against the server people run.
+
+``python -m benchmarks.load`` (``__main__``) seeds the tables (``seed``), starts
+the server (``servers``) and the phones (``phones``, locust) in network
+namespaces joined by the wire (``network``, ``wire``) and prints the figures
+(``report``). The traffic of a table is ``mix``.
+"""

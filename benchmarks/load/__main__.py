@@ -76,8 +76,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--seconds",
         type=float,
-        default=float(env("LOAD_SECONDS", "12")),
-        help="seconds measured per table count and latency (LOAD_SECONDS; default 12)",
+        default=float(env("LOAD_SECONDS", "10")),
+        help="seconds measured per table count and latency (LOAD_SECONDS; default 10)",
     )
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds before each window")
     parser.add_argument("--ceiling-seconds", type=float, default=4.0)
@@ -167,36 +167,37 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
     steps = len(args.table_counts) * len(latencies)
     bound = (
         60
-        + len(latencies) * (args.ceiling_seconds + 1)
+        + len(latencies) * (args.ceiling_seconds + 2)
         + steps * (args.warmup + args.seconds)
-        + max(args.table_counts) * mix.PHONES_PER_TABLE / args.spawn_rate
+        + len(args.table_counts) * mix.READY_WITHIN
     )
     print(
         f"make load: {args.db}, {servers.describe(args.mode, args.server)}; "
         f"tables {args.table_counts}, latency {latencies} ms, {args.seconds:g} s each "
-        f"(about {bound / 60:.1f} min after the seeding)",
+        f"(at most {bound / 60:.1f} min once the server answers)",
         file=sys.stderr,
         flush=True,
     )
+    seeded_at = time.monotonic()
+    from django.db import connections
+
+    from benchmarks.load.seed import seed_tables
+
+    # Before the server starts: on SQLite its checks would wait for the lock.
+    tables = seed_tables(max(args.table_counts))
+    connections.close_all()
+    _say(f"seeded {len(tables)} tables in {time.monotonic() - seeded_at:.0f} s")
+    os.environ.clear()
+    os.environ.update(server_environment)
     place = network.emulated_network(folder) if emulate else _loopback()
     with place as net:
         port = PORT if net.emulated else _free_port()
         command, environment = servers.command_and_environment(
             args.mode, args.server, net, port, folder, database_url
         )
-        os.environ.clear()
-        os.environ.update(server_environment)
         log = folder / "server.log"
         _say(f"starting the server: {' '.join(command)}")
         with servers.running(command, environment, net, log) as server:
-            seeded_at = time.monotonic()
-            from django.db import connections
-
-            from benchmarks.load.seed import seed_tables
-
-            tables = seed_tables(max(args.table_counts))
-            connections.close_all()
-            _say(f"seeded {len(tables)} tables in {time.monotonic() - seeded_at:.0f} s")
             plan: Plan = {
                 "base": f"http://{net.server_address}:{port}",
                 "behind_tls_proxy": args.mode == "serve",
@@ -218,9 +219,12 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
                 "server_pid": server.pid,
                 "db_pid": _postmaster(database_url),
             }
-            results = drive(plan, folder, net, timeout=bound + 120)
+            results = drive(plan, folder, net, server, timeout=bound + 120)
             if server.poll() is not None or not results:
-                print(log.read_text(errors="replace")[-3000:], file=sys.stderr)
+                print(f"make load: the server's log ends:\n{_tail(log)}", file=sys.stderr)
+    if not results:
+        print("make load: nothing was measured", file=sys.stderr)
+        return 1
     print(
         report(
             results,
@@ -228,11 +232,23 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
             minutes=(time.monotonic() - began) / 60,
         )
     )
-    return 0 if results else 1
+    return 0
 
 
-def drive(plan: Plan, folder: Path, net: network.Network, *, timeout: float) -> list[Result]:
-    """Run the phones' process on ``plan``; its results, read as they come."""
+def _tail(log: Path) -> str:
+    return log.read_text(errors="replace")[-3000:]
+
+
+def drive(
+    plan: Plan,
+    folder: Path,
+    net: network.Network,
+    server: subprocess.Popen[bytes],
+    *,
+    timeout: float,
+) -> list[Result]:
+    """Run the phones' process on ``plan``; its results, read as they come. The
+    phones are stopped past ``timeout`` or as soon as the server stops."""
     path = folder / "plan.json"
     path.write_text(json.dumps(plan))
     command = net.on_phones([sys.executable, "-m", "benchmarks.load.phones", str(path)])
@@ -245,9 +261,18 @@ def drive(plan: Plan, folder: Path, net: network.Network, *, timeout: float) -> 
         start_new_session=True,
     )
     results: list[Result] = []
-    # Past the deadline the phones are stopped, and their output ends.
-    deadline = threading.Timer(timeout, servers.stop, [phones])
-    deadline.start()
+    done = threading.Event()
+
+    def watch() -> None:
+        """Stop the phones at the deadline, or when the server has stopped."""
+        deadline = time.monotonic() + timeout
+        while not done.wait(0.5):
+            if server.poll() is not None or time.monotonic() > deadline:
+                servers.stop(phones)
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
     try:
         assert phones.stdout is not None
         for line in phones.stdout:
@@ -255,7 +280,7 @@ def drive(plan: Plan, folder: Path, net: network.Network, *, timeout: float) -> 
         if phones.wait() != 0:
             print(f"make load: the phones' process ended with {phones.returncode}", file=sys.stderr)
     finally:
-        deadline.cancel()
+        done.set()
         servers.stop(phones)
     return results
 

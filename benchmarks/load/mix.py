@@ -23,6 +23,9 @@ PARTNER_TAPPED_AFTER = 2.0  # after "Hand over" opens
 SAVED_AFTER = 1.0  # after the partner's tap
 # What a phone's browser waits at most before it reports the request failed.
 TIMEOUT = 10.0
+# Seconds the phones added at a step have to join and open their table; the
+# step is measured then, ready or not (a server that cannot keep up shows).
+READY_WITHIN = 30
 
 # Request names in the figures.
 POLL = "poll"

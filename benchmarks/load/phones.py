@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import logging
+import os
 import random
 import re
 import socket
@@ -22,10 +24,12 @@ import sys
 import time
 from collections import Counter
 from html.parser import HTMLParser
+from http.cookiejar import Cookie
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import gevent  # type: ignore[import-untyped]
+import gevent.event  # type: ignore[import-untyped]
 import gevent.lock  # type: ignore[import-untyped]
 
 # Importing locust patches sockets, threads and time with gevent's (it must
@@ -44,6 +48,8 @@ POLL_ADDRESS = re.compile(r"/state/\?version=(\d+)&amp;names=(\d+)")
 HAND_NUMBER = re.compile(r"<h1>\s*Hand (\d+)")
 FORM = "application/x-www-form-urlencoded"
 HEALTH_PATH = "/healthz"
+# Cookies a key link's answers set that are not the table's membership.
+NOT_MEMBERSHIP = {"csrftoken", "messages", "sessionid"}
 
 
 class Tally:
@@ -68,7 +74,10 @@ class Tally:
         if exception is None:
             self.times.setdefault(name, []).append(response_time)
         else:
-            self.errors[failure_kind(response, exception)] += 1
+            kind = failure_kind(response, exception)
+            if not self.errors[kind]:
+                say(f"first {kind}: {name}: {exception!r}"[:300])
+            self.errors[kind] += 1
 
 
 def failure_kind(response: Any, exception: Any) -> str:
@@ -81,6 +90,8 @@ def failure_kind(response: Any, exception: Any) -> str:
     if status:
         return str(status)
     error = getattr(response, "error", None) or exception
+    # geventhttpclient's "retries exceeded" wraps what went wrong (it tries once).
+    error = getattr(error, "original", None) or error
     if isinstance(error, (TimeoutError, socket.timeout, gevent.Timeout)):
         return "timeout"
     if isinstance(error, (ConnectionResetError, BrokenPipeError)):
@@ -103,6 +114,7 @@ class Run:
     scheme = "http"
     origin = ""
     turn: Any = contextlib.nullcontext()  # one request at a time, when the plan says so
+    memberships: dict[int, Any] = {}  # by table: the cookie its key link gave
 
 
 class FormFields(HTMLParser):
@@ -143,17 +155,33 @@ class Phone(FastHttpUser):
     concurrency = 1  # one request at a time, as one screen sends them
 
     def on_start(self) -> None:
-        seat = next(Run.seats)
+        # A phone that failed to start is replaced by the runner: its seat goes round.
+        seat = next(Run.seats) % (len(Run.plan["tables"]) * mix.PHONES_PER_TABLE)
         table = Run.plan["tables"][seat // mix.PHONES_PER_TABLE]
         self.scorer = seat % mix.PHONES_PER_TABLE == 0
         self.players = table["players"]
+        self.key_path = table["key_path"]
+        self.member = False  # whether its key link (or its table's first phone's) let it in
         self.table_path = f"/games/{table['game']}/"
         self.version = self.names = self.hand = 0
         self.here = self.table_path  # the address the browser shows
         self.location = ""  # where the last answer redirected to
         proxy = {"X-Forwarded-Proto": "https"} if Run.plan["behind_tls_proxy"] else {}
         self.sent = {"Accept-Language": "en-US", **proxy}
-        self.join(table["key_path"])
+        number = seat // mix.PHONES_PER_TABLE
+        given = Run.memberships.setdefault(number, gevent.event.AsyncResult())
+        if self.scorer:
+            given.set(self.join(self.key_path))
+        else:
+            # The table's other phones take the membership its key link gave the
+            # first (its cookies, as if each had scanned the same QR code).
+            try:
+                membership = given.get(timeout=mix.READY_WITHIN)
+            except gevent.Timeout:
+                membership = []  # the first phone is still joining: join alone
+            for cookie in membership:
+                self.client.cookiejar.set_cookie(cookie)
+            self.member = bool(membership) or bool(self.join(self.key_path))
         self.open_table()
         Run.ready += 1
 
@@ -189,22 +217,30 @@ class Phone(FastHttpUser):
 
     # -- what the phone asks -------------------------------------------------------------
 
-    def join(self, key_path: str) -> None:
+    def join(self, key_path: str) -> list[Cookie]:
         """Open the table's key link, as scanned from its QR code; where it
-        leads to a page with a Join button, tap it."""
+        leads to a page with a Join button, tap it. The cookies it gave (the
+        membership; not the CSRF token's or the messages')."""
+        before = {cookie.name for cookie in self.client.cookiejar}
         # A scanned link is opened "directly": said over https, not over plain http.
         scanned = {"Sec-Fetch-Site": "none"} if Run.plan["behind_tls_proxy"] else {}
         self._send("GET", key_path, mix.JOIN, expect=(302,), extra=scanned)
         leads_to = urlsplit(self.location).path
-        if not leads_to or leads_to.startswith("/games/"):
-            return
-        page = self._send("GET", leads_to, mix.JOIN, expect=(200,))
-        parser = FormFields()
-        parser.feed(page or "")
-        if parser.action is not None:
-            self.here = leads_to
-            action = urlsplit(parser.action).path or leads_to
-            self._send("POST", action, mix.JOIN, expect=(302,), form=parser.fields)
+        if leads_to and not leads_to.startswith("/games/"):
+            page = self._send("GET", leads_to, mix.JOIN, expect=(200,))
+            parser = FormFields()
+            parser.feed(page or "")
+            if parser.action is not None:
+                self.here = leads_to
+                action = urlsplit(parser.action).path or leads_to
+                self._send("POST", action, mix.JOIN, expect=(302,), form=parser.fields)
+        given = [
+            cookie
+            for cookie in self.client.cookiejar
+            if cookie.name not in before and cookie.name not in NOT_MEMBERSHIP
+        ]
+        self.member = bool(given)
+        return given
 
     def open_table(self) -> None:
         """The table screen, the whole page (the browser's navigation)."""
@@ -216,6 +252,11 @@ class Phone(FastHttpUser):
     def poll(self) -> bool:
         """The poller's request; True when the live part came back (swapped in).
         A hand recorded on another phone: open the table screen again."""
+        if not self.member:
+            # Its key link failed (a server too busy): scan the QR code again.
+            self.join(self.key_path)
+            self.open_table()
+            return True
         path = f"{self.table_path}state/?version={self.version}&names={self.names}"
         page = self._send("GET", path, mix.POLL, expect=(200, 204), htmx="live")
         if not page:
@@ -409,6 +450,7 @@ def measure(
         "loop_lag_p99": lag.p99(lag_from),
         "load": cpu.load_average(),
         "ready_seconds": ready,
+        "ready_phones": Run.ready,
         "server_processes": ", ".join(f"{n} x{c}" for n, c in sorted(names.items())),
     }
 
@@ -476,6 +518,14 @@ def emit(result: Result) -> None:
 
 
 def main(path: str) -> None:
+    # Its warning that a spawn rate over 100 a second "may cause issues": the
+    # phones only join and open their table then, and the run waits for them.
+    logging.getLogger("locust.runners").setLevel(logging.ERROR)
+    # The phones stand for other devices: on this shared machine they go before
+    # the server (and others' work) for the CPU, so their figures are the
+    # server's answers, not their own wait to run (as root; else as they are).
+    with contextlib.suppress(OSError):
+        os.nice(-10)
     with open(path) as file:
         plan: Plan = json.load(file)
     Run.plan = plan
@@ -501,9 +551,9 @@ def main(path: str) -> None:
         network.set_latency(latency)
         say(f"ceiling at {latency:g} ms: {plan['ceiling_clients']} clients on {HEALTH_PATH}")
         measuring = gevent.spawn(
-            ceiling, environment, plan["ceiling_clients"], plan["ceiling_seconds"] + 1
+            ceiling, environment, plan["ceiling_clients"], plan["ceiling_seconds"] + 2
         )
-        gevent.sleep(1)  # connections made, caches warm
+        gevent.sleep(2)  # connections made, the server's processes warm
         emit(measure("ceiling", 0, latency, plan["ceiling_seconds"], lag, 0.0))
         measuring.join()
     for tables in plan["steps"]:
@@ -512,12 +562,12 @@ def main(path: str) -> None:
         say(f"{tables} tables: starting {phones - Run.ready} more phones")
         began = time.monotonic()
         runner.start(phones, spawn_rate=plan["spawn_rate"])
-        limit = began + 120
+        limit = began + mix.READY_WITHIN
         while Run.ready < phones and time.monotonic() < limit:
             gevent.sleep(0.2)
         ready = time.monotonic() - began
         if Run.ready < phones:
-            say(f"only {Run.ready} of {phones} phones had opened their table after 120 s")
+            say(f"only {Run.ready} of {phones} phones opened their table in {mix.READY_WITHIN} s")
         for latency in plan["latencies"]:
             network.set_latency(latency)
             say(f"{tables} tables at {latency:g} ms: {plan['seconds']:g} s")

@@ -59,4 +59,5 @@ class Result(TypedDict):
     loop_lag_p99: float  # ms the phones' event loop woke late
     load: float  # the machine's load average (1 min) at the end
     ready_seconds: float  # how long the phones took to join and open their tables
+    ready_phones: int  # how many had, of the tables' four each
     server_processes: str

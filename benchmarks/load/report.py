@@ -89,6 +89,15 @@ def report(results: list[Result], *, title: str, minutes: float) -> str:
     for row in rows:
         lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
     steps = [r for r in results if r["kind"] == "step"]
+    told: set[int] = set()
+    for r in steps:
+        phones = r["tables"] * mix.PHONES_PER_TABLE
+        if r["ready_phones"] < phones and r["tables"] not in told:
+            told.add(r["tables"])
+            lines.append(
+                f"  {r['tables']} tables: only {r['ready_phones']} of {phones} phones had "
+                f"joined and opened their table when it was measured"
+            )
     if steps:
         processes = steps[-1]["server_processes"]
         lines.append(f"server processes: {processes}; the whole run took {minutes:.1f} min")

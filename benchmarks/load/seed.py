@@ -25,7 +25,6 @@ from benchmarks.games import PLAYERS, game_document
 from benchmarks.load.plan import SeededTable
 from referee.engine.document import read_document
 from scorekeeper.models import Game, PrivateTable
-from scorekeeper.models.tables import key_digest
 
 # Hands already played: a table screen with a full "Last hands" list.
 HANDS_PLAYED = 8
@@ -198,7 +197,7 @@ def _renewer(model: Model) -> Callable[[Row, int], None]:
             ):
                 raise CannotCopy(f"{model.__name__}.{field.name} is unique, with no default")
         if isinstance(clone, PrivateTable):
-            clone.key_digest = key_digest(clone.key)  # what its save() would derive
+            clone.key_digest = clone.digest  # what its save() would derive
             clone.name = f"Load table {number + 4}"
 
     return fill

@@ -26,6 +26,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 BIN = BASE_DIR / ".venv" / "bin"
 MODES = ("lan", "serve")
 SERVERS = ("as-configured", "gunicorn-sync")
+# make as a person types it, but taking the installed packages as they are: the
+# run checked them before it started, and the server's namespace has no network
+# to install from (the Makefile's stamp of the app's install).
+MAKE = ("make", "--no-print-directory", "--old-file=.venv/.bower-app-installed")
 # What make passes down that a person typing the command would not have.
 _MAKE_VARIABLES = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")
 
@@ -61,7 +65,7 @@ def command_and_environment(
                 "DJANGO_ALLOWED_HOSTS": f"localhost,127.0.0.1,[::1],{address}",
             }
         if network.emulated:
-            command = ["make", "--no-print-directory", "run", f"HOST={host}", f"PORT={port}"]
+            command = [*MAKE, "run", f"HOST={host}", f"PORT={port}"]
         else:
             # `make run` on 127.0.0.1 starts Django's development server.
             command = [str(BASE_DIR / "scripts" / "serve-lan"), host, str(port)]
@@ -75,7 +79,7 @@ def command_and_environment(
             "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
         }
         environment.pop("BOWER_LAN", None)
-        command = ["make", "--no-print-directory", "serve", f"HOST={host}", f"PORT={port}"]
+        command = [*MAKE, "serve", f"HOST={host}", f"PORT={port}"]
     if server == "gunicorn-sync":
         # scripts/serve-lan's last line before issue 25 (its checks are the run's own).
         command = [
