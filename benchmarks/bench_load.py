@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 from benchmarks import Figure, Rate, Ratio, quick
 from benchmarks.games import bench_table, create_game, game_document, game_in_play, poll_address
 from benchmarks.urls import BARE_PATH, FLOOR_TABLE_PATH
-from scorekeeper.tables import COOKIE as TABLE_COOKIE_NAME
+from scorekeeper.web.phone_tables import COOKIE as TABLE_COOKIE_NAME
 
 HOST = "127.0.0.1"
 CLIENTS = 8

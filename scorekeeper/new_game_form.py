@@ -5,12 +5,10 @@ engine (``house_rules_from_dict``)."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Mapping
+import copy
 from typing import Any
 
 from django import forms
-from django.http import QueryDict
 
 from referee.chips import ChipField
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
@@ -18,66 +16,16 @@ from referee.engine.variants import (
     TARGET_RANGE,
     Deal,
     HouseRules,
-    RenegeRule,
     RulesError,
     TieRule,
     Variant,
     house_rules_from_dict,
 )
 from scorekeeper.models import Game, PrivateTable
+from scorekeeper.web.forms import with_new_token
+from scorekeeper.web.house_rules import RULE_HELP, TableRuleFields, table_rules_data
 
 SEAT_SLOTS = 6  # the most players any variant seats (Call-Ace with 6)
-
-ON_OFF = [("on", "On"), ("off", "Off")]
-
-RULE_HELP = {
-    "target": "Points a player (a team, in standard euchre) needs to win. Default 10.",
-    "stick_the_dealer": (
-        "On: if everyone passes twice, the dealer must name trump. "
-        "Off: the hand is thrown in and the deal passes on."
-    ),
-    "deal": (
-        "Common: 5 cards each (8s added for 5 players, 7s and 8s for 6). "
-        "Seed sheet: 24 cards, 6 each for 4 players or 4 each for 5 or 6; "
-        "the makers need more than half the tricks."
-    ),
-    "renege": (
-        "March or euchre: a defender's renege gives the makers a march, a maker's "
-        "side renege scores as a euchre. Offender loses 2: the hand counts as played."
-    ),
-    "ties": (
-        "Share: players level on the top total when someone reaches the target "
-        "share the win. Play on: keep playing until one player alone is highest."
-    ),
-    "no_trump": "On: a maker may call no trump in round 2 (no bowers; the led suit's "
-    "highest card wins).",
-}
-
-
-def with_new_token(data: Mapping[str, Any]) -> QueryDict:
-    """A start form's data as sent, under a new token: the form drawn again
-    when its token already started a game or night."""
-    copied = data.copy() if isinstance(data, QueryDict) else QueryDict(mutable=True)
-    if not isinstance(data, QueryDict):
-        copied.update(data)
-    copied["token"] = str(uuid.uuid4())
-    return copied
-
-
-def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
-    """The house rules a table plays by, from a form's chips (stick the dealer,
-    renege; no trump in standard euchre, the deal in Call-Ace: rules.md 3 to 5),
-    as ``house_rules_from_dict`` reads them. A euchre night's tables play by
-    these too (``scorekeeper/night_forms.py``)."""
-    rules: dict[str, Any] = {
-        "stick_the_dealer": data.get("stick_the_dealer", "on") != "off",
-        "renege": data.get("renege") or RenegeRule.MARCH_OR_EUCHRE.value,
-    }
-    if variant is Variant.CALL_ACE:
-        rules["deal"] = data.get("deal") or Deal.STANDARD.value
-    if variant is Variant.STANDARD:
-        rules["no_trump"] = data.get("no_trump") == "on"
-    return rules
 
 
 class NewGameForm(forms.Form):
@@ -114,29 +62,9 @@ class NewGameForm(forms.Form):
         help_text=RULE_HELP["target"],
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    stick_the_dealer = ChipField(
-        label="Stick the dealer",
-        choices=ON_OFF,
-        initial="on",
-        help_text=RULE_HELP["stick_the_dealer"],
-    )
-    deal = ChipField(
-        label="Call-Ace deal",
-        choices=[(Deal.STANDARD.value, "Common: 5 each"), (Deal.SEED.value, "Seed sheet")],
-        initial=Deal.STANDARD.value,
-        help_text=RULE_HELP["deal"],
-        layout="chips-wide",
-    )
-    renege = ChipField(
-        label="Renege",
-        choices=[
-            (RenegeRule.MARCH_OR_EUCHRE.value, "March or euchre"),
-            (RenegeRule.OFFENDER_LOSES_2.value, "Offender loses 2"),
-        ],
-        initial=RenegeRule.MARCH_OR_EUCHRE.value,
-        help_text=RULE_HELP["renege"],
-        layout="chips-wide",
-    )
+    stick_the_dealer = copy.deepcopy(TableRuleFields.base_fields["stick_the_dealer"])
+    deal = copy.deepcopy(TableRuleFields.base_fields["deal"])
+    renege = copy.deepcopy(TableRuleFields.base_fields["renege"])
     ties = ChipField(
         label="Tie at the top",
         choices=[(TieRule.SHARE.value, "Share the win"), (TieRule.PLAY_ON.value, "Play on")],
@@ -144,9 +72,7 @@ class NewGameForm(forms.Form):
         help_text=RULE_HELP["ties"],
         layout="chips-wide",
     )
-    no_trump = ChipField(
-        label="No trump", choices=ON_OFF, initial="off", help_text=RULE_HELP["no_trump"]
-    )
+    no_trump = copy.deepcopy(TableRuleFields.base_fields["no_trump"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

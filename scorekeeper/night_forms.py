@@ -4,7 +4,8 @@ next round, and a player leaving, coming back or arriving late.
 
 Names go through the engine's one name check (``referee.engine.names``); the
 night's rules are read by the engine (``NightRules``, ``house_rules_from_dict``);
-the tables' house-rule fields are the new game form's own.
+the tables' house-rule fields are the new game form's
+(``TableRuleFields``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from referee.engine.seating import (
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict
 from scorekeeper.models import EuchreNight, Player, PrivateTable
 from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
-from scorekeeper.new_game_form import NewGameForm, table_rules_data
+from scorekeeper.web.house_rules import TableRuleFields, table_rules_data
 
 DEFAULT_ROUNDS = 6
 # Room for every player a night seats, one name a line, with spaces to spare.
@@ -133,11 +134,11 @@ class NightStartForm(forms.Form):
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    # The new game form's own house-rule fields (same choices, same help).
-    stick_the_dealer = copy.deepcopy(NewGameForm.base_fields["stick_the_dealer"])
-    no_trump = copy.deepcopy(NewGameForm.base_fields["no_trump"])
-    deal = copy.deepcopy(NewGameForm.base_fields["deal"])
-    renege = copy.deepcopy(NewGameForm.base_fields["renege"])
+    # The tables' house-rule fields, as the new game form asks them (same choices, same help).
+    stick_the_dealer = copy.deepcopy(TableRuleFields.base_fields["stick_the_dealer"])
+    no_trump = copy.deepcopy(TableRuleFields.base_fields["no_trump"])
+    deal = copy.deepcopy(TableRuleFields.base_fields["deal"])
+    renege = copy.deepcopy(TableRuleFields.base_fields["renege"])
 
     def __init__(self, *args: Any, known: Sequence[Player] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -20,7 +20,8 @@ from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.forms import GameActionForm, RevealForm
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.new_game_form import NewGameForm
-from scorekeeper.table_forms import TableChoiceForm
+from scorekeeper.web.display import trump_badge
+from scorekeeper.web.forms import TableChoiceForm
 
 RECENT_HANDS = 5
 
@@ -103,21 +104,6 @@ TABLE_ADDRESSES = (
 
 def table_addresses(game: Game) -> dict[str, str]:
     return {name: reverse(name, args=[game.pk]) for name in TABLE_ADDRESSES}
-
-
-def trump_badge(trump: str) -> SafeString:
-    """A hand's trump as a small badge: the suit's symbol in its colour, or NT."""
-    if not trump:
-        return SafeString("")
-    suit = parse_trump(trump)
-    if suit is None:
-        return SafeString('<span class="trump-badge" title="no trump">NT</span>')
-    return format_html(
-        '<span class="trump-badge suit-{}" title="{} trump">{}</span>',
-        suit.letter,
-        suit.plural,
-        suit.symbol,
-    )
 
 
 def scoreboard(

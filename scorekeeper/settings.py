@@ -201,7 +201,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Before SecurityMiddleware, so it sees the headers that one adds: takes off
     # Cross-Origin-Opener-Policy where a browser would only log an error for it.
-    "scorekeeper.secure_context.OpenerPolicyMiddleware",
+    "scorekeeper.web.secure_context.OpenerPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages gzipped (after whitenoise, which answers for static files with its
@@ -216,7 +216,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "scorekeeper.tables.TablesMiddleware",
+    "scorekeeper.web.phone_tables.TablesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Answers a sign-in that axes refused with the "paused" page.
@@ -279,7 +279,7 @@ SECURE_CSP = {
     "base-uri": [CSP.NONE],
 }
 # Django's defaults already send X-Frame-Options: DENY, nosniff and
-# Cross-Origin-Opener-Policy (only in a secure context: scorekeeper/secure_context.py).
+# Cross-Origin-Opener-Policy (only in a secure context: scorekeeper/web/secure_context.py).
 # Said outright: no page's address (a table's key link is one) is ever sent to another site.
 SECURE_REFERRER_POLICY = "same-origin"
 
@@ -304,7 +304,7 @@ elif not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
-# --- Sign-in: a brake on guessing the admin's password (scorekeeper/sign_in.py)
+# --- Sign-in: a brake on guessing the admin's password (scorekeeper/web/sign_in.py)
 
 # axes first: it refuses a paused sign-in before the password is even checked.
 AUTHENTICATION_BACKENDS = [
@@ -318,8 +318,8 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorekeeper.sign_in.locked_out"
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.sign_in.client_address"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.web.sign_in.locked_out"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.web.sign_in.client_address"
 # Proxies in front that add the client's address to X-Forwarded-For; 0 (none):
 # the connection's own address is the client's, and the header is ignored.
 BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)

@@ -16,10 +16,10 @@ from django import forms
 from django.core.paginator import EmptyPage, Paginator
 from django.utils.safestring import SafeString
 
-from scorekeeper.charts import Progress
 from scorekeeper.models import Game
-from scorekeeper.screens import trump_badge
 from scorekeeper.sheet_rows import SheetRow, sheet_rows
+from scorekeeper.web.charts import Progress
+from scorekeeper.web.display import trump_badge
 
 HANDS_PER_PAGE = 50
 # A last page of this many hands or fewer joins the page before it: the sheet

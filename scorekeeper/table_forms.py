@@ -1,6 +1,7 @@
-"""Forms of the private tables: which of a phone's tables a new or imported
-game goes to, the Join button of a key link opened from another site, and the
-confirm step of replacing a table's key."""
+"""Forms of the private tables: the Join button of a key link opened from
+another site, and the confirm step of replacing a table's key. Which of a
+phone's tables a new or imported game goes to is ``TableChoiceForm``
+(``scorekeeper.web.forms``)."""
 
 from __future__ import annotations
 
@@ -11,45 +12,13 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from scorekeeper.models import PrivateTable
-from scorekeeper.tables import MAX_TABLES
+from scorekeeper.web.phone_tables import MAX_TABLES
 
 # What a form carries of the key it was drawn for: its digest (``key_digest``).
 DIGEST = RegexValidator(r"\A[0-9a-f]{32}\Z", "This form is out of date: open it again.")
 # A replace form's token: ``new_key()``, 32 URL-safe characters.
 FORM_TOKEN = RegexValidator(r"\A[A-Za-z0-9_-]{32}\Z", "This form is out of date: open it again.")
 OUT_OF_DATE = {"required": "This form is out of date: open it again."}
-
-
-class TableChoiceForm(forms.Form):
-    """Which of this phone's tables a game goes to; the last used is the
-    default. With no table the field is not asked: the game makes one."""
-
-    private_table = forms.TypedChoiceField(
-        label="Table", coerce=int, required=False, empty_value=None
-    )
-
-    def __init__(self, *args: Any, tables: Sequence[PrivateTable], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.tables = list(tables)
-        field = self.fields["private_table"]
-        assert isinstance(field, forms.TypedChoiceField)
-        field.choices = [(t.pk, t.name) for t in self.tables]
-        if self.tables:
-            field.initial = self.tables[0].pk
-
-    @property
-    def asked(self) -> bool:
-        """Only a phone with several tables picks one."""
-        return len(self.tables) > 1
-
-    def table(self) -> PrivateTable | None:
-        """The table picked (the last used when the field was not sent), or
-        None when this phone has no table yet."""
-        chosen = self.cleaned_data.get("private_table") if self.is_valid() else None
-        by_pk = {t.pk: t for t in self.tables}
-        if chosen in by_pk:
-            return by_pk[chosen]
-        return self.tables[0] if self.tables else None
 
 
 class JoinForm(forms.Form):

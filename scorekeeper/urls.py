@@ -1,15 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper.views import health, home, import_export, pwa
+from scorekeeper.views import import_export
 
 urlpatterns = [
-    path("", home.home, name="home"),
-    # Installable and offline: the web app manifest and the service worker (root scope).
-    path("manifest.webmanifest", pwa.manifest, name="manifest"),
-    path("sw.js", pwa.service_worker, name="service_worker"),
-    # The server answers (a load balancer's check; make load's ceiling): no database.
-    path("healthz", health.healthz, name="healthz"),
+    # The front page, the web app's manifest and service worker, the health check.
+    path("", include("scorekeeper.web.urls")),
     # The game flow: starting a game, the table screen, recording hands.
     path("", include("scorekeeper.game_urls")),
     # History, players and their statistics, import and export.

@@ -23,8 +23,8 @@ from django.http import HttpResponse
 from django.test import Client
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
 
-from scorekeeper import tables
 from scorekeeper.models.private_tables import key_digest
+from scorekeeper.web import phone_tables
 from tests.game_support import TEST_TABLE_KEY
 
 # Playwright's sync API keeps an event loop running in the test's thread, and
@@ -110,15 +110,15 @@ def _nothing_drawn_yet() -> None:
 def table_cookie(*keys: str) -> str:
     """The signed cookie of a phone that opened these tables' key links."""
     response = HttpResponse()
-    value = tables.cookie_value([key_digest(key) for key in keys])
-    response.set_signed_cookie(tables.COOKIE, value, salt=tables.SALT)
-    return response.cookies[tables.COOKIE].value
+    value = phone_tables.cookie_value([key_digest(key) for key in keys])
+    response.set_signed_cookie(phone_tables.COOKIE, value, salt=phone_tables.SALT)
+    return response.cookies[phone_tables.COOKIE].value
 
 
 def joined_client(*keys: str) -> Client:
     """A test client (a phone) that has opened these tables' key links."""
     client = Client()
-    client.cookies[tables.COOKIE] = table_cookie(*keys)
+    client.cookies[phone_tables.COOKIE] = table_cookie(*keys)
     return client
 
 
@@ -213,7 +213,13 @@ def context(
     problem. It is a phone that joined the tests' own table."""
     context = new_context()
     context.add_cookies(
-        [{"name": tables.COOKIE, "value": table_cookie(TEST_TABLE_KEY), "url": live_server.url}]
+        [
+            {
+                "name": phone_tables.COOKIE,
+                "value": table_cookie(TEST_TABLE_KEY),
+                "url": live_server.url,
+            }
+        ]
     )
     browser_problems.watch(context)
     yield context

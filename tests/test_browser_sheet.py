@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper import tables
+from scorekeeper.web import phone_tables
 from tests.conftest import BrowserProblems, table_cookie
 from tests.game_support import TEST_TABLE_KEY, url
 from tests.test_game_table import long_game
@@ -66,7 +66,11 @@ def test_the_pages_are_plain_links_without_javascript(
     new_context: Callable[..., Any], browser_problems: BrowserProblems, live_server: Any
 ) -> None:
     context = new_context(java_script_enabled=False)
-    cookie = {"name": tables.COOKIE, "value": table_cookie(TEST_TABLE_KEY), "url": live_server.url}
+    cookie = {
+        "name": phone_tables.COOKIE,
+        "value": table_cookie(TEST_TABLE_KEY),
+        "url": live_server.url,
+    }
     context.add_cookies([cookie])
     browser_problems.watch(context)
     page = context.new_page()

@@ -19,8 +19,8 @@ from referee.engine.hands import Table
 from referee.engine.reading import read_hand
 from referee.engine.scoring import GameScore, score_game
 from referee.engine.variants import HouseRules, Variant
-from scorekeeper.charts import WIDTH, score_chart, summary
 from scorekeeper.models import Game
+from scorekeeper.web.charts import WIDTH, score_chart, summary
 from tests.game_support import FIVE, FOUR, fresh, record, start_game, url
 
 # Ben makes with Dan (2 each) twice, Cat marches alone (5), then Cat is euchred.

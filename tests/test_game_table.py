@@ -12,7 +12,7 @@ from django.utils.html import escape
 
 from referee.engine.reading import read_hand
 from scorekeeper.models import Game, Hand, HandInProgress
-from scorekeeper.referee_links import rules_url
+from scorekeeper.web.referee_links import rules_url
 from tests.game_support import FOUR, HTMX, fresh, post, record, start_game, url
 
 pytestmark = pytest.mark.django_db

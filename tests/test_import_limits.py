@@ -18,10 +18,10 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import tables
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES
 from scorekeeper.history_forms import TOO_BIG
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
+from scorekeeper.web import phone_tables
 from tests.conftest import table_cookie
 from tests.documents import example
 from tests.game_support import TEST_TABLE_KEY, our_table
@@ -88,7 +88,7 @@ def csrf_checking_phone() -> tuple[Client, str]:
     """A phone of the tests' table whose posts go through the CSRF check, as a
     browser's do (it reads the form before the view): its client and token."""
     phone = Client(enforce_csrf_checks=True)
-    phone.cookies[tables.COOKIE] = table_cookie(TEST_TABLE_KEY)
+    phone.cookies[phone_tables.COOKIE] = table_cookie(TEST_TABLE_KEY)
     page = phone.get(reverse("game_import"))
     return phone, str(page.context["csrf_token"])
 

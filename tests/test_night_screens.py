@@ -20,7 +20,7 @@ from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, Player, PrivateTable
 from scorekeeper.night_screens import COMPASS
-from scorekeeper.tables import key_digests
+from scorekeeper.web.phone_tables import key_digests
 from tests.game_support import our_table, record
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.views.pwa import APP_SHELL
+from scorekeeper.web.pwa import APP_SHELL
 from tests.game_support import start_game
 
 STATIC = settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL

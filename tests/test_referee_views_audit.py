@@ -14,7 +14,7 @@ from referee.engine.hands import Table
 from referee.engine.variants import HouseRules, Variant
 from referee.views.audit_screen import finish_query
 from scorekeeper.models import Game
-from scorekeeper.referee_links import audit_url
+from scorekeeper.web.referee_links import audit_url
 from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

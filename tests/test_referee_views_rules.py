@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models import Game
-from scorekeeper.referee_links import rules_url
+from scorekeeper.web.referee_links import rules_url
 from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

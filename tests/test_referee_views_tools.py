@@ -12,7 +12,7 @@ from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.scoring import score_hand
 from referee.engine.variants import HouseRules, RenegeRule, Variant
 from scorekeeper.models import Game
-from scorekeeper.referee_links import score_url
+from scorekeeper.web.referee_links import score_url
 from tests.game_support import our_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

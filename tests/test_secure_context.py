@@ -12,7 +12,7 @@ import pytest
 from django.test import Client, override_settings
 from playwright.sync_api import Browser, BrowserType, ConsoleMessage
 
-from scorekeeper.secure_context import is_loopback
+from scorekeeper.web.secure_context import is_loopback
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 OPENER_POLICY = "Cross-Origin-Opener-Policy"

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.charts import Progress, score_chart, summary
 from scorekeeper.models import Game
 from scorekeeper.sheet_pages import HANDS_PER_PAGE, sheet_page
+from scorekeeper.web.charts import Progress, score_chart, summary
 from tests.documents import document, import_document, long_game
 from tests.game_support import fresh, record, start_game, url
 from tests.night_support import play_round, start_night, tables_of

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, reverse
 
-from scorekeeper import game_urls, history_urls, tables
+from scorekeeper import game_urls, history_urls
 from scorekeeper.models import (
     Game,
     Hand,
@@ -23,6 +23,7 @@ from scorekeeper.models import (
     PrivateTable,
     Seat,
 )
+from scorekeeper.web import phone_tables
 from tests.conftest import joined_client
 from tests.documents import example
 from tests.game_support import FIVE, TEST_TABLE_KEY, our_table, record, start_game
@@ -54,7 +55,7 @@ def test_the_key_link_remembers_the_table_for_a_year_and_leaves_the_address(
     response = stranger.get(our_table().key_path, **DIRECT)
     assert response.status_code == 302
     assert response.url == reverse("game_list")  # the key is gone from the address
-    cookie = response.cookies[tables.COOKIE]
+    cookie = response.cookies[phone_tables.COOKIE]
     assert cookie["httponly"] is True
     assert cookie["samesite"] == "Lax"
     assert cookie["max-age"] == 60 * 60 * 24 * 365
@@ -90,19 +91,19 @@ def test_a_phone_keeps_several_tables_and_new_games_stay_with_the_first(
 def test_a_phone_remembers_at_most_twenty_tables_and_asks_before_forgetting_one(
     stranger: Client,
 ) -> None:
-    made = [PrivateTable.objects.create(name=f"T{i}") for i in range(tables.MAX_TABLES + 2)]
+    made = [PrivateTable.objects.create(name=f"T{i}") for i in range(phone_tables.MAX_TABLES + 2)]
     for table in made:
         stranger.get(table.key_path, **DIRECT)
     kept = stranger.get(reverse("table_list")).context["tables"]
-    assert len(kept) == tables.MAX_TABLES
+    assert len(kept) == phone_tables.MAX_TABLES
     # The first stays where new games go; the two links too many joined nothing.
     assert kept[0].name == "T0"
-    assert {t.name for t in kept} == {t.name for t in made[: tables.MAX_TABLES]}
+    assert {t.name for t in kept} == {t.name for t in made[: phone_tables.MAX_TABLES]}
 
 
 def test_a_forged_cookie_gives_no_table(game: Game) -> None:
     client = Client()
-    client.cookies[tables.COOKIE] = our_table().key_digest  # not signed
+    client.cookies[phone_tables.COOKIE] = our_table().key_digest  # not signed
     assert client.get(reverse("game_table", args=[game.pk])).status_code == 404
 
 
@@ -217,7 +218,7 @@ def test_the_first_game_on_a_phone_makes_its_table_named_after_the_players(
     game = Game.objects.get()
     assert response.status_code == 302
     assert game.private_table.name == "Ann, Ben, Cat, Dan, Eve"
-    assert tables.COOKIE in response.cookies
+    assert phone_tables.COOKIE in response.cookies
     assert stranger.get(reverse("game_table", args=[game.pk])).status_code == 200
     # A second game goes to the same table, with the same players.
     stranger.post(reverse("new_game"), new_game_data())
@@ -394,13 +395,13 @@ def test_the_table_cookie_is_secure_where_the_session_cookie_is(
 ) -> None:
     settings.SESSION_COOKIE_SECURE = True
     response = stranger.get(our_table().key_path, **DIRECT)
-    assert response.cookies[tables.COOKIE]["secure"] is True
+    assert response.cookies[phone_tables.COOKIE]["secure"] is True
 
 
 def test_the_lan_mode_keeps_the_table_cookie_for_plain_http(stranger: Client) -> None:
     # settings.LAN leaves SESSION_COOKIE_SECURE off: a Secure cookie would never come back.
     response = stranger.get(our_table().key_path, **DIRECT)
-    assert not response.cookies[tables.COOKIE]["secure"]
+    assert not response.cookies[phone_tables.COOKIE]["secure"]
 
 
 def test_the_table_and_the_watch_page_ask_at_least_every_4_seconds(

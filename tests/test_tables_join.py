@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import tables
 from scorekeeper.models import Game, PrivateTable
+from scorekeeper.web import phone_tables
 from tests.conftest import joined_client
 from tests.game_support import TEST_TABLE_KEY, our_table, start_game
 from tests.table_support import CROSS_SITE, DIRECT
@@ -72,7 +72,7 @@ def test_a_key_link_not_opened_directly_shows_the_table_and_a_join_button_and_jo
     assert response.status_code == 302
     assert response.url == JOIN_PAGE  # the key leaves the address bar at once
     assert response["Cache-Control"] == "no-store"
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
     page = phone.get(JOIN_PAGE)
     assert page.status_code == 200
     html = page.content.decode()
@@ -91,7 +91,7 @@ def test_a_key_link_opened_directly_or_from_bower_joins_at_once(site: str) -> No
     response = phone.get(our_table().key_path, HTTP_SEC_FETCH_SITE=site)
     assert response.status_code == 302
     assert response.url == reverse("game_list")
-    assert tables.COOKIE in response.cookies
+    assert phone_tables.COOKIE in response.cookies
     assert phone.get(reverse("game_table", args=[game.pk])).status_code == 200
 
 
@@ -105,8 +105,8 @@ def test_the_join_button_joins_and_leads_to_an_address_without_the_key() -> None
     assert response.status_code == 302
     assert response.url == reverse("game_list")
     assert response["Cache-Control"] == "no-store"
-    assert tables.COOKIE in response.cookies
-    assert response.cookies[tables.PENDING_COOKIE].value == ""  # nothing left to join
+    assert phone_tables.COOKIE in response.cookies
+    assert response.cookies[phone_tables.PENDING_COOKIE].value == ""  # nothing left to join
     games = phone.get(reverse("game_list"))
     assert "This phone now keeps the score at Tests." in text_of(games)
     assert "New games on this phone go to Tests." in text_of(games)
@@ -120,7 +120,7 @@ def test_the_join_button_without_the_csrf_token_is_refused_and_joins_nothing() -
     page = phone.get(our_table().key_path, follow=True, **CROSS_SITE)
     response = phone.post(JOIN_PAGE, {"shown": shown_of(page)})
     assert response.status_code == 403
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
     assert phone.get(reverse("game_table", args=[game.pk])).status_code == 404
 
 
@@ -128,13 +128,13 @@ def test_twenty_key_links_from_another_site_leave_the_phones_tables_as_they_were
     client: Client,
 ) -> None:
     mine = our_table()
-    before = client.cookies[tables.COOKIE].value
+    before = client.cookies[phone_tables.COOKIE].value
     strangers = [PrivateTable.objects.create(name=f"Lure {i}") for i in range(20)]
     for table in strangers:
         response = client.get(table.key_path, **CROSS_SITE)
         assert response.url == JOIN_PAGE
-        assert tables.COOKIE not in response.cookies
-    assert client.cookies[tables.COOKIE].value == before
+        assert phone_tables.COOKIE not in response.cookies
+    assert client.cookies[phone_tables.COOKIE].value == before
     assert [t.name for t in client.get(reverse("table_list")).context["tables"]] == ["Tests"]
     # The phone's next game lands at its own table.
     assert new_games_go_to(client) == mine.pk
@@ -156,34 +156,34 @@ def test_a_key_link_of_a_table_the_phone_has_changes_nothing(client: Client) -> 
     response = client.get(our_table().key_path, **CROSS_SITE)
     assert response.status_code == 302
     assert response.url == reverse("game_list")
-    assert tables.COOKIE not in response.cookies
-    assert tables.PENDING_COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
+    assert phone_tables.PENDING_COOKIE not in response.cookies
 
 
 # --- A full phone --------------------------------------------------------------------
 
 
 def test_a_full_phone_asks_which_table_to_forget_before_joining_another() -> None:
-    names = [f"T{i}" for i in range(tables.MAX_TABLES)]
+    names = [f"T{i}" for i in range(phone_tables.MAX_TABLES)]
     phone, made = phone_with(*names)
     newcomer = PrivateTable.objects.create(name="Newcomer")
     # Even opened directly, the link only asks: joining would drop a table.
     response = phone.get(newcomer.key_path, **DIRECT)
     assert response.url == JOIN_PAGE
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
     page = phone.get(JOIN_PAGE)
     assert "This phone keeps 20 tables, the most it can." in text_of(page)
-    assert page.content.decode().count('type="radio" name="instead_of"') == tables.MAX_TABLES
+    assert page.content.decode().count('type="radio" name="instead_of"') == phone_tables.MAX_TABLES
 
     unpicked = phone.post(JOIN_PAGE, {"shown": newcomer.key_digest})
     assert unpicked.status_code == 422
     assert "Pick the table this phone forgets to make room." in text_of(unpicked)
-    assert tables.COOKIE not in unpicked.cookies
+    assert phone_tables.COOKIE not in unpicked.cookies
 
     foreign = PrivateTable.objects.create(name="Not on this phone")
     wrong = phone.post(JOIN_PAGE, {"shown": newcomer.key_digest, "instead_of": foreign.pk})
     assert wrong.status_code == 422
-    assert tables.COOKIE not in wrong.cookies
+    assert phone_tables.COOKIE not in wrong.cookies
 
     joined = phone.post(JOIN_PAGE, {"shown": newcomer.key_digest, "instead_of": made[5].pk})
     assert joined.status_code == 302
@@ -191,13 +191,13 @@ def test_a_full_phone_asks_which_table_to_forget_before_joining_another() -> Non
     assert "It no longer keeps T5." in said
     assert "New games on this phone still go to T0." in said
     kept = phone.get(reverse("table_list")).context["tables"]
-    assert len(kept) == tables.MAX_TABLES
+    assert len(kept) == phone_tables.MAX_TABLES
     assert {t.name for t in kept} == {*names, "Newcomer"} - {"T5"}
     assert kept[0].name == "T0"  # new games still go to the same table
 
 
 def test_a_full_phone_forgetting_the_table_new_games_went_to_is_told_where_they_go_now() -> None:
-    phone, made = phone_with(*(f"T{i}" for i in range(tables.MAX_TABLES)))
+    phone, made = phone_with(*(f"T{i}" for i in range(phone_tables.MAX_TABLES)))
     newcomer = PrivateTable.objects.create(name="Newcomer")
     phone.get(newcomer.key_path, **CROSS_SITE)
     phone.post(JOIN_PAGE, {"shown": newcomer.key_digest, "instead_of": made[0].pk})
@@ -251,7 +251,7 @@ def test_a_join_page_left_open_joins_only_the_table_it_named() -> None:
     phone.get(second.key_path, **CROSS_SITE)
     stale = phone.post(JOIN_PAGE, {"shown": first.key_digest})
     assert stale.status_code == 422
-    assert tables.COOKIE not in stale.cookies
+    assert phone_tables.COOKIE not in stale.cookies
     assert "this page is now for Second" in text_of(stale)
     assert "Join Second?" in text_of(stale)
     assert phone.post(JOIN_PAGE, {"shown": shown_of(stale)}).status_code == 302
@@ -264,7 +264,7 @@ def test_the_join_page_with_nothing_to_join_says_so_and_stores_nothing() -> None
     table = PrivateTable.objects.create(name="Gone")
     response = phone.post(JOIN_PAGE, {"shown": table.key_digest})
     assert response.status_code == 409
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
     # A key replaced after its link was opened: nothing to join either.
     phone.get(table.key_path, **CROSS_SITE)
     table.replace_key()
@@ -280,4 +280,4 @@ def test_a_bad_join_form_stores_nothing(shown: str) -> None:
     phone.get(table.key_path, **CROSS_SITE)
     response = phone.post(JOIN_PAGE, {"shown": shown})
     assert response.status_code == 422
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies

@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import tables
 from scorekeeper.models import EuchreNight, Game, PrivateTable
 from scorekeeper.models.private_tables import key_digest, replacement_key
+from scorekeeper.web import phone_tables
 from tests.conftest import joined_client
 from tests.game_support import TEST_TABLE_KEY, our_table, record, start_game
 from tests.night_support import start_night
@@ -111,7 +111,7 @@ def test_a_replace_form_left_open_while_another_phone_replaced_the_key_is_refuse
     table.refresh_from_db()
     assert table.key == key  # the quick phone's key stands
     # The slow phone's cookie no longer claims the old key; the quick one's key works.
-    assert key_digest(TEST_TABLE_KEY) not in response.cookies[tables.COOKIE].value
+    assert key_digest(TEST_TABLE_KEY) not in response.cookies[phone_tables.COOKIE].value
     assert not slow.get(reverse("table_list")).context["tables"]
     assert not holds_the_table(slow, game)
     assert holds_the_table(quick, game)
@@ -147,7 +147,7 @@ def test_the_same_replace_form_sent_twice_answers_as_the_first_time(client: Clie
     game.refresh_from_db()
     assert (table.key, game.watch_token) == (key, watch)  # replaced once
     assert key == replacement_key(form["shown"], form["token"])
-    assert key_digest(key) in late.cookies[tables.COOKIE].value
+    assert key_digest(key) in late.cookies[phone_tables.COOKIE].value
     assert holds_the_table(client, game)
 
 
@@ -162,7 +162,7 @@ def test_an_older_form_in_another_tab_of_the_phone_that_replaced_the_key_keeps_t
     response = client.post(address(table), {**second_tab, "confirm": "on"})
     assert response.status_code == 409
     assert "this phone has the new key" in text_of(response)
-    assert tables.COOKIE not in response.cookies
+    assert phone_tables.COOKIE not in response.cookies
     assert holds_the_table(client, game)
 
 
@@ -233,7 +233,7 @@ def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_tol
         if i == winner:
             continue
         assert ALREADY_REPLACED in text_of(answers[i])
-        assert key_digest(TEST_TABLE_KEY) not in answers[i].cookies[tables.COOKIE].value
+        assert key_digest(TEST_TABLE_KEY) not in answers[i].cookies[phone_tables.COOKIE].value
         assert not holds_the_table(phone, game)
     # The watch links were replaced once, by the winner: the game's works.
     game.refresh_from_db()

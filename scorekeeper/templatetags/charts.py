@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
-from scorekeeper.charts import score_chart as build_chart
 from scorekeeper.models import Game, Hand
+from scorekeeper.web.charts import score_chart as build_chart
 
 register = template.Library()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from scorekeeper import referee_links
 from scorekeeper.models import Game
+from scorekeeper.web import referee_links
 
 register = template.Library()
 

@@ -9,21 +9,16 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.charts import score_chart
-from scorekeeper.forms import poll_is_current
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
 from scorekeeper.screens import result_context
 from scorekeeper.sheet_pages import NoSuchPage, SheetPageForm, sheet_page
-from scorekeeper.tables import key_digests
-from scorekeeper.views.rendering import (
-    after_change,
-    drawn_table,
-    load_game,
-    screen,
-    table_screen,
-)
+from scorekeeper.views.rendering import after_change, drawn_table, table_screen
+from scorekeeper.web.charts import score_chart
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import key_digests, load_game
+from scorekeeper.web.polls import poll_is_current
+from scorekeeper.web.rendering import screen
 
 
 @require_GET

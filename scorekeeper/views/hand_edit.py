@@ -12,10 +12,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from referee.engine.hands import HandError
 from scorekeeper.hand_forms import EditHandForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame
 from scorekeeper.views.hand_screen import hand_post, hand_screen
-from scorekeeper.views.rendering import after_change, behind, load_game, screen
+from scorekeeper.views.rendering import after_change, behind
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import load_game
+from scorekeeper.web.rendering import screen
 
 
 def _record_or_404(game: Game, number: int) -> Hand:

@@ -9,9 +9,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from scorekeeper.hand_forms import HandForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
-from scorekeeper.views.rendering import screen, wants_partial
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.rendering import screen, wants_partial
 
 
 def hand_screen(

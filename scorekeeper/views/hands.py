@@ -19,18 +19,13 @@ from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from scorekeeper.forms import DealerForm, GameActionForm, RevealForm
 from scorekeeper.hand_forms import FinishHandForm, HandForm, StartHandForm, WholeHandForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
 from scorekeeper.screens import describe_current_call, table_context
 from scorekeeper.views.hand_screen import hand_post, hand_screen
-from scorekeeper.views.rendering import (
-    GAME_OVER_MESSAGE,
-    after_change,
-    behind,
-    load_game,
-    open_game,
-    screen,
-)
+from scorekeeper.views.rendering import GAME_OVER_MESSAGE, after_change, behind, open_game
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import load_game
+from scorekeeper.web.rendering import screen
 
 
 def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict[str, Any] | None:

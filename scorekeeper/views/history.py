@@ -15,9 +15,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.history_forms import GameFilterForm, NightForm, PlayerOrderForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, GameNight, Player
-from scorekeeper.tables import tables_of
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import tables_of
 
 GAMES_PER_PAGE = 30
 # Players with at least one game, or a table of a euchre night, in their

@@ -18,10 +18,10 @@ from scorekeeper.backups import backup_text
 from scorekeeper.csv_files import hands_csv
 from scorekeeper.game_files import export_filename, export_text
 from scorekeeper.history_forms import ImportForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
-from scorekeeper.table_forms import TableChoiceForm
-from scorekeeper.tables import remember, tables_of
+from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import remember, tables_of
 
 
 @require_GET

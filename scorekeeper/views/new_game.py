@@ -11,13 +11,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from referee.engine.variants import Variant
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import AlreadyStarted, Game, TableKeyReplaced, TableStart
 from scorekeeper.new_game_form import NewGameForm
 from scorekeeper.screens import new_game_context
-from scorekeeper.table_forms import TableChoiceForm
-from scorekeeper.tables import remember, tables_of
-from scorekeeper.views.rendering import after_change, screen
+from scorekeeper.views.rendering import after_change
+from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import remember, tables_of
+from scorekeeper.web.rendering import screen
 
 # The start form of a phone's first game, sent again after its table's key was
 # replaced: the new key shuts that form out as it shuts out every old link.

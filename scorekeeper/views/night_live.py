@@ -12,16 +12,16 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.forms import polled_version
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.night_live_screens import (
     score_card_context,
     standings_context,
     watch_context,
 )
-from scorekeeper.tables import key_digests, tables_of
-from scorekeeper.views.rendering import screen
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import key_digests, tables_of
+from scorekeeper.web.polls import polled_version
+from scorekeeper.web.rendering import screen
 
 READ_ONLY = "A watch link only shows the night: nothing can be changed from it."
 

@@ -20,8 +20,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.engine.seating import MIN_PLAYERS, SeatingError
 from referee.engine.variants import RulesError
-from scorekeeper.forms import polled_version
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import (
     AlreadyStarted,
     EuchreNight,
@@ -31,16 +29,17 @@ from scorekeeper.models import (
     TableStart,
 )
 from scorekeeper.models.hand_changes import StaleGame
-from scorekeeper.new_game_form import with_new_token
 from scorekeeper.night_forms import NightPlayersForm, NightStartForm, SeatNextForm
 from scorekeeper.night_screens import (
     arrival_choices,
     night_context,
     round_view,
 )
-from scorekeeper.table_forms import TableChoiceForm
-from scorekeeper.tables import key_digests, remember, tables_of
-from scorekeeper.views.rendering import screen, wants_partial
+from scorekeeper.web.forms import TableChoiceForm, with_new_token
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import key_digests, remember, tables_of
+from scorekeeper.web.polls import polled_version
+from scorekeeper.web.rendering import screen, wants_partial
 
 NIGHT_PAGE = "nights/night.html"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."

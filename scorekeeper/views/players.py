@@ -11,12 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.csv_files import players_csv
 from scorekeeper.history_forms import MergeForm, PlayerOrderForm, RenameForm
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
 from scorekeeper.night_records import RECENT_NIGHTS, night_results
 from scorekeeper.partnerships import partners_and_rivals
-from scorekeeper.tables import tables_of
 from scorekeeper.views.history import PLAYED
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import tables_of
 
 RECENT_GAMES = 10
 

@@ -1,48 +1,25 @@
-"""How every game screen answers: the whole page or, for htmx, its partial;
-after a change, the table (or the result); when this phone was behind, the
-game as it stands (409 for htmx)."""
+"""How a game's screens answer (``scorekeeper.web.rendering`` draws a
+screen): the table screen, drawn once per version of the game; after a
+change, the table (or the result); when this phone was behind, the game as
+it stands (409 for htmx)."""
 
 from __future__ import annotations
 
-from typing import Any
-from urllib.parse import urlsplit
-
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
 from django.urls import reverse
 
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.models.game_queries import GameStamp
 from scorekeeper.screens import result_context, table_context
-from scorekeeper.tables import key_digests
 from scorekeeper.views.drawn import drawn
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import load_game
+from scorekeeper.web.rendering import pushed, screen, wants_partial
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
-
-
-def wants_partial(request: HtmxHttpRequest) -> bool:
-    """An htmx request swaps a partial; a plain, boosted or history-restoring one gets the page."""
-    htmx = request.htmx
-    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
-
-
-def screen(
-    request: HtmxHttpRequest,
-    template: str,
-    context: dict[str, Any],
-    *,
-    status: int = 200,
-    url: str | None = None,
-) -> HttpResponse:
-    """Draw a screen: the whole page, or for htmx its ``screen`` partial, with
-    the address bar moved to ``url`` (the screen's own address)."""
-    partial = wants_partial(request)
-    name = f"scorekeeper/{template}" + ("#screen" if partial else "")
-    response = render(request, name, {**context, "partial": partial}, status=status)
-    return _pushed(request, response, url) if partial else response
 
 
 def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> HttpResponse:
@@ -50,7 +27,7 @@ def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> Ht
     version of the game for all the table's phones (``drawn_table``)."""
     partial = wants_partial(request)
     response = HttpResponse(drawn_table(request, game_id, stamp, "#screen" if partial else ""))
-    return _pushed(request, response, None) if partial else response
+    return pushed(request, response, None) if partial else response
 
 
 def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: str) -> str:
@@ -64,24 +41,6 @@ def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: 
         stamp=stamp,
         context=lambda: {**table_context(load_game(request, game_id)), "partial": bool(part)},
     )
-
-
-def _pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
-    """An htmx answer moves the address bar to ``url`` (the screen's own
-    address, by default the one asked for) when the phone shows another."""
-    url = url or request.get_full_path()
-    current = urlsplit(request.htmx.current_url or "")
-    here = current.path + (f"?{current.query}" if current.query else "")
-    if url != here:
-        response["HX-Push-Url"] = url
-    return response
-
-
-def load_game(request: HttpRequest, game_id: int) -> Game:
-    """The game as the table screen reads it (``for_table``), or 404 when it is
-    not one of this phone's tables' games (so nothing is read or stored)."""
-    games = Game.objects.for_key_digests(key_digests(request))
-    return get_object_or_404(games.for_table(), pk=game_id)
 
 
 def home_of(game: Game) -> str:

@@ -9,11 +9,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import PrivateTable
 from scorekeeper.models.private_tables import KeyAlreadyReplaced, new_key
 from scorekeeper.table_forms import JoinForm, ReplaceKeyForm
-from scorekeeper.tables import (
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import (
     clear_pending,
     cookie_digests,
     forget,

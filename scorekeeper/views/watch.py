@@ -7,10 +7,10 @@ from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.forms import poll_is_current
-from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import table_context
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.polls import poll_is_current
 
 READ_ONLY = "A watch link only shows the game: nothing can be changed from it."
 

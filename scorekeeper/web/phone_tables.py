@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 
-from scorekeeper.models import PrivateTable
+from scorekeeper.models import Game, PrivateTable
 
 COOKIE = "bower_tables"
 SALT = "bower.tables"
@@ -66,6 +67,13 @@ def tables_of(request: HttpRequest) -> list[PrivateTable]:
         cached = [found[d] for d in digests if d in found]
         request._bower_tables = cached  # type: ignore[attr-defined]
     return cached
+
+
+def load_game(request: HttpRequest, game_id: int) -> Game:
+    """The game as its screens read it (``for_table``), or 404 when it is not
+    one of this phone's tables' games (so nothing is read or stored)."""
+    games = Game.objects.for_key_digests(key_digests(request))
+    return get_object_or_404(games.for_table(), pk=game_id)
 
 
 def cookie_value(digests: list[str]) -> str:

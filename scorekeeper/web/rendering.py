@@ -1,0 +1,45 @@
+"""How every screen answers: the whole page or, for htmx, its ``screen``
+partial, with the address bar moved to the screen's own address."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from scorekeeper.web.http import HtmxHttpRequest
+
+
+def wants_partial(request: HtmxHttpRequest) -> bool:
+    """An htmx request swaps a partial; a plain, boosted or history-restoring one gets the page."""
+    htmx = request.htmx
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def screen(
+    request: HtmxHttpRequest,
+    template: str,
+    context: dict[str, Any],
+    *,
+    status: int = 200,
+    url: str | None = None,
+) -> HttpResponse:
+    """Draw a screen: the whole page, or for htmx its ``screen`` partial, with
+    the address bar moved to ``url`` (the screen's own address)."""
+    partial = wants_partial(request)
+    name = f"scorekeeper/{template}" + ("#screen" if partial else "")
+    response = render(request, name, {**context, "partial": partial}, status=status)
+    return pushed(request, response, url) if partial else response
+
+
+def pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
+    """An htmx answer moves the address bar to ``url`` (the screen's own
+    address, by default the one asked for) when the phone shows another."""
+    url = url or request.get_full_path()
+    current = urlsplit(request.htmx.current_url or "")
+    here = current.path + (f"?{current.query}" if current.query else "")
+    if url != here:
+        response["HX-Push-Url"] = url
+    return response
