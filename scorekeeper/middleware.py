@@ -34,6 +34,8 @@ _BUSY_WORDS = (
     "lock timeout",
     "could not serialize access",
     "deadlock detected",
+    # psycopg's pool (BOWER_DB_POOL): every connection stayed busy the whole wait.
+    "couldn't get a connection",
 )
 
 _PAGE = f"""<!doctype html>

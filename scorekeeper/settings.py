@@ -147,6 +147,13 @@ def database_from_env() -> dict[str, Any]:
         given = options.get("options", "")
         timeout = f"-c lock_timeout={max(1, lock_timeout()) * 1000}"
         options["options"] = f"{given} {timeout}".strip()
+        if pool := env_int("BOWER_DB_POOL", 0):
+            # The app server's threads (scripts/serve-app: 64 a process) share this
+            # many connections a process, instead of keeping one each. A request
+            # that finds them all busy for the lock timeout is answered 503 "busy".
+            config["CONN_MAX_AGE"] = 0
+            config["CONN_HEALTH_CHECKS"] = False
+            options["pool"] = {"min_size": 1, "max_size": pool, "timeout": max(1, lock_timeout())}
     return config
 
 
