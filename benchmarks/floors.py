@@ -20,8 +20,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from scorekeeper.games.screens import table_context
 from scorekeeper.models import Game
-from scorekeeper.screens import table_context
 
 _contexts: dict[int, dict[str, Any]] = {}
 
@@ -40,4 +40,4 @@ def table_drawing(request: HttpRequest, game_id: int) -> HttpResponse:
     if game_id not in _contexts:
         _contexts[game_id] = table_context(Game.objects.for_table().get(pk=game_id))
     context = {**_contexts[game_id], "partial": True}
-    return render(request, "scorekeeper/table.html#screen", context)
+    return render(request, "scorekeeper/games/table.html#screen", context)

@@ -1,9 +1,9 @@
-"""Private tables: the key link, the tables a phone has, and a game's watch
-link (scorekeeper/views/tables.py, watch.py)."""
+"""Private tables: the key link, the tables a phone has, replacing a key and
+forgetting a table (scorekeeper/views/tables.py)."""
 
 from django.urls import URLPattern, path
 
-from scorekeeper.views import tables, watch
+from scorekeeper.views import tables
 
 urlpatterns: list[URLPattern] = [
     path("t/<str:key>/", tables.table_join, name="table_join"),
@@ -12,6 +12,4 @@ urlpatterns: list[URLPattern] = [
     path("tables/join/", tables.table_join_confirm, name="table_join_confirm"),
     path("tables/<int:table_id>/key/", tables.table_replace_key, name="table_replace_key"),
     path("tables/<int:table_id>/forget/", tables.table_forget, name="table_forget"),
-    path("w/<str:token>/", watch.game_watch, name="game_watch"),
-    path("w/<str:token>/state/", watch.game_watch_state, name="game_watch_state"),
 ]

@@ -6,11 +6,11 @@ from scorekeeper.views import import_export
 urlpatterns = [
     # The front page, the web app's manifest and service worker, the health check.
     path("", include("scorekeeper.web.urls")),
-    # The game flow: starting a game, the table screen, recording hands.
-    path("", include("scorekeeper.game_urls")),
+    # A game: starting it, the table screen, recording hands, its watch link.
+    path("", include("scorekeeper.games.urls")),
     # History, players and their statistics, import and export.
     path("", include("scorekeeper.history_urls")),
-    # Private tables: the key link, a phone's tables, a game's watch link.
+    # Private tables: the key link, a phone's tables, replacing a key.
     path("", include("scorekeeper.table_urls")),
     # Euchre nights: a progressive tournament over several tables (rules.md 7).
     path("", include("scorekeeper.night_urls")),

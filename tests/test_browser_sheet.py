@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.web import phone_tables
 from tests.conftest import BrowserProblems, table_cookie
 from tests.game_support import TEST_TABLE_KEY, url
-from tests.test_game_table import long_game
+from tests.games.test_game_table import long_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

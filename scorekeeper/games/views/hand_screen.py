@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.hand_forms import HandForm
+from scorekeeper.games.forms.hands import HandForm
 from scorekeeper.models import Game
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.rendering import screen, wants_partial
@@ -27,7 +27,7 @@ def hand_screen(
     if form.stage != "start" and form.is_bound:
         context["preview"] = form.preview_rows()
         context["score"] = form.score()
-    return screen(request, "hand.html", context, status=status, url=url)
+    return screen(request, "games/hand.html", context, status=status, url=url)
 
 
 def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) -> HttpResponse:
@@ -42,7 +42,7 @@ def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) 
         "partial": True,
         **extra,
     }
-    response = render(request, "scorekeeper/hand.html#preview", context)
+    response = render(request, "scorekeeper/games/hand.html#preview", context)
     response["HX-Retarget"] = "#preview"
     response["HX-Reswap"] = "outerHTML"
     return response

@@ -17,12 +17,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
-from scorekeeper.forms import DealerForm, GameActionForm, RevealForm
-from scorekeeper.hand_forms import FinishHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.forms.actions import DealerForm, GameActionForm, RevealForm
+from scorekeeper.games.forms.hands import FinishHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.screens import describe_current_call, table_context
+from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
+from scorekeeper.games.views.hand_screen import hand_post, hand_screen
 from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
-from scorekeeper.screens import describe_current_call, table_context
-from scorekeeper.views.hand_screen import hand_post, hand_screen
-from scorekeeper.views.rendering import GAME_OVER_MESSAGE, after_change, behind, open_game
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
@@ -105,7 +105,7 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             return after_change(request, game)
     context = table_context(game, reveal_form=form)
     return screen(
-        request, "table.html", context, status=422, url=reverse("game_table", args=[game_id])
+        request, "games/table.html", context, status=422, url=reverse("game_table", args=[game_id])
     )
 
 
@@ -155,7 +155,7 @@ def _dealer_screen(
             for seat, name in enumerate(table.players)
         ],
     }
-    return screen(request, "dealer.html", context, status=status, url=url)
+    return screen(request, "games/dealer.html", context, status=status, url=url)
 
 
 @require_POST
@@ -318,7 +318,7 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "summary": last[0].summary(game.table) if last else "",
             "action_form": GameActionForm.for_game(game),
         }
-        return screen(request, "undo.html", context)
+        return screen(request, "games/undo.html", context)
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")

@@ -17,9 +17,9 @@ from referee.engine.describe import describe_call
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import Variant, deal_for, seats_opposite
-from scorekeeper.forms import GameActionForm, RevealForm
+from scorekeeper.games.forms.actions import GameActionForm, RevealForm
+from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.models import Game, Hand, HandInProgress, Player
-from scorekeeper.new_game_form import NewGameForm
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import TableChoiceForm
 

@@ -1,12 +1,14 @@
-"""The game flow: starting a game, the table screen, recording and fixing hands.
+"""A game's addresses: starting a game, the table screen, recording and
+fixing hands, the result, and the game's watch link (``/w/``).
 
 Included at the site root (scorekeeper/urls.py); plain names, no namespace,
 because other screens link to them (the referee's audit, the game history).
+``/games/`` itself, the game list, is the history's (scorekeeper/history/urls.py).
 """
 
 from django.urls import URLPattern, path
 
-from scorekeeper.views import game, hand_edit, hands, new_game
+from scorekeeper.games.views import game, hand_edit, hands, new_game, watch
 
 urlpatterns: list[URLPattern] = [
     path("games/new/", new_game.new_game, name="new_game"),
@@ -29,4 +31,7 @@ urlpatterns: list[URLPattern] = [
     ),
     path("games/<int:game_id>/result/", game.game_result, name="game_result"),
     path("games/<int:game_id>/rematch/", game.game_rematch, name="game_rematch"),
+    # The watch link: one game, read-only and live (scorekeeper/games/views/watch.py).
+    path("w/<str:token>/", watch.game_watch, name="game_watch"),
+    path("w/<str:token>/state/", watch.game_watch_state, name="game_watch_state"),
 ]

@@ -10,9 +10,9 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.models import Game
 from scorekeeper.models.game_queries import GameStamp
-from scorekeeper.screens import result_context, table_context
 from scorekeeper.views.drawn import drawn
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
@@ -36,7 +36,7 @@ def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: 
     is the game's, read by the caller (which answered 404 without one)."""
     return drawn(
         request,
-        f"scorekeeper/table.html{part}",
+        f"scorekeeper/games/table.html{part}",
         game_id=game_id,
         stamp=stamp,
         context=lambda: {**table_context(load_game(request, game_id)), "partial": bool(part)},
@@ -75,8 +75,8 @@ def _game_as_it_stands(
     if not wants_partial(request):
         return HttpResponseRedirect(url)
     if game.is_finished:
-        return screen(request, "result.html", result_context(game), status=status, url=url)
-    return screen(request, "table.html", table_context(game), status=status, url=url)
+        return screen(request, "games/result.html", result_context(game), status=status, url=url)
+    return screen(request, "games/table.html", table_context(game), status=status, url=url)
 
 
 def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:

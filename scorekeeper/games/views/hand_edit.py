@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from referee.engine.hands import HandError
-from scorekeeper.hand_forms import EditHandForm
+from scorekeeper.games.forms.hands import EditHandForm
+from scorekeeper.games.views.answers import after_change, behind
+from scorekeeper.games.views.hand_screen import hand_post, hand_screen
 from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame
-from scorekeeper.views.hand_screen import hand_post, hand_screen
-from scorekeeper.views.rendering import after_change, behind
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
@@ -95,6 +95,6 @@ def hand_history(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRes
         raise Http404("No such hand")
     return screen(
         request,
-        "hand_changes.html",
+        "games/hand_changes.html",
         {"game": game, "number": number, "record": record, "changes": changes},
     )

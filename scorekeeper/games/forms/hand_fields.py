@@ -13,7 +13,7 @@ from referee.chips import ChipField, ChipNumberField, card_label, suit_label
 from referee.engine.cards import SUITS, make_deck
 from referee.engine.hands import Table
 from referee.engine.variants import Variant
-from scorekeeper.forms import seat_choices
+from scorekeeper.games.forms.actions import seat_choices
 
 if TYPE_CHECKING:
     from scorekeeper.models import Game

@@ -22,8 +22,8 @@ from referee.engine.hands import HandError
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, add_hand_points, score_hand
 from referee.engine.variants import Variant, no_score_hand_name
-from scorekeeper.forms import GameActionForm, given, seat_choices
-from scorekeeper.hand_fields import call_fields, end_fields
+from scorekeeper.games.forms.actions import GameActionForm, given, seat_choices
+from scorekeeper.games.forms.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, HandInProgress
 
 

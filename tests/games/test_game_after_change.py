@@ -14,8 +14,8 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from referee.engine.reading import read_hand
+from scorekeeper.games.screens import table_context
 from scorekeeper.models import Game
-from scorekeeper.screens import table_context
 from tests.game_support import fresh, post, record, start_game, url
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ BEN_CALLS = {"maker": "1", "trump": "H", "called": "S"}
 def drawn(context: dict[str, Any]) -> str:
     """The table's live part as ``context`` draws it, the forms' tokens left out."""
     html = render_to_string(
-        "scorekeeper/table.html#live", {**context, "partial": True, "csrf_token": "-"}
+        "scorekeeper/games/table.html#live", {**context, "partial": True, "csrf_token": "-"}
     )
     return re.sub(r'(name="token"[^>]*value=")[^"]*"', r'\1"', html)
 

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from referee.engine.variants import Variant
+from scorekeeper.games.forms.new_game import NewGameForm
+from scorekeeper.games.screens import new_game_context
+from scorekeeper.games.views.answers import after_change
 from scorekeeper.models import AlreadyStarted, Game, TableKeyReplaced, TableStart
-from scorekeeper.new_game_form import NewGameForm
-from scorekeeper.screens import new_game_context
-from scorekeeper.views.rendering import after_change
 from scorekeeper.web.forms import TableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import remember, tables_of
@@ -42,17 +42,17 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
             initial["variant"] = request.GET["variant"]
         form = NewGameForm(initial=initial)
         choice = TableChoiceForm(tables=tables)
-        return screen(request, "new_game.html", new_game_context(form, choice))
+        return screen(request, "games/new_game.html", new_game_context(form, choice))
     form = NewGameForm(request.POST)
     choice = TableChoiceForm(request.POST, tables=tables)
     add_player = request.POST.get("add_player", "")
     if add_player or request.POST.get("action") == "refresh":
         form = form.refreshed(add_player=" ".join(add_player.split()))
         context = new_game_context(form, choice)
-        return screen(request, "new_game.html", context, url=reverse("new_game"))
+        return screen(request, "games/new_game.html", context, url=reverse("new_game"))
     if not form.is_valid():
         context = new_game_context(form, choice)
-        return screen(request, "new_game.html", context, status=422, url=reverse("new_game"))
+        return screen(request, "games/new_game.html", context, status=422, url=reverse("new_game"))
     token = form.cleaned_data["token"]
     try:
         with transaction.atomic():
@@ -63,7 +63,7 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     except TableKeyReplaced:
         again = form.anew(KEY_REPLACED)
         context = new_game_context(again, choice)
-        return screen(request, "new_game.html", context, status=409, url=reverse("new_game"))
+        return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
     except AlreadyStarted as started:
         return _started_already(request, form, cast(Game, started.row), token)
     remember(request, table)
@@ -102,4 +102,4 @@ def _started_already(
         **new_game_context(again, TableChoiceForm(tables=tables_of(request))),
         "already_started": game if shown else None,
     }
-    return screen(request, "new_game.html", context, status=409, url=reverse("new_game"))
+    return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))

@@ -7,8 +7,8 @@ from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.games.screens import table_context
 from scorekeeper.models import Game
-from scorekeeper.screens import table_context
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.polls import poll_is_current
 
@@ -21,7 +21,7 @@ def game_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
     game = get_object_or_404(Game.objects.watched(token).for_table())
-    return render(request, "scorekeeper/watch.html", {**table_context(game), "token": token})
+    return render(request, "scorekeeper/games/watch.html", {**table_context(game), "token": token})
 
 
 @require_http_methods(["GET", "POST"])
@@ -39,4 +39,4 @@ def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)
     game = get_object_or_404(Game.objects.watched(token).for_table())
     context = {**table_context(game), "token": token, "partial": True}
-    return render(request, "scorekeeper/watch.html#live", context)
+    return render(request, "scorekeeper/games/watch.html#live", context)

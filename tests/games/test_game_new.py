@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.models import Game, Player
-from scorekeeper.new_game_form import NewGameForm
 from tests.game_support import HTMX, start_game
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,11 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from scorekeeper.games.screens import result_context
+from scorekeeper.games.views.answers import after_change, drawn_table, table_screen
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
-from scorekeeper.screens import result_context
 from scorekeeper.sheet_pages import NoSuchPage, SheetPageForm, sheet_page
-from scorekeeper.views.rendering import after_change, drawn_table, table_screen
 from scorekeeper.web.charts import score_chart
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
@@ -84,7 +84,7 @@ def game_result(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     if not game.is_finished:
         return redirect("game_table", game_id)
-    return screen(request, "result.html", result_context(game))
+    return screen(request, "games/result.html", result_context(game))
 
 
 @require_POST
