@@ -216,7 +216,7 @@ MIDDLEWARE = [
     # repeated in a compressed page an attacker can also inject into: Django
     # masks the CSRF token afresh in every response, which is its mitigation.
     "django.middleware.gzip.GZipMiddleware",
-    "scorekeeper.middleware.BusyDatabaseMiddleware",
+    "scorekeeper.web.middleware.BusyDatabaseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -229,7 +229,7 @@ MIDDLEWARE = [
     # Answers a sign-in that axes refused with the "paused" page.
     "axes.middleware.AxesMiddleware",
     # Last, so a NUL in the address is a 404 like any other (headers and all).
-    "scorekeeper.middleware.NulInPathMiddleware",
+    "scorekeeper.web.middleware.NulInPathMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -21,7 +21,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# A busy database anywhere answers 503, not 500 (scorekeeper/middleware.py).
-handler500 = "scorekeeper.middleware.server_error"
+# A busy database anywhere answers 503, not 500 (scorekeeper/web/middleware.py).
+handler500 = "scorekeeper.web.middleware.server_error"
 # A paste too big for the request's limit gets the import page's message, not a bare 400.
 handler400 = "scorekeeper.views.import_export.bad_request"

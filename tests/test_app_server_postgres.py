@@ -19,8 +19,8 @@ import psycopg
 import pytest
 from django.db import OperationalError
 
-from scorekeeper.middleware import database_is_busy
 from scorekeeper.settings import database_from_env
+from scorekeeper.web.middleware import database_is_busy
 from tests.serve_support import needs_the_server, production_environment, started
 
 CLIENTS = 48

@@ -1,4 +1,5 @@
-"""A busy database answers 503 "try again in a moment", never a 500 (scorekeeper/middleware.py)."""
+"""A busy database answers 503 "try again in a moment", never a 500
+(scorekeeper/web/middleware.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import path, reverse
 from playwright.sync_api import Page, Route, expect
 
-from scorekeeper.middleware import BUSY_MESSAGE, busy_response, database_is_busy
+from scorekeeper.web.middleware import BUSY_MESSAGE, busy_response, database_is_busy
 from tests.conftest import BrowserProblems
 from tests.game_support import HTMX, start_game
 

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.db import connection, connections, transaction
 
-from scorekeeper.middleware import BUSY_MESSAGE
 from scorekeeper.models import Game, Hand
+from scorekeeper.web.middleware import BUSY_MESSAGE
 from tests.game_support import our_table, start_game, url
 from tests.race_support import phone
 

@@ -291,6 +291,6 @@ def test_the_sqlite_file_uses_wal_a_busy_timeout_and_immediate_transactions(
             transaction_mode = connection.transaction_mode
         finally:
             connection.close()
-    # A few seconds' wait for the write lock, then a 503 "busy" (scorekeeper/middleware.py).
+    # A few seconds' wait for the write lock, then a 503 "busy" (scorekeeper/web/middleware.py).
     assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 5000}
     assert transaction_mode == "IMMEDIATE"

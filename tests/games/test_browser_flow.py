@@ -13,8 +13,8 @@ import pytest
 from django.test import RequestFactory
 from playwright.sync_api import Locator, Page, Route, expect
 
-from scorekeeper.middleware import BUSY_MESSAGE, busy_response
 from scorekeeper.models import Game
+from scorekeeper.web.middleware import BUSY_MESSAGE, busy_response
 from tests.conftest import BrowserProblems
 from tests.game_support import FIVE, HTMX, record, start_game
 

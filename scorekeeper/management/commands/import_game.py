@@ -19,8 +19,8 @@ from referee.engine.document import DocumentError
 from scorekeeper.backups import TABLE_KEY
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.management.input import one_line, read_file_argument
-from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
 
 
 class Command(BaseCommand):

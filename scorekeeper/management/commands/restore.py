@@ -11,7 +11,7 @@ from django.db import OperationalError
 
 from scorekeeper.backups import BackupError, read_backup, restore
 from scorekeeper.management.input import one_line, read_file_argument
-from scorekeeper.middleware import BUSY_MESSAGE, database_is_busy
+from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
 
 
 class Command(BaseCommand):
