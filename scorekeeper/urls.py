@@ -11,7 +11,7 @@ urlpatterns = [
     # History, players and their statistics, import and export.
     path("", include("scorekeeper.history_urls")),
     # Private tables: the key link, a phone's tables, replacing a key.
-    path("", include("scorekeeper.table_urls")),
+    path("", include("scorekeeper.private_tables.urls")),
     # Euchre nights: a progressive tournament over several tables (rules.md 7).
     path("", include("scorekeeper.night_urls")),
     path("referee/", include("referee.urls")),

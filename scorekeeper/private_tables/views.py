@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.models import PrivateTable
 from scorekeeper.models.private_tables import KeyAlreadyReplaced, new_key
-from scorekeeper.table_forms import JoinForm, ReplaceKeyForm
+from scorekeeper.private_tables.forms import JoinForm, ReplaceKeyForm
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import (
     clear_pending,
@@ -96,7 +96,9 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
     if joining is None:
         # Nothing left to join (joined already, an hour passed, or the key was replaced).
         status = 409 if request.method == "POST" else 200
-        page = render(request, "scorekeeper/tables/join.html", {"joining": None}, status=status)
+        page = render(
+            request, "scorekeeper/private_tables/join.html", {"joining": None}, status=status
+        )
         return _no_store(page)
     if holds(request, joining):
         messages.info(request, f"This phone already keeps the score at {joining.name}.")
@@ -119,7 +121,10 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
         form = JoinForm(joining=joining, tables=tables, initial={"shown": joining.key_digest})
     context = {"joining": joining, "form": form, "default": tables[0] if tables else None}
     page = render(
-        request, "scorekeeper/tables/join.html", context, status=422 if form.is_bound else 200
+        request,
+        "scorekeeper/private_tables/join.html",
+        context,
+        status=422 if form.is_bound else 200,
     )
     return _no_store(page)
 
@@ -127,7 +132,7 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def table_list(request: HtmxHttpRequest) -> HttpResponse:
     """The tables this phone has, each with its key link to invite a phone."""
-    return render(request, "scorekeeper/tables/list.html", {"tables": tables_of(request)})
+    return render(request, "scorekeeper/private_tables/list.html", {"tables": tables_of(request)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -171,7 +176,7 @@ def _replace_page(
     request: HtmxHttpRequest, table: PrivateTable, form: ReplaceKeyForm, *, status: int = 200
 ) -> HttpResponse:
     context = {"table": table, "form": form}
-    page = render(request, "scorekeeper/tables/replace_key.html", context, status=status)
+    page = render(request, "scorekeeper/private_tables/replace_key.html", context, status=status)
     return _no_store(page)
 
 
@@ -186,7 +191,9 @@ def _replaced_elsewhere(
     if still_held is None:
         forget_digest(request, shown)
     context = {"table": still_held}
-    return _no_store(render(request, "scorekeeper/tables/key_replaced.html", context, status=409))
+    return _no_store(
+        render(request, "scorekeeper/private_tables/key_replaced.html", context, status=409)
+    )
 
 
 @require_POST
