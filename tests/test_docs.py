@@ -1,0 +1,133 @@
+"""The project's documents (docs/): the rules numbered exactly as the app's rules
+pages number them, every link between the documents leading to a heading that
+exists, and nothing pointing outside the repository."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.engine.rulebook import SECTION_SLUGS, rulebook
+from referee.engine.rulebook.citations import BOOK_NAMES
+from referee.engine.rulebook.euchre_night import (
+    NIGHT_BOOK_TITLE,
+    NIGHT_SECTION_SLUGS,
+    night_rulebook,
+)
+from referee.engine.rulebook.model import Section
+from referee.engine.variants import Variant
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+RULES = (DOCS / "rules.md").read_text()
+
+# Every book of the app, as docs/rules.md names its part.
+BOOKS: dict[str, tuple[Section, ...]] = {
+    **{BOOK_NAMES[v]: rulebook(v).sections for v in Variant},
+    NIGHT_BOOK_TITLE: night_rulebook().sections,
+}
+
+
+def heading_slug(heading: str) -> str:
+    """A heading's anchor as GitHub and most Markdown viewers make it."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def headings(text: str) -> list[str]:
+    return re.findall(r"^#{1,6} (.+?)\s*$", text, re.MULTILINE)
+
+
+def sections_of(book: str) -> list[str]:
+    """The sections of one book's part of docs/rules.md, in order, each from its
+    heading to the next heading of a section or a part."""
+    blocks = re.split(r"^(?=#{2,3} )", RULES, flags=re.MULTILINE)
+    return [b for b in blocks if re.match(rf"### {re.escape(book)} \d\. ", b)]
+
+
+@pytest.mark.parametrize("book", list(BOOKS))
+def test_rules_md_numbers_each_book_as_its_rules_page_does(book: str) -> None:
+    found = re.findall(rf"^### {re.escape(book)} (\d)\. (.+)$", RULES, re.MULTILINE)
+    shown = [(str(n), s.title) for n, s in enumerate(BOOKS[book], start=1)]
+    assert found == shown
+
+
+def test_rules_md_gives_each_section_the_anchor_its_page_has() -> None:
+    table = re.findall(r"^\| (\d) \| `#([a-z-]+)` \|", RULES, re.MULTILINE)
+    assert table == [(str(n), slug) for n, slug in enumerate(SECTION_SLUGS, start=1)]
+    night_row = next(line for line in RULES.splitlines() if line.startswith("| [Euchre night]"))
+    assert re.findall(r"`#([a-z-]+)`", night_row) == list(NIGHT_SECTION_SLUGS)
+
+
+@pytest.mark.parametrize("book", ["Call-Ace", NIGHT_BOOK_TITLE])
+def test_rules_md_marks_every_ruling_of_a_book_written_in_full(book: str) -> None:
+    rulings = [p for s in BOOKS[book] for p in s.paragraphs if p.is_ruling]
+    text = "".join(sections_of(book))
+    assert text.count("> **Ruling") == len(rulings)
+    assert text.count("> *Why:*") == len(rulings)
+
+
+@pytest.mark.parametrize("book", ["Call-Ace", "Standard", NIGHT_BOOK_TITLE])
+def test_rules_md_offers_each_house_rule_in_the_section_it_changes(book: str) -> None:
+    for number, (section, text) in enumerate(zip(BOOKS[book], sections_of(book), strict=True), 1):
+        assert text.startswith(f"### {book} {number}. ")
+        for option in section.options:
+            assert f"**House rule: {option.title}.**" in text, (book, number, option.title)
+
+
+def test_rules_md_leaves_out_what_bower_does_not_play_yet() -> None:
+    # The "Canadian loner" of rules.md 5 is planned, not built: said so, not offered.
+    (loner,) = [p for p in RULES.split("\n\n") if "Canadian loner" in p]
+    assert loner.startswith("*Not yet played by Bower:*")
+
+
+@pytest.mark.parametrize("name", ["rules.md", "formats.md", "decisions.md"])
+def test_every_link_of_a_document_leads_to_a_heading_that_exists(name: str) -> None:
+    text = (DOCS / name).read_text()
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert links
+    for link in links:
+        assert not re.match(r"[a-z]+:", link), link  # nothing off the repository
+        target, _, anchor = link.partition("#")
+        path = DOCS / target if target else DOCS / name
+        assert path.is_file(), link
+        if anchor:
+            assert anchor in {heading_slug(h) for h in headings(path.read_text())}, link
+
+
+@pytest.mark.parametrize("name", ["rules.md", "formats.md", "decisions.md"])
+def test_no_document_points_outside_the_repository(name: str) -> None:
+    text = (DOCS / name).read_text()
+    assert not re.search(r"\.\./shared|/work/", text)
+
+
+def test_formats_md_keeps_every_heading_code_cites() -> None:
+    found = set(headings((DOCS / "formats.md").read_text()))
+    assert found >= {
+        "Set-up: two commands",
+        "Card notation",
+        "What a hand record holds",
+        "Game document (import and export)",
+        "Recording a hand, once",
+        "Starting a game or a night, once",
+        "Tables: private by link, no accounts",
+        "Polls: following a game live",
+        "History out and back in",
+        "Euchre night seating",
+        "Euchre night pages and their polls",
+        "Referee API",
+        "Referee pages' query strings",
+        "Table shortcuts",
+        "Production settings",
+    }
+
+
+def test_decisions_are_numbered_in_order_each_with_its_decision_and_why() -> None:
+    text = (DOCS / "decisions.md").read_text()
+    entries = re.split(r"^## (?=D\d+\. )", text, flags=re.MULTILINE)[1:]
+    numbers = [int(re.match(r"D(\d+)\. ", e).group(1)) for e in entries]  # type: ignore[union-attr]
+    assert numbers == list(range(1, len(entries) + 1))
+    for entry in entries:
+        assert "**Decision.**" in entry, entry.splitlines()[0]
+        assert "**Why.**" in entry or "**Figure.**" in entry, entry.splitlines()[0]
