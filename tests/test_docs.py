@@ -77,7 +77,8 @@ def test_rules_md_offers_each_house_rule_in_the_section_it_changes(book: str) ->
 
 
 def test_rules_md_leaves_out_what_bower_does_not_play_yet() -> None:
-    # The "Canadian loner" of rules.md 5 is planned, not built: said so, not offered.
+    # The "Canadian loner" house rule of standard euchre is planned, not built:
+    # said so, and not offered.
     (loner,) = [p for p in RULES.split("\n\n") if "Canadian loner" in p]
     assert loner.startswith("*Not yet played by Bower:*")
 

@@ -1,7 +1,8 @@
 """The euchre night's rulebook (referee/engine/rulebook/euchre_night.py): six
 numbered sections in the order a night runs, every rule of a night the app plays
-(rules.md 7) in the section a player would look for it, with the engine's own
-numbers, and the night's house rules with the choice a night picked."""
+(docs/rules.md, Euchre night) in the section a player would look for it, with
+the engine's own numbers, and the night's house rules with the choice a night
+picked."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ def paragraph_text(anchor: str) -> tuple[str, str]:
     raise AssertionError(f"no paragraph #{anchor} in the night's rules")
 
 
-# Every rule of a euchre night that the app plays (rules.md 7), where the book
-# says it, and words the paragraph cannot say it without (numbers are the engine's).
+# Every rule of a euchre night that the app plays (docs/rules.md, Euchre night),
+# where the book says it, and words the paragraph cannot say it without (numbers
+# are the engine's).
 FACTS = [
     # Players and tables
     ("night", "players", ["several tables", "own", "changes"]),
