@@ -13,7 +13,7 @@ urlpatterns = [
     # Private tables: the key link, a phone's tables, replacing a key.
     path("", include("scorekeeper.private_tables.urls")),
     # Euchre nights: a progressive tournament over several tables (rules.md 7).
-    path("", include("scorekeeper.night_urls")),
+    path("", include("scorekeeper.nights.urls")),
     path("referee/", include("referee.urls")),
     # The operator's admin (createsuperuser): tables, games, players.
     # The whole history as one file, for the operator (signed in to the admin).

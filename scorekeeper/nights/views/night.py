@@ -29,12 +29,8 @@ from scorekeeper.models import (
     TableStart,
 )
 from scorekeeper.models.hand_changes import StaleGame
-from scorekeeper.night_forms import NightPlayersForm, NightStartForm, SeatNextForm
-from scorekeeper.night_screens import (
-    arrival_choices,
-    night_context,
-    round_view,
-)
+from scorekeeper.nights.forms import NightPlayersForm, NightStartForm, SeatNextForm
+from scorekeeper.nights.screens import arrival_choices, night_context, round_view
 from scorekeeper.web.forms import TableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, remember, tables_of

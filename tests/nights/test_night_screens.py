@@ -19,7 +19,7 @@ from django.urls import reverse
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, Player, PrivateTable
-from scorekeeper.night_screens import COMPASS
+from scorekeeper.nights.screens import COMPASS
 from scorekeeper.web.phone_tables import key_digests
 from tests.game_support import our_table, record
 

@@ -13,11 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.models import EuchreNight, Game
-from scorekeeper.night_live_screens import (
-    score_card_context,
-    standings_context,
-    watch_context,
-)
+from scorekeeper.nights.live_screens import score_card_context, standings_context, watch_context
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, tables_of
 from scorekeeper.web.polls import polled_version

@@ -1,7 +1,8 @@
 """What a euchre night's live screens show (rules.md 7): the standings of the
 whole room with the prizes, the seating of the round in play for the watch
 link, and a table's printable score card. Plain functions of a night's board
-or a table's game (no request): ``scorekeeper/views/night_live.py`` draws them."""
+or a table's game (no request): ``scorekeeper/nights/views/live.py`` draws
+them."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from referee.engine.scoring import (
 )
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
-from scorekeeper.night_screens import seat_label
+from scorekeeper.nights.screens import seat_label
 
 # How many of the standings' top rows the watch page draws large.
 WATCH_TOP_ROWS = 3

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def seat_night(*args: str) -> tuple[Any, str]:

@@ -1,0 +1,32 @@
+"""Euchre nights (rules.md 7): starting a night, its seating and players
+(scorekeeper/nights/views/night.py); its live standings, the watch link for a TV
+and the printable score cards (scorekeeper/nights/views/live.py)."""
+
+from django.urls import URLPattern, path
+
+from scorekeeper.nights.views import live, night
+
+urlpatterns: list[URLPattern] = [
+    # --- the night and its seating (views/night.py) ---
+    path("nights/", night.night_list, name="night_list"),
+    path("nights/new/", night.night_new, name="night_new"),
+    path("nights/<int:night_id>/", night.night_detail, name="night_detail"),
+    path("nights/<int:night_id>/state/", night.night_state, name="night_state"),
+    path("nights/<int:night_id>/rounds/<int:number>/", night.night_round, name="night_round"),
+    path("nights/<int:night_id>/next-round/", night.night_seat_next, name="night_seat_next"),
+    path("nights/<int:night_id>/players/", night.night_players, name="night_players"),
+    # --- standings, watching, score cards (views/live.py) ---
+    path("nights/<int:night_id>/standings/", live.night_standings, name="night_standings"),
+    path(
+        "nights/<int:night_id>/standings/state/",
+        live.night_standings_state,
+        name="night_standings_state",
+    ),
+    path(
+        "nights/<int:night_id>/rounds/<int:number>/tables/<int:table>/card/",
+        live.night_score_card,
+        name="night_score_card",
+    ),
+    path("nights/watch/<str:token>/", live.night_watch, name="night_watch"),
+    path("nights/watch/<str:token>/state/", live.night_watch_state, name="night_watch_state"),
+]
