@@ -17,6 +17,7 @@ import http.client
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 HOST = "127.0.0.1"
@@ -186,7 +187,12 @@ def measure(
     bodies, then readers), timing `probes` ordinary requests after each kind joins;
     all are closed at the end."""
     chosen = list(KINDS) if kinds is None else kinds
-    return asyncio.run(_measure(port, chosen, per_kind, settle, probes, timeout))
+    # A loop of its own in a thread of its own: Playwright's sync API leaves one
+    # running in the test's thread once a browser test has run in this process.
+    with ThreadPoolExecutor(1) as runner:
+        return runner.submit(
+            lambda: asyncio.run(_measure(port, chosen, per_kind, settle, probes, timeout))
+        ).result()
 
 
 if __name__ == "__main__":
