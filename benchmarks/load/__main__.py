@@ -82,7 +82,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds before each window")
     parser.add_argument("--ceiling-seconds", type=float, default=4.0)
     parser.add_argument("--ceiling-clients", type=int, default=200)
-    parser.add_argument("--spawn-rate", type=float, default=400.0, help="phones started a second")
+    parser.add_argument(
+        "--spawn-rate", type=float, default=100.0, help="phones arriving a second (default 100)"
+    )
     args = parser.parse_args(argv)
     args.table_counts = sorted({int(n) for n in _numbers(args.tables)})
     args.latencies = _numbers(args.latency)

@@ -220,27 +220,29 @@ class Phone(FastHttpUser):
     def join(self, key_path: str) -> list[Cookie]:
         """Open the table's key link, as scanned from its QR code; where it
         leads to a page with a Join button, tap it. The cookies it gave (the
-        membership; not the CSRF token's or the messages')."""
+        membership; not the CSRF token's or the messages'), once it led to the
+        games; none when a step failed."""
         before = {cookie.name for cookie in self.client.cookiejar}
         # A scanned link is opened "directly": said over https, not over plain http.
         scanned = {"Sec-Fetch-Site": "none"} if Run.plan["behind_tls_proxy"] else {}
-        self._send("GET", key_path, mix.JOIN, expect=(302,), extra=scanned)
+        answered = self._send("GET", key_path, mix.JOIN, expect=(302,), extra=scanned)
         leads_to = urlsplit(self.location).path
-        if leads_to and not leads_to.startswith("/games/"):
+        if answered is not None and leads_to and not leads_to.startswith("/games/"):
             page = self._send("GET", leads_to, mix.JOIN, expect=(200,))
             parser = FormFields()
             parser.feed(page or "")
-            if parser.action is not None:
+            answered = None
+            if page is not None and parser.action is not None:
                 self.here = leads_to
                 action = urlsplit(parser.action).path or leads_to
-                self._send("POST", action, mix.JOIN, expect=(302,), form=parser.fields)
+                answered = self._send("POST", action, mix.JOIN, expect=(302,), form=parser.fields)
         given = [
             cookie
             for cookie in self.client.cookiejar
             if cookie.name not in before and cookie.name not in NOT_MEMBERSHIP
         ]
-        self.member = bool(given)
-        return given
+        self.member = answered is not None and bool(given)
+        return given if self.member else []
 
     def open_table(self) -> None:
         """The table screen, the whole page (the browser's navigation)."""
@@ -375,6 +377,8 @@ class Phone(FastHttpUser):
             allow_redirects=False,
         ) as response:
             self.location = (response.headers or {}).get("Location", "")
+            if response.status_code == 404 and path.startswith(self.table_path):
+                self.member = False  # not (or no longer) one of the table's phones
             if response.status_code in expect:
                 response.success()
                 return "" if response.status_code == 204 else (response.text or "")
