@@ -13,8 +13,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils import timezone
-
 from referee.engine.document import DocumentError, GameDocument, read_document, write_document
 from scorekeeper.models import Game
 
@@ -93,10 +91,3 @@ def format_document(data: Mapping[str, Any]) -> str:
         else:
             fields.append(f"  {dump(key)}: {dump(value)}")
     return "{\n" + ",\n".join(fields) + "\n}\n"
-
-
-def export_filename(game: Game) -> str:
-    """A file name that sorts by date and says what the game was:
-    ``bower-2025-11-21-call-ace-12.json``."""
-    day = timezone.localtime(game.created_at).date().isoformat()
-    return f"bower-{day}-{game.variant}-{game.pk}.json"

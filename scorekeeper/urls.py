@@ -8,8 +8,8 @@ urlpatterns = [
     path("", include("scorekeeper.web.urls")),
     # A game: starting it, the table screen, recording hands, its watch link.
     path("", include("scorekeeper.games.urls")),
-    # History, players and their statistics, import and export.
-    path("", include("scorekeeper.history_urls")),
+    # History: the game list, game nights, players, a game's score sheet; import and export.
+    path("", include("scorekeeper.history.urls")),
     # Private tables: the key link, a phone's tables, replacing a key.
     path("", include("scorekeeper.private_tables.urls")),
     # Euchre nights: a progressive tournament over several tables (rules.md 7).

@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.game_files import MAX_DOCUMENT_BYTES
-from scorekeeper.history_forms import TOO_BIG
+from scorekeeper.history.forms import TOO_BIG
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
 from scorekeeper.web import phone_tables
 from tests.conftest import table_cookie

@@ -1,13 +1,16 @@
 """Importing a game document (contract.md, "Game document"): the body of
 ``Game.from_document``. The engine scores the whole document before any lock
 is taken; one short transaction then stores the game, its seats and every hand
-with its figures cached, and the document's id and dates."""
+with its figures cached, and the document's id and dates. And the name a
+game's files are downloaded under (``export_filename``: the document, and its
+hands as a spreadsheet)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from scorekeeper.models.hand_changes import prepare_import, store_imported_hands
 
@@ -87,3 +90,10 @@ def kept_from_document(game: Game, document: GameDocument, *, copy: bool) -> dic
     if document.finished_at is not None and game.finished_at is not None:
         kept["finished_at"] = document.finished_at
     return kept
+
+
+def export_filename(game: Game) -> str:
+    """A file name that sorts by date and says what the game was:
+    ``bower-2025-11-21-call-ace-12.json``."""
+    day = timezone.localtime(game.created_at).date().isoformat()
+    return f"bower-{day}-{game.variant}-{game.pk}.json"

@@ -15,10 +15,10 @@ from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.backups import backup_text
-from scorekeeper.csv_files import hands_csv
-from scorekeeper.game_files import export_filename, export_text
-from scorekeeper.history_forms import ImportForm
+from scorekeeper.game_files import export_text
+from scorekeeper.history.forms import ImportForm
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.models.game_documents import export_filename
 from scorekeeper.web.forms import TableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import remember, tables_of
@@ -31,20 +31,6 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(export_text(game), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{export_filename(game)}"'
-    return response
-
-
-@require_GET
-def game_hands_csv(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """``/games/<id>/hands.csv``: one row a hand with every player's points
-    and running total and the rule applied (contract.md)."""
-    games = Game.objects.for_tables(tables_of(request))
-    game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
-    response = HttpResponse(
-        hands_csv(game, game.hand_list()), content_type="text/csv; charset=utf-8"
-    )
-    filename = export_filename(game).removesuffix(".json") + "-hands.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

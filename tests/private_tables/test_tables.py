@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, reverse
 
-from scorekeeper import history_urls
 from scorekeeper.games import urls as game_urls
+from scorekeeper.history import urls as history_urls
 from scorekeeper.models import (
     Game,
     Hand,

@@ -1,20 +1,17 @@
-"""One game's screens: the table (and its poll), the score sheet, the result,
-and the rematch."""
+"""One game's screens: the table (and its poll), the result, and the rematch.
+The score sheet is the history's (scorekeeper/history/views/sheet.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.screens import result_context
 from scorekeeper.games.views.answers import after_change, drawn_table, table_screen
 from scorekeeper.models import RematchRefused
 from scorekeeper.models.game_queries import GameStamp, game_stamp
-from scorekeeper.sheet_pages import NoSuchPage, SheetPageForm, sheet_page
-from scorekeeper.web.charts import score_chart
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
 from scorekeeper.web.polls import poll_is_current
@@ -47,35 +44,6 @@ def _stamp(request: HtmxHttpRequest, game_id: int) -> GameStamp:
     if stamp is None:
         raise Http404("No such game")
     return stamp
-
-
-@require_GET
-def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The game hand by hand (dealer, maker, trump, the call, partner, tricks,
-    renege, the rule applied) with each player's points and running totals, a
-    page at a time: it opens on the latest hands (``?page=N`` for the others);
-    the score chart covers the whole game. A page past either end leads to the
-    nearest one; a page that is not a number is not found."""
-    game = load_game(request, game_id)
-    form = SheetPageForm(request.GET)
-    if not form.is_valid():
-        raise Http404("No such page of the score sheet")
-    address = reverse("game_sheet", args=[game.pk])
-    try:
-        sheet = sheet_page(game, form.cleaned_data["page"])
-    except NoSuchPage as missing:
-        return redirect(f"{address}?page={missing.nearest}")
-    table = game.table
-    context = {
-        "game": game,
-        "table": table,
-        "sheet": sheet,
-        "rows": sheet.lines,
-        "address": address,
-        "chart": score_chart(table, sheet.progress),
-        "chart_id": f"score-chart-{game.pk}",
-    }
-    return screen(request, "sheet.html", context)
 
 
 @require_GET

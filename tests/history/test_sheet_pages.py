@@ -13,14 +13,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.history.sheet_pages import HANDS_PER_PAGE, sheet_page
 from scorekeeper.models import Game
-from scorekeeper.sheet_pages import HANDS_PER_PAGE, sheet_page
 from scorekeeper.web.charts import Progress, score_chart, summary
 from tests.documents import document, import_document, long_game
 from tests.game_support import fresh, record, start_game, url
 from tests.games.test_game_table import long_game as game_of
+from tests.history.test_chart import polylines, svg_of
 from tests.night_support import play_round, start_night, tables_of
-from tests.test_chart import polylines, svg_of
 
 pytestmark = pytest.mark.django_db
 

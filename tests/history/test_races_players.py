@@ -16,7 +16,7 @@ from django.db.models import Count
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.history_forms import NightForm
+from scorekeeper.history.forms import NightForm
 from scorekeeper.models import GameNight, Player, PlayerChange, Seat
 from scorekeeper.models.records import RESULT_FIGURES
 from tests.documents import document, import_document

@@ -20,8 +20,8 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 
+from scorekeeper.history.sheet_rows import sheet_rows
 from scorekeeper.models import Game, Hand, Player
-from scorekeeper.sheet_rows import sheet_rows
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # A formula start not right after a letter or digit: where a piece may begin.

@@ -9,12 +9,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.csv_files import players_csv
-from scorekeeper.history_forms import MergeForm, PlayerOrderForm, RenameForm
+from scorekeeper.history.csv_files import players_csv
+from scorekeeper.history.euchre_night_results import RECENT_NIGHTS, night_results
+from scorekeeper.history.forms import MergeForm, PlayerOrderForm, RenameForm
+from scorekeeper.history.partnerships import partners_and_rivals
+from scorekeeper.history.views.game_list import PLAYED
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
-from scorekeeper.night_records import RECENT_NIGHTS, night_results
-from scorekeeper.partnerships import partners_and_rivals
-from scorekeeper.views.history import PLAYED
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
 

@@ -12,11 +12,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.csv_files import FORMULA_STARTS, safe_cell
+from scorekeeper.history.csv_files import FORMULA_STARTS, safe_cell
 from scorekeeper.models import Game
 from tests.documents import document, example, import_document
-from tests.test_players import EXPECTED, FIGURES
-from tests.test_players import games as games  # the fixed history, worked out by hand
+from tests.history.test_players import EXPECTED, FIGURES
+from tests.history.test_players import games as games  # the fixed history, worked out by hand
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.history_forms import GameFilterForm, NightForm, PlayerOrderForm
+from scorekeeper.history.forms import GameFilterForm, NightForm, PlayerOrderForm
 from scorekeeper.models import Game, GameNight, Player
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
@@ -92,7 +92,7 @@ def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     )
     return render(
         request,
-        "scorekeeper/history/night.html",
+        "scorekeeper/history/game_night.html",
         {
             "night": night,
             "named": named,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.models import GameNight
 from tests.documents import example, import_document, local
-from tests.test_history import finished_call_ace, standard_in_progress
+from tests.history.test_history import finished_call_ace, standard_in_progress
 
 pytestmark = pytest.mark.django_db
 

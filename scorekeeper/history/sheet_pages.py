@@ -16,8 +16,8 @@ from django import forms
 from django.core.paginator import EmptyPage, Paginator
 from django.utils.safestring import SafeString
 
+from scorekeeper.history.sheet_rows import SheetRow, sheet_rows
 from scorekeeper.models import Game
-from scorekeeper.sheet_rows import SheetRow, sheet_rows
 from scorekeeper.web.charts import Progress
 from scorekeeper.web.display import trump_badge
 

@@ -1,11 +1,14 @@
-"""History, players and their statistics, import and export
-(scorekeeper/views/history.py, players.py, import_export.py)."""
+"""The history: the game list and game nights, players and their
+statistics, a game's score sheet and its hands as a spreadsheet
+(scorekeeper/history/views/). ``/games/`` is shared: the list and a night's
+page are here, a game's own screens are the games' (scorekeeper/games/urls.py)."""
 
 from datetime import date
 
 from django.urls import URLPattern, path, register_converter
 
-from scorekeeper.views import history, import_export, players
+from scorekeeper.history.views import game_list, players, sheet
+from scorekeeper.views import import_export
 
 
 class NightConverter:
@@ -23,11 +26,12 @@ class NightConverter:
 register_converter(NightConverter, "night")
 
 urlpatterns: list[URLPattern] = [
-    path("games/", history.game_list, name="game_list"),
+    path("games/", game_list.game_list, name="game_list"),
     path("games/import/", import_export.game_import, name="game_import"),
     path("games/<int:game_id>/export/", import_export.game_export, name="game_export"),
-    path("games/<int:game_id>/hands.csv", import_export.game_hands_csv, name="game_hands_csv"),
-    path("games/nights/<night:night>/", history.game_night, name="game_night"),
+    path("games/<int:game_id>/sheet/", sheet.game_sheet, name="game_sheet"),
+    path("games/<int:game_id>/hands.csv", sheet.game_hands_csv, name="game_hands_csv"),
+    path("games/nights/<night:night>/", game_list.game_night, name="game_night"),
     path("players/", players.player_list, name="player_list"),
     path("players.csv", players.player_list_csv, name="player_list_csv"),
     path("players/<int:player_id>/", players.player_detail, name="player_detail"),

@@ -19,10 +19,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.history.partnerships import partners_and_rivals
 from scorekeeper.models import Player
-from scorekeeper.partnerships import partners_and_rivals
-from tests.test_players import EXPECTED
-from tests.test_players import games as games  # the fixed history
+from tests.history.test_players import EXPECTED
+from tests.history.test_players import games as games  # the fixed history
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("games")]
 
