@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from referee.engine.document import read_document
-from scorekeeper.game_files import parse_document
+from scorekeeper.files.game_files import parse_document
 from scorekeeper.models import Game, PrivateTable
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

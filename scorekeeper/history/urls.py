@@ -8,7 +8,6 @@ from datetime import date
 from django.urls import URLPattern, path, register_converter
 
 from scorekeeper.history.views import game_list, players, sheet
-from scorekeeper.views import import_export
 
 
 class NightConverter:
@@ -27,8 +26,6 @@ register_converter(NightConverter, "night")
 
 urlpatterns: list[URLPattern] = [
     path("games/", game_list.game_list, name="game_list"),
-    path("games/import/", import_export.game_import, name="game_import"),
-    path("games/<int:game_id>/export/", import_export.game_export, name="game_export"),
     path("games/<int:game_id>/sheet/", sheet.game_sheet, name="game_sheet"),
     path("games/<int:game_id>/hands.csv", sheet.game_hands_csv, name="game_hands_csv"),
     path("games/nights/<night:night>/", game_list.game_night, name="game_night"),

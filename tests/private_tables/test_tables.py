@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, reverse
 
+from scorekeeper.files import urls as file_urls
 from scorekeeper.games import urls as game_urls
 from scorekeeper.history import urls as history_urls
 from scorekeeper.models import (
@@ -145,7 +146,7 @@ def _post_urls(game: Game) -> list[tuple[str, str]]:
     """Every address of the game flow and the history that takes a POST about
     one game (new game and import make the phone's own table: not here)."""
     urls = []
-    for pattern in [*game_urls.urlpatterns, *history_urls.urlpatterns]:
+    for pattern in [*game_urls.urlpatterns, *history_urls.urlpatterns, *file_urls.urlpatterns]:
         assert isinstance(pattern, URLPattern)
         route = str(pattern.pattern)
         if "<int:game_id>" not in route:

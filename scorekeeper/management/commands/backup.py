@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scorekeeper.backups import backup_text
+from scorekeeper.files.backups import backup_text
 
 
 class Command(BaseCommand):

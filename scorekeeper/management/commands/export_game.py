@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.game_files import export_text
+from scorekeeper.files.game_files import export_text
 from scorekeeper.models import Game
 
 

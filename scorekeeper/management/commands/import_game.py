@@ -16,8 +16,8 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from referee.engine.document import DocumentError
-from scorekeeper.backups import TABLE_KEY
-from scorekeeper.game_files import MAX_DOCUMENT_BYTES, parse_document
+from scorekeeper.files.backups import TABLE_KEY
+from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.management.input import one_line, read_file_argument
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import OperationalError
 
-from scorekeeper.backups import BackupError, read_backup, restore
+from scorekeeper.files.backups import BackupError, read_backup, restore
 from scorekeeper.management.input import one_line, read_file_argument
 from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
 

@@ -24,7 +24,7 @@ from tests.documents import example, import_document, long_game
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_import(data: Any, tmp_path: Path) -> tuple[int, list[str]]:

@@ -18,8 +18,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.game_files import MAX_DOCUMENT_BYTES
-from scorekeeper.history.forms import TOO_BIG
+from scorekeeper.files.forms import TOO_BIG
+from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
 from scorekeeper.web import phone_tables
 from tests.conftest import table_cookie

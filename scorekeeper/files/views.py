@@ -1,6 +1,8 @@
 """Games in and out: the game document as a download, importing one
 (uploaded or pasted), scored by the rules engine (contract.md, "Game
-document"), and a game's hands as a spreadsheet ("History out and back in")."""
+document"), and the whole history as one file for the operator ("History out
+and back in"). A game's hands as a spreadsheet are the history's
+(scorekeeper/history/views/sheet.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ from django.utils import timezone
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.backups import backup_text
-from scorekeeper.game_files import export_text
-from scorekeeper.history.forms import ImportForm
+from scorekeeper.files.backups import backup_text
+from scorekeeper.files.forms import ImportForm
+from scorekeeper.files.game_files import export_text
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 from scorekeeper.models.game_documents import export_filename
 from scorekeeper.web.forms import TableChoiceForm
@@ -69,7 +71,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         choice = TableChoiceForm(tables=tables)
         status = 200
     context = {"form": form, "table_choice": choice}
-    return render(request, "scorekeeper/history/import.html", context, status=status)
+    return render(request, "scorekeeper/files/import.html", context, status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
@@ -82,7 +84,7 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         form = ImportForm({}, tables=tables_of(request), too_big=True)
         form.is_valid()
         context = {"form": form, "table_choice": TableChoiceForm(tables=tables_of(request))}
-        return render(request, "scorekeeper/history/import.html", context, status=413)
+        return render(request, "scorekeeper/files/import.html", context, status=413)
     return defaults.bad_request(request, exception)
 
 

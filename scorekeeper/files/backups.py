@@ -22,15 +22,15 @@ from django.db import connection, transaction
 
 from referee.engine.document import DocumentError, GameDocument, read_document, write_document
 from referee.engine.names import is_storable
-from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
-from scorekeeper.models.private_tables import NAME_MAX_LENGTH
-from scorekeeper.night_backups import (
+from scorekeeper.files.euchre_night_backups import (
     NightBackup,
     NightError,
     night_backups,
     read_nights,
     restore_nights,
 )
+from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.models.private_tables import NAME_MAX_LENGTH
 
 BACKUP_FORMAT = "bower.backup/1"
 # A key as the key link carries it: URL-safe characters, as long as new_key makes them.

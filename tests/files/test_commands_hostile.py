@@ -34,7 +34,7 @@ from tests.night_support import a_played_night
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEY = "K" * 32  # a key as new_key makes them: 32 URL-safe characters
 
 

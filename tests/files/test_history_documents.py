@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 
 from referee.engine.document import DocumentError, read_document
-from scorekeeper.game_files import export_text
+from scorekeeper.files.game_files import export_text
 from scorekeeper.models import Game, Hand, Player, Seat
 from tests.documents import example, import_document, long_game
 from tests.game_support import our_table
