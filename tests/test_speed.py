@@ -25,8 +25,8 @@ from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
 from scorekeeper.models.hand_changes import GameOver
 from scorekeeper.models.records import PAIR_FIGURES, RESULT_FIGURES, SEAT_FIGURES, pair_figures
+from tests.engine.test_engine_properties import hands, tables
 from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url
-from tests.test_engine_properties import hands, tables
 
 pytestmark = pytest.mark.django_db
 

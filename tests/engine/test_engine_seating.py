@@ -28,7 +28,7 @@ from referee.engine.seating import (
 )
 from referee.engine.variants import Variant
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NIGHT = settings(max_examples=15, deadline=None)
 VARIANTS = [Variant.STANDARD, Variant.CALL_ACE]
 

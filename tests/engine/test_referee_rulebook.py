@@ -17,8 +17,8 @@ from referee.engine.rulebook.search import stem
 from referee.engine.scoring import EUCHRE_POINTS, RENEGE_PENALTY_POINTS, march_points
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant, house_rules_from_dict
 
-RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "rules.md"
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "rules.md"
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 
 @pytest.mark.parametrize("variant", list(Variant))
