@@ -1,7 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from referee import api
-from referee.views import audit, rules, score, tools
+from referee.views import api, audit, rules, score, tools
 
 app_name = "referee"
 

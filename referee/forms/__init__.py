@@ -4,7 +4,8 @@ The tools are GET forms, so the URL of a result is the ruling itself. Each form
 turns text into engine values (cards, trump, seats, house rules) with a message
 a player can act on beside the field at fault, and runs the engine in ``clean``
 so that an engine refusal lands beside the right field too. One module per
-screen family: ``fields`` (shared fields and choices), ``table`` (a table's house
-rules), ``rules`` (the rules pages), ``tools`` (ranking, trick, legal play),
-``score``, ``audit`` and ``api`` (the JSON API).
+screen family: ``fields`` (shared fields and choices), ``house_rules`` (a
+table's variant, players and house rules), ``rules`` (the rules pages),
+``tools`` (ranking, trick, legal play), ``score``, ``audit`` and ``api`` (the
+JSON API).
 """

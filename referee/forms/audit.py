@@ -20,7 +20,7 @@ from referee.forms.fields import (
     TrumpField,
     sentence,
 )
-from referee.forms.table import HouseRulesForm
+from referee.forms.house_rules import HouseRulesForm
 
 _TRICK_FIELD = re.compile(r"t([1-9])")
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from referee.forms.fields import PlayersField
-from referee.forms.table import HouseRulesForm
+from referee.forms.house_rules import HouseRulesForm
 
 
 class RulesSearchForm(HouseRulesForm):

@@ -18,7 +18,7 @@ from referee.forms.fields import (
     is_player_count,
     sentence,
 )
-from referee.forms.table import HouseRulesForm
+from referee.forms.house_rules import HouseRulesForm
 
 # The parameters that describe the hand; without any of them the page only sets the table up.
 HAND_PARAMS = ("maker", "trump", "called", "partner", "alone", "tricks", "renege")

@@ -16,7 +16,7 @@ from referee.forms.fields import (
     choice_errors,
     deck_field,
 )
-from referee.forms.table import HouseRulesForm
+from referee.forms.house_rules import HouseRulesForm
 
 
 class RankingForm(forms.Form):
