@@ -11,7 +11,7 @@ from django.http import HttpRequest
 class AxesBesideTheTestClient(AxesStandaloneBackend):
     """axes' backend, except for a sign-in with no request: the test client's
     `login()` has none, where axes would raise. The admin's sign-in form always
-    has one, and tests/test_admin_sign_in.py holds it to the brake."""
+    has one, and tests/web/test_admin_sign_in.py holds it to the brake."""
 
     def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
         if request is None:

@@ -3,7 +3,7 @@
 
 A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",
 "games": [game documents], "nights": [euchre nights]}]}`` (``nights``: see
-``scorekeeper.night_backups``; a night's tables are there, not in ``games``). It
+``scorekeeper.files.euchre_night_backups``; a night's tables are there, not in ``games``). It
 is read in one transaction, so a backup taken while phones record is one
 consistent moment. Restoring skips the games and nights already stored (same
 ``id``) and adds the rest; a bad file changes nothing. Backup, restore into an

@@ -1,5 +1,5 @@
 """Euchre nights in the backup (contract.md, "History out and back in";
-rules.md 7): ``scorekeeper.backups`` writes each table's nights beside its
+rules.md 7): ``scorekeeper.files.backups`` writes each table's nights beside its
 games and reads them back through here.
 
 A night is written with its rules, seed and players (by number), and each of

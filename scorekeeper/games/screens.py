@@ -1,6 +1,6 @@
 """What the game screens show: the scoreboard, the call in words, the last
 hands, the result's standings, the new game's deal table. Plain functions of
-a game (no request): the views in ``scorekeeper/views/`` draw them."""
+a game (no request): the views in ``scorekeeper/games/views/`` draw them."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 ``scorekeeper``): one module each, imported here so Django and every caller
 find them as ``scorekeeper.models``. Each change a game goes through is a
 ``Game`` method (``scorekeeper/models/games.py``); players' records are counted
-in ``scorekeeper/records.py``."""
+in ``scorekeeper/models/records.py``."""
 
 from scorekeeper.models.euchre_nights import (
     BoardRound,

@@ -33,7 +33,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def for_key_digests(self, digests: Iterable[str]) -> GameQuerySet:
         """The games of the tables whose key digests a phone's cookie holds, in
-        the same query (the poll's one query: ``scorekeeper.tables.key_digests``)."""
+        the same query (the poll's one query: ``scorekeeper.web.phone_tables.key_digests``)."""
         return self.filter(private_table__key_digest__in=list(digests))
 
     def watched(self, token: str) -> GameQuerySet:

@@ -1,4 +1,4 @@
-"""The hand audit (referee/audit.py): tricks judged, partner revealed, reneges proved."""
+"""The hand audit (referee/engine/audit.py): tricks judged, partner revealed, reneges proved."""
 
 import pytest
 

@@ -62,7 +62,7 @@ def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -
 
 def test_the_table_links_to_the_rules_audit_and_download(client: Client, game: Game) -> None:
     html = table(client, game).content.decode()
-    # The referee's pages get the game's setup in their address (scorekeeper/referee_links.py).
+    # The referee's pages get the game's setup in their address (scorekeeper/web/referee_links.py).
     assert f'href="{escape(rules_url(game))}"' in html
     assert f"finish=/games/{game.pk}/hand/finish/" in html.split('href="/referee/audit/?')[1]
     assert f'href="/games/{game.pk}/export/"' in html

@@ -1,5 +1,5 @@
 """Partners and rivals, and the wording of a player's statistics, against
-values worked out by hand for the fixed history of tests/test_players.py:
+values worked out by hand for the fixed history of tests/history/test_players.py:
 
 A. Call-Ace, five (Ann Ben Cat Dan Eve): Ben calls Dan and they make it; Cat
    holds the called ace and marches alone.

@@ -1,5 +1,5 @@
 """Installable and offline: the web app manifest and the service worker, as the
-phone's browser fetches them (scorekeeper/views/pwa.py); the pages that point at them."""
+phone's browser fetches them (scorekeeper/web/pwa.py); the pages that point at them."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 Every choice is a tap on a big radio chip (``referee.chips``: players in seat
 order, suits with their symbol and colour). ``GameActionForm`` carries the version the scorer
 saw and a token, for every change; ``RevealForm`` and ``DealerForm`` are the
-table's one-tap changes. The new game form is in ``scorekeeper/new_game_form.py``,
-the hand forms in ``scorekeeper/hand_forms.py``.
+table's one-tap changes. The new game form is in ``new_game.py``, the
+hand forms in ``hands.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The chips a hand asks for, by variant (rules.md 6): the call (who made
 trump, trump, the called ace or card, or alone; the bidding round) and the
 end of the hand (the tricks, the partner, a renege). The hand forms
-(``scorekeeper/hand_forms.py``) put together the ones their stage needs."""
+(``scorekeeper/games/forms/hands.py``) put together the ones their stage needs."""
 
 from __future__ import annotations
 

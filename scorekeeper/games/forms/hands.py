@@ -37,7 +37,7 @@ class PreviewRow:
 
 class HandForm(GameActionForm):
     """What every hand form shares: the game, reading the hand with the
-    engine, and its preview (the fields are ``scorekeeper/hand_fields.py``'s).
+    engine, and its preview (the fields are ``hand_fields.py``'s).
     ``stage`` names the form for the hand screen (``start``, ``finish``,
     ``whole``, ``edit``)."""
 
