@@ -24,7 +24,7 @@ import sys
 import time
 from collections import Counter
 from html.parser import HTMLParser
-from http.cookiejar import Cookie
+from http.cookiejar import Cookie, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -146,6 +146,14 @@ def form_fields(page: str) -> dict[str, str]:
     return parser.fields
 
 
+class OverHttps(DefaultCookiePolicy):
+    """A phone behind the README's https proxy speaks https: its Secure
+    cookies (the table's, the CSRF token's) go back with every request."""
+
+    def return_ok_secure(self, cookie: Cookie, request: Any) -> bool:
+        return True
+
+
 class Phone(FastHttpUser):
     """A phone on its table's screen (benchmarks/load/mix.py). The first phone
     of each table is its scorer."""
@@ -168,6 +176,8 @@ class Phone(FastHttpUser):
         self.location = ""  # where the last answer redirected to
         proxy = {"X-Forwarded-Proto": "https"} if Run.plan["behind_tls_proxy"] else {}
         self.sent = {"Accept-Language": "en-US", **proxy}
+        if Run.plan["behind_tls_proxy"]:
+            self.client.cookiejar.set_policy(OverHttps())
         number = seat // mix.PHONES_PER_TABLE
         given = Run.memberships.setdefault(number, gevent.event.AsyncResult())
         if self.scorer:
@@ -182,7 +192,8 @@ class Phone(FastHttpUser):
             for cookie in membership:
                 self.client.cookiejar.set_cookie(cookie)
             self.member = bool(membership) or bool(self.join(self.key_path))
-        self.open_table()
+        if self.member:  # else it scans the key link again at its first poll
+            self.open_table()
         Run.ready += 1
 
     @task

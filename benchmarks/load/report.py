@@ -54,7 +54,7 @@ def _generator(result: Result) -> str:
     return text
 
 
-def report(results: list[Result], *, title: str, minutes: float) -> str:
+def report(results: list[Result], *, title: str, minutes: float, faster: float = 1.0) -> str:
     ceilings = {r["latency"]: r for r in results if r["kind"] == "ceiling"}
     lines = [f"make load: {title}"]
     for latency, r in ceilings.items():
@@ -74,7 +74,7 @@ def report(results: list[Result], *, title: str, minutes: float) -> str:
                 str(r["tables"]),
                 f"{r['latency']:g} ms",
                 f"{r['per_second']:.0f}",
-                f"{mix.offered_per_second(r['tables']):.0f}",
+                f"{mix.offered_per_second(r['tables']) * faster:.0f}",
                 f"{ratio:.2f}",
                 _times(r, mix.POLL),
                 _times(r, mix.TABLE_SCREEN),
