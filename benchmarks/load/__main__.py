@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -66,7 +67,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--server",
         choices=servers.SERVERS,
         default=env("LOAD_SERVER", "as-configured"),
-        help="gunicorn-sync: the server set-up before issue 25 (LOAD_SERVER)",
+        help="gunicorn-sync: the server set-up before granian (LOAD_SERVER)",
     )
     parser.add_argument(
         "--latency",
@@ -149,7 +150,7 @@ def _prepare_django(database_url: str, *, collect: bool) -> None:
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         DJANGO_DEBUG="0",
         BOWER_LAN="1",
-        DJANGO_SECRET_KEY=os.environ.get("BOWER_LOAD_KEY", "load-" + os.urandom(32).hex()),
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
     )
     import django
     from django.core.management import call_command

@@ -15,7 +15,6 @@ import contextlib
 import itertools
 import json
 import logging
-import os
 import random
 import re
 import socket
@@ -536,11 +535,9 @@ def main(path: str) -> None:
     # Its warning that a spawn rate over 100 a second "may cause issues": the
     # phones only join and open their table then, and the run waits for them.
     logging.getLogger("locust.runners").setLevel(logging.ERROR)
-    # The phones stand for other devices: on this shared machine they go before
-    # the server (and others' work) for the CPU, so their figures are the
-    # server's answers, not their own wait to run (as root; else as they are).
-    with contextlib.suppress(OSError):
-        os.nice(-10)
+    # The phones stand for other devices: their figures should be the server's
+    # answers, not their own wait for the CPU.
+    cpu.go_first()
     with open(path) as file:
         plan: Plan = json.load(file)
     Run.plan = plan

@@ -1,7 +1,7 @@
 """The server a load run drives, started the way the README tells people to:
 ``HOST=0.0.0.0 make run`` (mode ``lan``: scripts/serve-lan) or ``make serve``
 (mode ``serve``: production, as behind its https proxy), whatever server those
-run today; or ``gunicorn-sync``, the set-up they ran before issue 25 (gunicorn,
+run today; or ``gunicorn-sync``, the set-up they ran before granian (gunicorn,
 two sync workers), to compare with.
 
 The server runs in the run's own database and folder, in its own process
@@ -36,7 +36,7 @@ _MAKE_VARIABLES = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")
 
 def describe(mode: str, server: str) -> str:
     if server == "gunicorn-sync":
-        return f"gunicorn, 2 sync workers (the set-up before issue 25), {mode} settings"
+        return f"gunicorn, 2 sync workers (the set-up before granian), {mode} settings"
     if mode == "lan":
         return "HOST=0.0.0.0 make run (scripts/serve-lan as it is now)"
     return "make serve (as it is now), as behind an https proxy"
@@ -81,7 +81,7 @@ def command_and_environment(
         environment.pop("BOWER_LAN", None)
         command = [*MAKE, "serve", f"HOST={host}", f"PORT={port}"]
     if server == "gunicorn-sync":
-        # scripts/serve-lan's last line before issue 25 (its checks are the run's own).
+        # scripts/serve-lan's last line before granian (its checks are the run's own).
         command = [
             str(BIN / "gunicorn"),
             "scorekeeper.wsgi",

@@ -22,7 +22,8 @@ import struct
 import sys
 import time
 from collections import deque
-from contextlib import suppress
+
+from benchmarks.load import cpu
 
 TUNSETIFF = 0x400454CA
 IFF_TUN = 0x0001
@@ -75,7 +76,7 @@ def main(server_ns: str, server_dev: str, phones_ns: str, phones_dev: str, contr
     commands = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     commands.bind(control)
     commands.setblocking(False)
-    with_priority()
+    cpu.go_first()  # the network takes no CPU from the server or the phones
     to_phones, to_server = Direction(server, phones), Direction(phones, server)
     by_source = {server: to_phones, phones: to_server}
     delay = 0.0  # one way, seconds
@@ -94,13 +95,6 @@ def main(server_ns: str, server_dev: str, phones_ns: str, phones_dev: str, contr
         now = time.monotonic()
         to_phones.write_due(now)
         to_server.write_due(now)
-
-
-def with_priority() -> None:
-    """The wire stands for the network, which takes no CPU from the server or
-    the phones: it goes first when the machine is busy (as root)."""
-    with suppress(OSError):
-        os.nice(-10)
 
 
 if __name__ == "__main__":
