@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         wrapper = Path(__file__).resolve().parents[2] / "scripts" / "with-postgres"
         command = [str(wrapper), sys.executable, "-m", "benchmarks.load", *(argv or sys.argv[1:])]
         return subprocess.call(command, env={**os.environ, "LOAD_DB": "postgres"})
-    signal.signal(signal.SIGTERM, _stop_on_term)
+    for stop in (signal.SIGTERM, signal.SIGHUP):  # killed, or its terminal closed
+        signal.signal(stop, _stop_on_term)
     began = time.monotonic()
     folder = Path(tempfile.mkdtemp(prefix="bower-load-"))
     try:

@@ -25,7 +25,7 @@ SAVED_AFTER = 1.0  # after the partner's tap
 TIMEOUT = 10.0
 # Seconds the phones added at a step have to join and open their table; the
 # step is measured then, ready or not (a server that cannot keep up shows).
-READY_WITHIN = 30
+READY_WITHIN = 25
 
 # Request names in the figures.
 POLL = "poll"
