@@ -14,10 +14,8 @@ from django.urls import reverse
 
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
-from scorekeeper.models.game_queries import GameStamp
 from scorekeeper.screens import result_context, table_context
 from scorekeeper.tables import key_digests
-from scorekeeper.views.drawn import drawn
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
@@ -43,27 +41,6 @@ def screen(
     name = f"scorekeeper/{template}" + ("#screen" if partial else "")
     response = render(request, name, {**context, "partial": partial}, status=status)
     return _pushed(request, response, url) if partial else response
-
-
-def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> HttpResponse:
-    """The table screen (``screen`` with ``table_context``), drawn once per
-    version of the game for all the table's phones (``drawn_table``)."""
-    partial = wants_partial(request)
-    response = HttpResponse(drawn_table(request, game_id, stamp, "#screen" if partial else ""))
-    return _pushed(request, response, None) if partial else response
-
-
-def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: str) -> str:
-    """The table screen's ``part`` ("" for the whole page, "#screen", "#live")
-    from the drawing of the game's version (``drawn``), or drawn now: ``stamp``
-    is the game's, read by the caller (which answered 404 without one)."""
-    return drawn(
-        request,
-        f"scorekeeper/table.html{part}",
-        game_id=game_id,
-        stamp=stamp,
-        context=lambda: {**table_context(load_game(request, game_id)), "partial": bool(part)},
-    )
 
 
 def _pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
