@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from benchmarks import Figure, Operation, Ratio, Size, Timing, measure, measure_alternately
-from benchmarks.games import forget_drawings, game_in_play, poll_address
+from benchmarks.games import game_in_play, poll_address
 from benchmarks.urls import FLOOR_TABLE_PATH, FLOOR_WRITE_PATH
 from benchmarks.web import HTMX, HandAtTheTable, bare_in_turn, form, get, page, post
 
@@ -74,21 +74,11 @@ def bench_floors_of_recording() -> list[Figure]:
 
 
 def bench_table_screen() -> list[Figure]:
-    """The table as the phones of a table ask for it: each version is drawn
-    once and the others get that drawing (scorekeeper/views/drawn.py); and
-    the first drawing of a version, as the first phone to ask waits for it."""
+    """The table as the phones of a table ask for it, the whole page and htmx's partial."""
     address = f"/games/{game_in_play(60)}/"
     return [
         page("table screen at hand 61, full page", address, iterations=100, goal="<= 8x bare"),
         page("table screen at hand 61, htmx partial", address, iterations=100, headers=HTMX),
-        measure(
-            "table screen at hand 61, first drawing",
-            lambda: get(address),
-            setup=forget_drawings,
-            iterations=50,
-            count_queries=True,
-            http=True,
-        ),
     ]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 
 from referee.engine.document import read_document
@@ -99,12 +98,6 @@ def game_in_play(hands: int) -> int:
     if hands not in _made:
         _made[hands] = create_game(game_document(hands))
     return _made[hands]
-
-
-def forget_drawings() -> None:
-    """Empty the cache of drawn table screens (scorekeeper/views/drawn.py):
-    the next request draws its screen afresh."""
-    cache.clear()
 
 
 def version(game_id: int) -> int:

@@ -15,8 +15,8 @@ from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Playe
 
 
 class RedrawnOnSave(admin.ModelAdmin):  # type: ignore[type-arg]
-    """An operator's edit is shown at once: the table's screens are drawn
-    again (``PrivateTable.shown_anew``; a drawn table screen is kept by version)."""
+    """An operator's edit reaches the phones at their next poll: the table's
+    screens are drawn again (``PrivateTable.shown_anew``)."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
@@ -94,14 +93,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if dropped:
             config.hook.pytest_deselected(items=dropped)
             items[:] = kept
-
-
-@pytest.fixture(autouse=True)
-def _nothing_drawn_yet() -> None:
-    """Each test starts with no table screen kept (``scorekeeper.views.drawn``):
-    a test's database is rolled back, so its game ids and versions come again
-    in the next test, with the tests' one table key."""
-    cache.clear()
 
 
 # ---- Private tables ----------------------------------------------------------

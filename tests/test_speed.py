@@ -1,25 +1,24 @@
-"""Fast at every size (issue 12): what a request costs does not grow with the
-game or the history (query counts; timing is `make bench`'s), and the figures
-cached to get there (the totals a hand is added to, each seat's statistics,
-the game's hand count) stay what a count from scratch gives."""
+"""Fast at every size (issue 12): the poll that finds nothing changed is one
+query and no body (what every query costs as a game or a history grows is
+tests/test_queries_flat.py's; timing is `make load`'s), pages go out
+compressed, and the figures cached to get there (the totals a hand is added
+to, each seat's statistics, the game's hand count) stay what a count from
+scratch gives."""
 
 from __future__ import annotations
 
 import gzip
 import re
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, models
+from django.db import models
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine.hands import HandError, PartnerOutcome, Table
-from referee.engine.reading import read_hand
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
 from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
@@ -44,91 +43,7 @@ def game_with(hands_before: int) -> Game:
     return fresh(game)
 
 
-def queries_to_record(game: Game) -> int:
-    """The queries ``Game.record_hand`` makes to record the next hand."""
-    hand = read_hand(game.table, CAT_MAKES)
-    with CaptureQueriesContext(connection) as captured:
-        game.record_hand(version=game.version, token=uuid.uuid4(), hand=hand)
-    return len(captured)
-
-
 # --- Recording a hand ----------------------------------------------------------------------------
-
-
-def test_recording_a_hand_costs_8_queries_at_hand_1_and_at_hand_61() -> None:
-    # The last hands (1), then in one transaction (2) the game's new version
-    # and totals, on condition it is still as read and the token unused (1),
-    # the hand, its line in the log, the seats and their pairs (4).
-    assert queries_to_record(game_with(0)) == 8
-    assert queries_to_record(game_with(60)) == 8
-
-
-@pytest.mark.parametrize("hands_before", [0, 60])
-def test_posting_a_hand_costs_the_same_queries_however_long_the_game(
-    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
-) -> None:
-    game = game_with(hands_before)
-    fields = {
-        "version": game.version,
-        "token": str(uuid.uuid4()),
-        "maker": "2",
-        "trump": "H",
-        "called": "S",
-        "partner": "0",
-        "tricks": "3",
-    }
-    client.get(url("game_table", game))  # the session exists, as on a phone
-    # The game of one of the phone's tables with its seats and players (2) and
-    # recording it (8: ``queries_to_record``); the table drawn back from the
-    # game as changed reads nothing again.
-    with django_assert_num_queries(10):
-        response = client.post(url("hand_enter", game), fields, **HTMX)
-    assert response.status_code == 200
-    assert fresh(game).hands.count() == hands_before + 1
-
-
-@pytest.mark.parametrize("hands_before", [0, 60])
-def test_making_trump_then_ending_the_hand_costs_the_same_queries_however_long_the_game(
-    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
-) -> None:
-    game = game_with(hands_before)
-    client.get(url("game_table", game))
-    call = {"version": game.version, "token": str(uuid.uuid4()), "maker": "2", "trump": "H"}
-    # The game of one of the phone's tables, its seats and players (2); the
-    # game's new version and the call, in a transaction (4); the table drawn
-    # back: its last hands (1).
-    with django_assert_num_queries(7):
-        response = client.post(url("hand_start", game), {**call, "called": "S"}, **HTMX)
-    assert response.status_code == 200
-    assert "calls the ace of" in response.content.decode()
-    end = {"version": game.version + 1, "token": str(uuid.uuid4()), "partner": "0", "tricks": "3"}
-    # The game of one of the phone's tables, its seats and players (2), the last
-    # hands (1); in a transaction (2) the game's new version, the hand, the call
-    # it ends, its line in the log, the seats and their pairs (6).
-    with django_assert_num_queries(11):
-        response = client.post(url("hand_finish", game), end, **HTMX)
-    assert response.status_code == 200
-    assert fresh(game).hands.count() == hands_before + 1
-    assert fresh(game).current_hand is None
-
-
-def test_revealing_the_partner_reads_the_call_with_the_game_once(
-    client: Client, django_assert_num_queries: Callable[..., Any]
-) -> None:
-    game = game_with(3)
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    game = fresh(game)
-    client.get(url("game_table", game))
-    reveal = {"version": game.version, "token": str(uuid.uuid4()), "partner": "3", "trick": "2"}
-    # The game of one of the phone's tables with its call, its seats and players
-    # (2); in a transaction the game locked, the partner and the game's new
-    # version (5); the table drawn back: its last hands (1).
-    with django_assert_num_queries(8):
-        response = client.post(url("hand_reveal", game), reveal, **HTMX)
-    assert response.status_code == 200
-    call = fresh(game).current_hand
-    assert call is not None
-    assert (call.partner, call.revealed_on_trick) == (3, 2)
 
 
 def test_a_hand_added_to_the_cached_totals_scores_as_the_whole_game_rescored() -> None:
@@ -148,18 +63,7 @@ def test_a_hand_added_to_the_cached_totals_scores_as_the_whole_game_rescored() -
     assert (game.finished_at is not None, game.hands_played, game.played_on) == state
 
 
-# --- Reading: the table, its poll, the sheet, the lists -------------------------------------------
-
-
-@pytest.mark.parametrize("hands_before", [1, 60])
-def test_the_table_screen_costs_the_same_queries_however_long_the_game(
-    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
-) -> None:
-    game = game_with(hands_before)
-    # The game's version (of one of the phone's tables), the game with its hand
-    # in progress, its seats with their players, the last hands.
-    with django_assert_num_queries(4):
-        client.get(url("game_table", game))
+# --- The poll -------------------------------------------------------------------------------------
 
 
 def test_the_poll_when_nothing_changed_is_one_query_and_no_body(
@@ -170,18 +74,6 @@ def test_the_poll_when_nothing_changed_is_one_query_and_no_body(
         response = client.get(url("game_state", game), {"version": game.version}, **HTMX)
     assert response.status_code == 204
     assert response.content == b""
-
-
-@pytest.mark.parametrize("hands_before", [1, 60])
-def test_the_score_sheet_costs_the_same_queries_however_long_the_game(
-    client: Client, django_assert_num_queries: Callable[..., Any], hands_before: int
-) -> None:
-    game = game_with(hands_before)
-    # The game (of one of the phone's tables), its seats with their players, every
-    # hand's running totals (the chart, the pages), the page's hands.
-    with django_assert_num_queries(4):
-        response = client.get(url("game_sheet", game))
-    assert response.content.decode().count('class="sheet-note') == hands_before
 
 
 # --- On the wire ----------------------------------------------------------------------------------

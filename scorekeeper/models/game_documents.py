@@ -63,7 +63,6 @@ def import_game(
                 night_table=night_table,
                 round_rules=document.round_rules,
             )
-            game = games.with_seats().get(pk=game.pk)
             with game._changing(None) as changing:
                 assert changing is not None
                 store_imported_hands(changing, document, prepared)

@@ -3,17 +3,14 @@ by player and by game night (``Game.objects``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
-from functools import cache
 from typing import TYPE_CHECKING
 
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 
 from scorekeeper.models.seats import Seat
-from scorekeeper.models.sql import column, marks, table
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
@@ -23,6 +20,13 @@ if TYPE_CHECKING:
 
 # A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
 NIGHT_STARTS = time(6)
+
+
+def seats_with_players() -> models.Prefetch[str, models.QuerySet[Seat], str]:
+    """A game's seats in order, with their players, in one query (ordered by
+    position alone: the seats' default order would join the games again)."""
+    seats = Seat.objects.select_related("player").order_by("position")
+    return models.Prefetch("seats", queryset=seats)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -43,10 +47,19 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def with_seats(self) -> GameQuerySet:
         """Each game's seats in order, with their players (``Game.seat_list``):
-        one query for all the games, ordered by position alone (the seats'
-        default order would join the games again for theirs)."""
-        seats = Seat.objects.select_related("player").order_by("position")
-        return self.prefetch_related(models.Prefetch("seats", queryset=seats))
+        one query for all the games."""
+        return self.prefetch_related(seats_with_players())
+
+    def shown(self, game_id: int) -> tuple[int, int] | None:
+        """The version of game ``game_id`` and of its table's names
+        (``PrivateTable.shown_version``), if it is among these games, else
+        None: one query, what a poll compares with what its phone shows."""
+        return (
+            self.filter(pk=game_id)
+            .values_list("version", "private_table__shown_version")
+            .order_by()
+            .first()
+        )
 
     def finished(self) -> GameQuerySet:
         return self.filter(finished_at__isnull=False)
@@ -119,51 +132,3 @@ class GameQuerySet(models.QuerySet["Game"]):
         start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
         end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
         return self.filter(created_at__gte=start, created_at__lt=end)
-
-
-# The largest id a game can have (a 64-bit signed integer): a larger number in
-# an address is no game, and SQLite cannot even be asked about it.
-_MAX_ID = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class GameStamp:
-    """What a game's drawn screens depend on besides its version's content:
-    the version, its table's key digest and name (the invite shows them) and
-    the table's ``shown_version`` (players' names)."""
-
-    version: int
-    key_digest: str
-    table_name: str
-    table_version: int
-
-
-def game_stamp(game_id: int, digests: Sequence[str]) -> GameStamp | None:
-    """The stamp of game ``game_id`` if it belongs to one of the tables whose
-    key digests a phone's cookie holds, else None: one query, none at all
-    without a digest. The table's poll asks this every few seconds from every
-    phone, so the statement is written out (building it through the ORM cost
-    more than running it)."""
-    if not digests or not 0 < game_id <= _MAX_ID:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_stamp_statement(len(digests)), [game_id, *digests])
-        row = cursor.fetchone()
-    return None if row is None else GameStamp(int(row[0]), row[1], row[2], int(row[3]))
-
-
-@cache
-def _stamp_statement(digests: int) -> str:
-    """``game_stamp``'s statement for this many key digests (built once each)."""
-    from scorekeeper.models.games import Game as g
-    from scorekeeper.models.private_tables import PrivateTable as t
-
-    selected = ", ".join(
-        [f"g.{column(g, 'version')}"]
-        + [f"t.{column(t, name)}" for name in ("key_digest", "name", "shown_version")]
-    )
-    joined = f"t.{column(t, 'id')} = g.{column(g, 'private_table')}"
-    wanted = (
-        f"g.{column(g, 'id')} = %s AND t.{column(t, 'key_digest')} IN ({marks(range(digests))})"
-    )
-    return f"SELECT {selected} FROM {table(g)} g JOIN {table(t)} t ON {joined} WHERE {wanted}"

@@ -4,13 +4,10 @@ The rules engine (``referee.engine``) scores; a game keeps what the table
 recorded and owns every change to it (``Game.start_hand``,
 ``Game.reveal_partner``, ``Game.record_hand``, ``Game.undo_last_hand``,
 ``Game.edit_hand`` ...). Each change runs through ``Game._changing``: one
-transaction with the game row locked, the version the scorer saw checked (so
-two phones cannot both record the same hand), then the cached totals
-recomputed from the engine and the version bumped. Making trump and recording
-a hand, all evening's changes, are first worked out with no lock held
-(``Game._as_read``): the lock is then held for the writes alone. After a
-change the game in memory is the game as stored
-(``scorekeeper/models/game_changes.py``).
+transaction with the game row locked and read afresh, the version the scorer
+saw checked (so two phones cannot both record the same hand), then the change,
+its cached totals, and the version bumped. After a change the game in memory
+is read again as stored (``scorekeeper/models/game_changes.py``).
 """
 
 from __future__ import annotations
@@ -325,13 +322,10 @@ class Game(GameChanges, models.Model):
             current = game.current_hand
             return current is not None and current.same_call(HandInProgress(**call))
 
-        made = self._as_read(version, lambda game: plan_call(game, call), repeat=same_call)
-        if made is None:
-            with self._changing(version, repeat=same_call) as game:
-                if game is None:
-                    return HandInProgress.objects.get(game=self)
-                made = store_locked(game, plan_call(game, call))
-        return made.call
+        with self._changing(version, repeat=same_call) as game:
+            if game is None:
+                return HandInProgress.objects.get(game=self)
+            return store_locked(game, plan_call(game, call)).call
 
     def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
         """The called card was played: record who holds it (and on which trick).
@@ -344,7 +338,6 @@ class Game(GameChanges, models.Model):
                 trick,
             )
 
-        # The locked game is read with its hand in progress (``_changing``).
         with self._changing(version, repeat=same_reveal) as game:
             if game is None:
                 return
@@ -358,11 +351,10 @@ class Game(GameChanges, models.Model):
             # A copy: a reveal the engine refuses leaves the game's call as stored.
             revealed = copy.copy(current)
             revealed.partner, revealed.revealed_on_trick = partner, trick
-            errors = revealed.problems()
+            errors = revealed.problems(game.table)
             if errors:
                 raise HandError(errors)
             revealed.save(update_fields=["partner", "revealed_on_trick"])
-            game.knows_current_hand(revealed)
 
     def set_dealer(self, *, version: int | None, dealer: int) -> None:
         """Someone other than the rotation's dealer is dealing the next hand (a
@@ -390,7 +382,6 @@ class Game(GameChanges, models.Model):
         with self._changing(version, repeat=none_in_progress) as game:
             if game is not None:
                 HandInProgress.objects.filter(game=game).delete()
-                game.knows_current_hand(None)
 
     def record_hand(
         self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
@@ -398,11 +389,6 @@ class Game(GameChanges, models.Model):
         """Record the next hand (rules.md 6), once: a retried request carrying
         the same token returns the hand it already recorded; the same token
         with a different hand raises TokenUsed and stores nothing."""
-
-        # Not stored if a hand has the token already (``store_as_read``).
-        stored = self._as_read(version, lambda game: plan_next_hand(game, token, hand))
-        if stored is not None:
-            return stored.record
 
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()

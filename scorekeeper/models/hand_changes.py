@@ -1,8 +1,8 @@
 """What a change does to a game whose row is locked (the bodies of
 ``Game.edit_hand``, ``Game.set_dealer`` and ``Game.from_document``, run inside
 ``Game._changing``), the engine's scores cached after it, and the answers a
-change can give instead of making it. The next hand is worked out before the
-lock (``scorekeeper/models/next_hand.py``)."""
+change can give instead of making it. The next hand is worked out in
+``scorekeeper/models/next_hand.py``."""
 
 from __future__ import annotations
 
@@ -204,7 +204,6 @@ def cache_scores(game: Game) -> GameScore:
     changed are written."""
     records = game.hand_list()
     result = game.score(records)
-    game.forget_recent_hands()  # their cached figures may change
     changed = [
         record
         for record, scored in zip(records, result.hands, strict=True)

@@ -3,7 +3,7 @@ cached by ``Game.recompute``) and each hand's change log."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import models
 from django.utils import timezone
@@ -14,9 +14,6 @@ from referee.engine.describe import describe_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome, Table
 from referee.engine.variants import Variant
-
-if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
 
 
 class HandFields(models.Model):
@@ -50,16 +47,6 @@ class HandInProgress(HandFields):
     def __str__(self) -> str:
         return f"hand in progress in game {self.game_id}"
 
-    @classmethod
-    def in_game(cls, game: Game, **call: Any) -> HandInProgress:
-        """A call in ``game``, not (yet) the game's hand in progress. Assigned
-        as ``game=``, a one-to-one would make itself the game's at once (the
-        game's ``current_hand``); built from the game's id it knows its game
-        without telling the game."""
-        new = cls(game_id=game.pk, **call)
-        cls.game.field.set_cached_value(new, game)
-        return new
-
     def same_call(self, other: HandInProgress) -> bool:
         """Whether ``other`` is this call again, with no partner revealed yet."""
         fields = ("maker", "trump", "called", "alone", "bidding_round")
@@ -72,9 +59,9 @@ class HandInProgress(HandFields):
             return True
         return variant is Variant.CALL_YOUR_PARTNER and not self.alone
 
-    def problems(self) -> dict[str, str]:
-        """What the engine says of the hand so far (the tricks are not known yet)."""
-        table = self.game.table
+    def problems(self, table: Table) -> dict[str, str]:
+        """What the engine says of the hand so far at ``table`` (its game's;
+        the tricks are not known yet)."""
         if self.maker is None:
             return {"maker": "name the maker"}
         try:

@@ -74,9 +74,9 @@ class PrivateTable(models.Model):
     key_digest = models.CharField(max_length=32, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Changes when something the table's screens show changes with no game
-    # changing: a player's name, a merge, an operator's edit. A drawn table
-    # screen is kept by it and its game's version (``scorekeeper.views.drawn``);
-    # a game's own version guards its changes, so a scorer's open form stays good.
+    # changing: a player's name, a merge, an operator's edit. The polls compare
+    # it (``?names=``) to show the new names; a game's own version guards its
+    # changes, so a scorer's open form stays good.
     shown_version = models.PositiveIntegerField(default=0, editable=False)
 
     objects = PrivateTableQuerySet.as_manager()

@@ -31,10 +31,10 @@ def screen(
     partial = wants_partial(request)
     name = f"scorekeeper/{template}" + ("#screen" if partial else "")
     response = render(request, name, {**context, "partial": partial}, status=status)
-    return pushed(request, response, url) if partial else response
+    return _pushed(request, response, url) if partial else response
 
 
-def pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
+def _pushed(request: HtmxHttpRequest, response: HttpResponse, url: str | None) -> HttpResponse:
     """An htmx answer moves the address bar to ``url`` (the screen's own
     address, by default the one asked for) when the phone shows another."""
     url = url or request.get_full_path()

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.test import Client
 
 from referee.engine.document import read_document
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
 from tests.documents import example, import_document, long_game
-from tests.game_support import our_table
+from tests.game_support import our_table, url
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +166,23 @@ def test_the_operator_downloads_the_backup_and_nobody_else_does(
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     assert response.content.decode() == backup()
+
+
+def test_a_restored_game_is_shown_as_restored_not_as_a_phone_saw_another_before(
+    client: Client, tmp_path: Path
+) -> None:
+    first = import_document(long_game(3))
+    saved = backup()
+    Game.objects.all().delete()
+    # A game a phone saw in a database that is then given up for the backup:
+    # its number is free again, for the restored game at the same version.
+    with transaction.atomic():
+        other = import_document(long_game(5))
+        assert "Hand 6" in client.get(url("game_table", other)).content.decode()
+        transaction.set_rollback(True)
+    restore(saved, tmp_path)
+    restored = Game.objects.get()
+    assert restored.uid == first.uid
+    page = client.get(url("game_table", restored)).content.decode()
+    assert "Hand 4" in page
+    assert "Hand 6" not in page

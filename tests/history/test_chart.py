@@ -207,21 +207,6 @@ def test_a_game_with_no_hands_shows_no_empty_chart(client: Client) -> None:
     assert "No hands counted yet. The target is 10." in rendered
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("hands", [1, 12])
-def test_the_chart_adds_no_query_to_the_sheet(
-    client: Client, django_assert_num_queries: Any, hands: int
-) -> None:
-    game = start_game(first_dealer=0, target=99)
-    for n in range(hands):
-        record(game, **CALL_ACE_HANDS[n % 4])
-    # The game (of the phone's tables), seats, every hand's running totals (the
-    # chart, the pages), the page's hands: the chart reads the totals the hands cache.
-    with django_assert_num_queries(4):
-        html = client.get(url("game_sheet", game)).content.decode()
-    assert [len(line) for line in polylines(svg_of(html))] == [hands + 1] * 5
-
-
 # --- in a browser, on a phone ---------------------------------------------------------------
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -162,31 +161,6 @@ def test_the_filter_form_works_without_javascript(client: Client) -> None:
     assert '<button class="btn" type="submit">Show games</button>' in html
 
 
-@pytest.mark.parametrize("games", [1, 30])
-def test_the_game_list_costs_the_same_queries_for_1_or_30_games(
-    client: Client, django_assert_num_queries: Callable[..., Any], games: int
-) -> None:
-    for number in range(games):
-        (finished_call_ace if number % 2 else shared_call_ace)()
-    # Count, the page of games with their hand counts, their seats and players,
-    # the names given to their nights, the players for the filter's choices, and the
-    # phone's tables.
-    with django_assert_num_queries(6):
-        response = client.get(reverse("game_list"))
-    assert response.status_code == 200
-
-
-@pytest.mark.parametrize("games", [1, 30])
-def test_a_filtered_game_list_costs_the_same_queries_for_1_or_30_games(
-    client: Client, django_assert_num_queries: Callable[..., Any], games: int
-) -> None:
-    for _ in range(games):
-        finished_call_ace()
-    cat = Game.objects.first().seat_list()[2].player  # type: ignore[union-attr]
-    with django_assert_num_queries(7):  # and the chosen player, checked, and the tables
-        client.get(reverse("game_list"), {"player": cat.pk, "variant": "call-ace"})
-
-
 def test_the_list_refuses_a_post(client: Client) -> None:
     assert client.post(reverse("game_list")).status_code == 405
 
@@ -229,18 +203,6 @@ def test_a_night_without_games_is_not_found(client: Client) -> None:
 def test_the_last_night_a_calendar_has_is_not_found(client: Client) -> None:
     # The night runs to 6 a.m. the next day, and 9999-12-31 has no next day.
     assert client.get("/games/nights/9999-12-31/").status_code == 404
-
-
-@pytest.mark.parametrize("games", [1, 10])
-def test_a_night_page_costs_the_same_queries_for_1_or_10_games(
-    client: Client, django_assert_num_queries: Callable[..., Any], games: int
-) -> None:
-    for hour in range(games):
-        finished_call_ace(at=local(2025, 11, 21, 12 + hour, 0))
-    # The phone's tables, the games, their seats and hands (for the charts), the
-    # night's name, the standings.
-    with django_assert_num_queries(6):
-        client.get(reverse("game_night", args=[date(2025, 11, 21)]))
 
 
 def test_the_contract_example_appears_in_the_list_as_in_progress(client: Client) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -221,28 +220,3 @@ def _play(games: int) -> None:
             {"maker": names[(number + 1) % 4], "trump": "S", "alone": True, "tricks": 2},
         ]
         import_document(document("standard", names, hands))
-
-
-@pytest.mark.parametrize("games", [1, 30])
-def test_the_player_list_costs_one_query_for_1_or_30_games(
-    client: Client, django_assert_num_queries: Callable[..., Any], games: int
-) -> None:
-    _play(games)
-    with django_assert_num_queries(2):  # the phone's tables, the players
-        response = client.get(reverse("player_list"))
-    assert len(response.context["players"]) == (4 if games == 1 else 9)
-
-
-@pytest.mark.parametrize("games", [1, 30])
-def test_a_players_page_costs_the_same_queries_for_1_or_30_games(
-    client: Client, django_assert_num_queries: Callable[..., Any], games: int
-) -> None:
-    _play(games)
-    player = Player.objects.get(name="P3")
-    # The record, the record by variant, the recent games and their seats,
-    # the pairs of seats partners and rivals are added up from, the player's
-    # renames and merges, the players to merge into, their euchre nights
-    # (none here), and the phone's tables.
-    with django_assert_num_queries(9):
-        response = client.get(reverse("player_detail", args=[player.pk]))
-    assert response.context["player"].games == (1 if games == 1 else 15)

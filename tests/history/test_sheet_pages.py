@@ -248,18 +248,6 @@ def test_a_finished_night_round_is_told_as_over_not_as_a_win() -> None:
 # --- queries ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hands", "page"), [(1, None), (61, None), (61, 1), (130, 2)])
-def test_any_page_of_any_game_costs_the_same_queries(
-    client: Client, django_assert_num_queries: Any, hands: int, page: int | None
-) -> None:
-    game = a_long_game(hands)
-    # The game (of one of the phone's tables), its seats with their players, every
-    # hand's running totals (the chart, the pages), the page's hands.
-    with django_assert_num_queries(4):
-        response = sheet(client, game, page)
-    assert response.status_code == 200
-
-
 def test_a_hand_recorded_at_the_table_appears_on_the_opening_page(client: Client) -> None:
     game = start_game(target=99)
     for _ in range(61):

@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import (
@@ -304,21 +302,6 @@ def test_a_players_page_lists_their_nights_with_place_points_and_prizes(client: 
     )
 
 
-def queries_for(client: Client, address: str) -> int:
-    with CaptureQueriesContext(connection) as queries:
-        assert client.get(address).status_code == 200
-    return len(queries)
-
-
-def test_a_players_page_costs_the_same_queries_for_1_or_3_nights(client: Client) -> None:
-    start_night()
-    ben = Player.objects.get(name="Ben")
-    one = queries_for(client, reverse("player_detail", args=[ben.pk]))
-    for seed in (8, 9):
-        play_round(start_night(seed=seed).rounds.get(), 4)
-    assert queries_for(client, reverse("player_detail", args=[ben.pk])) == one
-
-
 def test_a_players_page_lists_their_latest_ten_nights_and_says_so(client: Client) -> None:
     for seed in range(12):
         start_night(seed=seed)
@@ -355,17 +338,6 @@ def test_the_game_night_page_shows_the_night_once(client: Client) -> None:
     response = client.get(reverse("game_night", args=[game.night]))
     assert "1 game and 1 euchre night that night" in page_text(response)
     assert response.content.decode().count("euchre-night-card") == 1
-
-
-@pytest.mark.parametrize("address", ["game_list", "game_night"])
-def test_the_lists_cost_the_same_queries_with_nights(client: Client, address: str) -> None:
-    import_document(copy.deepcopy(BEN_WINS))
-    (game,) = Game.objects.all()
-    where = reverse(address, args=[game.night] if address == "game_night" else [])
-    without = queries_for(client, where)
-    a_played_night()
-    play_round(start_night(seed=3).rounds.get(), 4)
-    assert queries_for(client, where) == without
 
 
 # --- merging players -----------------------------------------------------------------

@@ -175,31 +175,6 @@ def big_night(players: int, rounds: int) -> EuchreNight:
     return night
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(8, 1), (24, 4)])
-def test_the_standings_cost_the_same_queries_whatever_the_nights_size(
-    client: Client, django_assert_num_queries: Any, players: int, rounds: int
-) -> None:
-    night = big_night(players, rounds)
-    # The phone's tables, the night, its live version, then the board: players,
-    # rounds, tables, seats, hands.
-    with django_assert_num_queries(8):
-        response = standings(client, night)
-    assert len(response.context["lines"]) == players
-    assert response.context["round_numbers"] == list(range(1, rounds + 1))
-
-
-@pytest.mark.parametrize(("players", "rounds"), [(8, 1), (24, 4)])
-def test_the_watch_page_costs_the_same_queries_whatever_the_nights_size(
-    stranger: Client, django_assert_num_queries: Any, players: int, rounds: int
-) -> None:
-    night = big_night(players, rounds)
-    # The night, its live version, then the board: players, rounds, tables, seats, hands.
-    with django_assert_num_queries(7):
-        response = stranger.get(reverse("night_watch", args=[night.watch_token]))
-    assert response.status_code == 200
-    assert len(response.context["seating"]) == players // 4
-
-
 def test_a_phone_without_the_table_sees_nothing_of_the_night(stranger: Client) -> None:
     night = start_night()
     assert standings(stranger, night).status_code == 404

@@ -335,22 +335,6 @@ def test_a_tables_progress_and_points_show(client: Client) -> None:
     assert north_south in page
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(8, 1), (24, 4)])
-def test_the_night_page_costs_the_same_queries_whatever_the_nights_size(
-    client: Client, django_assert_num_queries: Any, players: int, rounds: int
-) -> None:
-    night = start_night(players=names(players), rounds=rounds)
-    for number in range(1, rounds + 1):
-        play_round(night, number, hands=1)
-        if number < rounds:
-            night.seat_next_round(version=None)
-    # The phone's tables, the night, the board (players, rounds, games, seats, hands)
-    # and the table's players for a late arrival.
-    with django_assert_num_queries(8):
-        response = detail(client, night)
-    assert response.status_code == 200
-
-
 def test_the_poll_answers_204_in_one_query_until_a_table_records_a_hand(
     client: Client, django_assert_num_queries: Any
 ) -> None:

@@ -5,7 +5,6 @@ round's hands with a way back to the night, and no rematch."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -61,16 +60,6 @@ def test_a_night_table_is_named_by_its_night_round_and_table_and_counts_hands(
     assert "<meter" not in html
     assert reverse("night_detail", args=[night_of(game)]) in html
     assert reverse("night_standings", args=[night_of(game)]) in html
-
-
-def test_a_night_tables_screen_costs_no_more_queries_than_a_games(
-    client: Client, game: Game, django_assert_num_queries: Any
-) -> None:
-    record(game, maker="Ann", trump="H", tricks=3)
-    # As any game's table: the phone's tables, the game (its night joined), seats, last hands.
-    with django_assert_num_queries(4):
-        response = client.get(url("game_table", game))
-    assert response.context["night"].title == "Club night"
 
 
 def test_when_the_rounds_hands_are_played_the_table_sends_back_to_the_night(

@@ -231,7 +231,7 @@ class StartHandForm(HandForm):
             "alone": alone,
             "bidding_round": data.get("round"),
         }
-        problems = HandInProgress.in_game(self.game, **kwargs).problems()
+        problems = HandInProgress(**kwargs).problems(self.game.table)
         if problems:
             self.add_engine_errors(problems)
             return

@@ -1,6 +1,5 @@
 """How a game's screens answer (``scorekeeper.web.rendering`` draws a
-screen): the table screen, drawn once per version of the game; after a
-change, the table (or the result); when this phone was behind, the game as
+screen): after a change, the table (or the result); when this phone was behind, the game as
 it stands (409 for htmx)."""
 
 from __future__ import annotations
@@ -12,35 +11,12 @@ from django.urls import reverse
 
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.models import Game
-from scorekeeper.models.game_queries import GameStamp
-from scorekeeper.views.drawn import drawn
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
-from scorekeeper.web.rendering import pushed, screen, wants_partial
+from scorekeeper.web.rendering import screen, wants_partial
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
-
-
-def table_screen(request: HtmxHttpRequest, game_id: int, stamp: GameStamp) -> HttpResponse:
-    """The table screen (``screen`` with ``table_context``), drawn once per
-    version of the game for all the table's phones (``drawn_table``)."""
-    partial = wants_partial(request)
-    response = HttpResponse(drawn_table(request, game_id, stamp, "#screen" if partial else ""))
-    return pushed(request, response, None) if partial else response
-
-
-def drawn_table(request: HtmxHttpRequest, game_id: int, stamp: GameStamp, part: str) -> str:
-    """The table screen's ``part`` ("" for the whole page, "#screen", "#live")
-    from the drawing of the game's version (``drawn``), or drawn now: ``stamp``
-    is the game's, read by the caller (which answered 404 without one)."""
-    return drawn(
-        request,
-        f"scorekeeper/games/table.html{part}",
-        game_id=game_id,
-        stamp=stamp,
-        context=lambda: {**table_context(load_game(request, game_id)), "partial": bool(part)},
-    )
 
 
 def home_of(game: Game) -> str:

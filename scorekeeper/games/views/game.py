@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.games.screens import result_context
-from scorekeeper.games.views.answers import after_change, drawn_table, table_screen
-from scorekeeper.models import RematchRefused
-from scorekeeper.models.game_queries import GameStamp, game_stamp
+from scorekeeper.games.screens import result_context, table_context
+from scorekeeper.games.views.answers import after_change
+from scorekeeper.models import Game, RematchRefused
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
 from scorekeeper.web.polls import poll_is_current
@@ -21,7 +20,7 @@ from scorekeeper.web.rendering import screen
 @require_GET
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen: totals, who deals and leads, the hand in progress, the last hands."""
-    return table_screen(request, game_id, _stamp(request, game_id))
+    return screen(request, "games/table.html", table_context(load_game(request, game_id)))
 
 
 @require_GET
@@ -30,20 +29,14 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     else the table's live part, so phones watching the same game keep up. A
     player renamed (or merged) changes the table's names (``shown_version``),
     not the game: the poll says which names it shows, when it says so."""
-    # One query: the game's version, if this phone's cookie holds its table's key.
-    stamp = _stamp(request, game_id)
-    if poll_is_current(request, stamp.version, stamp.table_version):
-        return HttpResponse(status=204)
-    return HttpResponse(drawn_table(request, game_id, stamp, "#live"))
-
-
-def _stamp(request: HtmxHttpRequest, game_id: int) -> GameStamp:
-    """The game's stamp (``game_stamp``): 404 when it is not one of this
-    phone's tables' games."""
-    stamp = game_stamp(game_id, key_digests(request))
-    if stamp is None:
+    # One query: the game's versions, if this phone's cookie holds its table's key.
+    shown = Game.objects.for_key_digests(key_digests(request)).shown(game_id)
+    if shown is None:
         raise Http404("No such game")
-    return stamp
+    if poll_is_current(request, *shown):
+        return HttpResponse(status=204)
+    context = {**table_context(load_game(request, game_id)), "partial": True}
+    return render(request, "scorekeeper/games/table.html#live", context)
 
 
 @require_GET
