@@ -1,7 +1,7 @@
 """The rule text is in our own words: no paragraph of the app's rulebooks (each
 variant's and the euchre night's), none of their house-rule choices and nothing
 in docs/rules.md repeats ten words in a row of the source rule sheets. The sheets
-stay outside the repository; tests/seed_fingerprints.txt holds a fingerprint of
+stay outside the repository; tests/engine/seed_fingerprints.txt holds a fingerprint of
 each of their ten-word runs, so this check needs nothing beside the repository."""
 
 from __future__ import annotations
@@ -76,5 +76,5 @@ def test_the_euchre_night_book_repeats_no_ten_words_of_the_source_sheets() -> No
 
 
 def test_docs_rules_md_repeats_no_ten_words_of_the_source_sheets() -> None:
-    text = (TESTS.parent / "docs" / "rules.md").read_text()
+    text = (TESTS.parents[1] / "docs" / "rules.md").read_text()
     assert copied_runs(text) == []
