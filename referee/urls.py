@@ -14,7 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("legal/", tools.legal, name="legal"),
     path("audit/", audit.audit, name="audit"),
     path("score/", score.score, name="score"),
-    # The JSON API (contract.md).
+    # The JSON API (docs/formats.md, "Referee API").
     path("api/trick", api.trick, name="api-trick"),
     path("api/legal", api.legal, name="api-legal"),
 ]

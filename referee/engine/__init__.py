@@ -1,4 +1,4 @@
 """The rules engine: cards, tricks, the three variants, scoring, the game document,
-the hand audit and the rule text (rules.md). Plain Python: no Django import, and
+the hand audit and the rule text (docs/rules.md). Plain Python: no Django import, and
 nothing outside this package; the Django apps ask it, never the other way round.
 """

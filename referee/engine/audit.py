@@ -1,4 +1,5 @@
-"""A hand audit: a hand replayed trick by trick, judged by the engine (rules.md 2-6).
+"""A hand audit: a hand replayed trick by trick, judged by the engine (docs/rules.md (every
+variant); docs/formats.md, "What a hand record holds").
 
 Plain Python: no Django import. Given the table, trump, the maker, the call and
 who led first, and the cards of each trick in the order they were played,
@@ -90,7 +91,7 @@ class HandAudit:
 
     @property
     def sits_out(self) -> int | None:
-        """A lone maker's partner in standard euchre (rules.md 5)."""
+        """A lone maker's partner in standard euchre (docs/rules.md, Standard 4)."""
         return self.table.sits_out(Hand(maker=self.maker, outcome=_team(self.alone)))
 
     @property
@@ -133,7 +134,7 @@ class HandAudit:
 
     @property
     def first_renege(self) -> RenegeFinding | None:
-        """The renege that counts: the first one proved (rules.md 3.5)."""
+        """The renege that counts: the first one proved (docs/rules.md, Call-Ace 5)."""
         return self.reneges[0] if self.reneges else None
 
     @property
@@ -166,7 +167,7 @@ def audit_hand(
     tricks: Sequence[TrickEntry],
     alone: bool = False,
 ) -> HandAudit:
-    """Judge a hand trick by trick (rules.md 2, 3.3, 3.5, 4, 5).
+    """Judge a hand trick by trick (docs/rules.md 3-5 (every variant)).
 
     Raises AuditError naming every field at fault: a maker, call or trump the
     variant does not allow; a leader who did not win the trick before; a trick
@@ -353,7 +354,8 @@ def _partner(
     called_card: Card | None,
     tricks: Sequence[AuditedTrick],
 ) -> tuple[PartnerOutcome | None, int | None, int | None]:
-    """Who turned out to be the partner, and on which trick (rules.md 3.3, 4)."""
+    """Who turned out to be the partner, and on which trick (docs/rules.md, Call-Ace 3 and
+    Call-Your-Partner 3)."""
     if table.variant is Variant.STANDARD:
         return _team(alone), None, None
     if alone or called_card is None:

@@ -1,6 +1,6 @@
-"""Cards, suits, notation and ranking (rules.md section 1).
+"""Cards, suits, notation and ranking (docs/rules.md 4 (every variant)).
 
-Plain Python: no Django import. Notation follows contract.md: a card is a rank
+Plain Python: no Django import. Notation follows docs/formats.md, "Card notation": a card is a rank
 then a suit (``10H``, ``JD``, ``AS``; ``T`` accepted for 10; suit symbols
 accepted; case-insensitive). No trump is written ``NT``.
 """
@@ -202,7 +202,7 @@ def make_deck(lowest: Rank = Rank.NINE) -> tuple[Card, ...]:
     return tuple(Card(r, s) for s in SUITS for r in ranks)
 
 
-# --- Ranking with trump (rules.md 1) ------------------------------------------
+# --- Ranking with trump (docs/rules.md 4 (every variant)) -----------------------------------------
 
 
 def is_right_bower(card: Card, trump: Trump) -> bool:
@@ -215,7 +215,7 @@ def is_left_bower(card: Card, trump: Trump) -> bool:
 
 def effective_suit(card: Card, trump: Trump) -> Suit:
     """The suit a card belongs to in play: its printed suit, except the left
-    bower, which belongs to trump (rules.md 1)."""
+    bower, which belongs to trump (docs/rules.md 4 (every variant))."""
     if trump is not None and is_left_bower(card, trump):
         return trump
     return card.suit
@@ -242,7 +242,7 @@ def suit_order(suit: Suit, trump: Trump, *, lowest: Rank = Rank.NINE) -> list[Ca
     """Every card of ``suit`` (by effective suit) from highest to lowest.
 
     With hearts trump, ``suit_order(HEARTS)`` starts JH, JD, AH; and
-    ``suit_order(DIAMONDS)`` has no jack (rules.md 1).
+    ``suit_order(DIAMONDS)`` has no jack (docs/rules.md 4 (every variant)).
     """
     cards = [c for c in make_deck(lowest) if effective_suit(c, trump) == suit]
     return sorted(cards, key=lambda c: power_in_suit(c, trump), reverse=True)

@@ -1,5 +1,5 @@
-"""The impossible combinations of a hand record, field by field (rules.md 3-6).
-Plain Python: no Django import.
+"""The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
+docs/formats.md, "What a hand record holds"). Plain Python: no Django import.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ _OUTCOMES = {
 
 
 def check_hand(table: Table, hand: Hand) -> dict[str, str]:
-    """The impossible combinations of a hand record, field by field (rules.md 3-6)."""
+    """The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
+    docs/formats.md, "What a hand record holds")."""
     errors: dict[str, str] = {}
     if hand.thrown_in:
         return errors
@@ -92,7 +93,8 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
             )
     else:
         # The outcome says the maker had no partner: a partner named as well would be
-        # ignored by the score, so the record contradicts itself (rules.md 3.3, 4).
+        # ignored by the score, so the record contradicts itself (docs/rules.md, Call-Ace 3 and
+        # Call-Your-Partner 3).
         if hand.partner is not None:
             errors.setdefault(
                 "partner", f"the outcome '{hand.outcome}' has no partner: do not name one"

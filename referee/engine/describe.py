@@ -22,7 +22,8 @@ def describe_call(table: Table, hand: Hand) -> list[str]:
 def describe_hand(table: Table, hand: Hand) -> str:
     """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
     if hand.thrown_in:
-        return no_score_hand_name(table.rules)  # "Misdeal" under stick the dealer (3.2)
+        # "Misdeal" under stick the dealer (docs/rules.md 2 (every variant))
+        return no_score_hand_name(table.rules)
     parts = describe_call(table, hand)
     if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
         parts.append(f"partner {table.name(hand.partner)}")

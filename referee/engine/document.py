@@ -1,4 +1,5 @@
-"""The game document for import and export (contract.md, format bower.game/1).
+"""The game document for import and export (docs/formats.md, "Game document (import and export)",
+format bower.game/1).
 
 Plain Python: no Django import. Reading a document validates all of it and
 names the hand and field at fault; writing one scores every hand.
@@ -21,8 +22,8 @@ from referee.engine.variants import RulesError, Variant, house_rules_from_dict, 
 FORMAT = "bower.game/1"
 # A game is a few dozen hands; a document of more is not a game we kept.
 MAX_HANDS = 1000
-# The years a date may fall in once in UTC (contract.md): every database
-# stores them, and every screen can move them by a time zone and a night's
+# The years a date may fall in once in UTC (docs/formats.md, "Game document (import and export)"):
+# every database stores them, and every screen can move them by a time zone and a night's
 # six hours without leaving the years Python can count.
 FIRST_YEAR, LAST_YEAR = 1900, 2999
 
@@ -42,12 +43,12 @@ class GameDocument:
     table: Table
     first_dealer: int
     hands: tuple[Hand, ...]
-    # The game's lasting identity and dates (contract.md): None when a
-    # document written by hand leaves them out.
+    # The game's lasting identity and dates (docs/formats.md, "Game document (import and export)"):
+    # None when a document written by hand leaves them out.
     id: UUID | None = None
     started_at: datetime | None = None
     finished_at: datetime | None = None
-    # A euchre night's table (rules.md 7): how its round ends and scores. Not
+    # A euchre night's table (docs/rules.md, Euchre night 3): how its round ends and scores. Not
     # written in the document itself: a backup's night gives it to its tables.
     round_rules: RoundRules | None = None
 
@@ -62,7 +63,8 @@ class GameDocument:
 
 def clean_player_names(variant: Variant, names: Any, *, where: str = "players") -> tuple[str, ...]:
     """Names through the one name check (``clean_name``), distinct case aside, as
-    many as the variant seats (contract.md, rules.md 3.1, 4, 5)."""
+    many as the variant seats (docs/formats.md, "Game document (import and export)",
+    docs/rules.md 1 (every variant))."""
     if not isinstance(names, Sequence) or isinstance(names, str):
         raise DocumentError(where, "give the players' names as a list, in seat order")
     cleaned: list[str] = []

@@ -1,4 +1,5 @@
-"""A hand record and the table it is played at (rules.md 3.3, 5, 6).
+"""A hand record and the table it is played at (docs/rules.md, Call-Ace 3 and Standard 3;
+docs/formats.md, "What a hand record holds").
 
 Plain Python: no Django import. Players are seats, 0-based, clockwise; names
 only appear in explanations.
@@ -34,7 +35,7 @@ class HandError(ValueError):
 
 
 class PartnerOutcome(enum.StrEnum):
-    """How the maker's side was made up (rules.md 3.3, 4, 5)."""
+    """How the maker's side was made up (docs/rules.md 3 (every variant))."""
 
     REVEALED = "revealed"  # a named partner (Call-Ace, Call-Your-Partner)
     MAKER_HELD = "maker"  # the maker held the called card: alone
@@ -50,7 +51,7 @@ ALONE_OUTCOMES = frozenset(
 
 @dataclass(frozen=True, kw_only=True)
 class Hand:
-    """One hand as the scorer records it (rules.md 6)."""
+    """One hand as the scorer records it (docs/formats.md, "What a hand record holds")."""
 
     thrown_in: bool = False
     dealer: int | None = None  # only when dealt out of turn; else the rotation
@@ -110,8 +111,8 @@ class Table:
         return tuple(s for s in range(self.n) if s not in makers)
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Who keeps one total: the two teams in standard euchre (rules.md 5), else
-        every player alone (rules.md 3, 4)."""
+        """Who keeps one total: the two teams in standard euchre (docs/rules.md, Standard 6), else
+        every player alone (docs/rules.md, Call-Ace and Call-Your-Partner)."""
         return tuple(dict.fromkeys(self.team_of(seat) for seat in range(self.n)))
 
     def team_of(self, seat: int) -> tuple[int, ...]:
@@ -120,7 +121,7 @@ class Table:
         return (seat,)
 
     def sits_out(self, hand: Hand) -> int | None:
-        """A lone maker's partner sits out in standard euchre (rules.md 5)."""
+        """A lone maker's partner sits out in standard euchre (docs/rules.md, Standard 4)."""
         if self.variant is Variant.STANDARD and hand.alone:
             return seats_opposite(hand.maker)
         return None

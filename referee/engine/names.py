@@ -8,7 +8,8 @@ import unicodedata
 from collections.abc import Iterable
 
 NAME_MAX_LENGTH = 30
-# Words the game document uses for a partner outcome (contract.md): never a name.
+# Words the game document uses for a partner outcome
+# (docs/formats.md, "Game document (import and export)"): never a name.
 RESERVED_NAMES = frozenset({"maker", "none"})
 
 

@@ -1,4 +1,4 @@
-"""Scoring a euchre night, a progressive tournament (rules.md 7).
+"""Scoring a euchre night, a progressive tournament (docs/rules.md, Euchre night).
 
 A round is a fixed number of hands at every table, dealt in rotation from a
 drawn dealer; each hand is scored by the variant's table (sections 3 to 5), and
@@ -32,7 +32,7 @@ from referee.engine.scoring import (
 from referee.engine.seating import RoundPlan, check_variant
 from referee.engine.variants import HouseRules, RulesError, Variant, house_rules_from_dict
 
-HANDS_PER_ROUND_RANGE = (4, 12)  # rules.md 7
+HANDS_PER_ROUND_RANGE = (4, 12)  # docs/rules.md, Euchre night 3
 SIT_OUT_AVERAGE: Literal["average"] = "average"
 SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays under 100
 NIGHT_RULE_KEYS = ("hands_per_round", "lone_march_five", "sit_out", "table_rules")
@@ -40,7 +40,7 @@ NIGHT_RULE_KEYS = ("hands_per_round", "lone_march_five", "sit_out", "table_rules
 
 @dataclass(frozen=True, kw_only=True)
 class NightRules:
-    """The house rules of a euchre night, with the defaults of rules.md 7.
+    """The house rules of a euchre night, with the defaults of docs/rules.md, Euchre night.
 
     ``hands_per_round``: hands at every table in a round (4 to 12, default 8).
     ``lone_march_five``: a lone march scores 5 instead of 4 (standard euchre only).
@@ -77,7 +77,8 @@ class NightRules:
         return RoundRules(hands=self.hands_per_round, lone_march_five=self.lone_march_five)
 
     def check_variant(self, variant: Variant) -> None:
-        """Raise RulesError when a rule does not apply to the night's variant (rules.md 7)."""
+        """Raise RulesError when a rule does not apply to the night's variant
+        (docs/rules.md, Euchre night)."""
         check_variant(variant)
         if self.lone_march_five and variant is not Variant.STANDARD:
             raise RulesError(
@@ -98,7 +99,7 @@ class NightRules:
 
 def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> NightRules:
     """Read a night's rules: every key optional, missing keys take the defaults of
-    rules.md 7. Raises RulesError naming the key at fault."""
+    docs/rules.md, Euchre night. Raises RulesError naming the key at fault."""
     data = dict(data or {})
     unknown = sorted(set(data) - set(NIGHT_RULE_KEYS))
     if unknown:
@@ -120,7 +121,7 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
 def draw_dealer(*, seed: int, round_number: int, table_number: int, players: int) -> int:
     """The first dealer of a table's round, as a seat (0-based): drawn by a random
     generator seeded from the night's seed, the round and the table (both 1-based),
-    so the app and a printed score card always agree (rules.md 7)."""
+    so the app and a printed score card always agree (docs/rules.md, Euchre night 3)."""
     if players < 1:
         raise ValueError("a table has at least one player")
     return random.Random(f"bower-night-dealer:{seed}:{round_number}:{table_number}").randrange(
@@ -133,8 +134,8 @@ def draw_dealer(*, seed: int, round_number: int, table_number: int, players: int
 
 @dataclass(frozen=True, kw_only=True)
 class TableRound:
-    """One table's round (rules.md 7): ``seats`` are the players by seat; ``points``
-    each seat's points for the round. Hands past ``hands_per_round`` are kept in
+    """One table's round (docs/rules.md, Euchre night 2): ``seats`` are the players by seat;
+    ``points`` each seat's points for the round. Hands past ``hands_per_round`` are kept in
     ``hands`` marked ``after_end`` and score nothing."""
 
     seats: tuple[int, ...]
@@ -171,7 +172,7 @@ def score_table_round(
     hands: Sequence[Hand],
     names: Mapping[int, str] | None = None,
 ) -> TableRound:
-    """Score a table's round so far (rules.md 7): every hand by the variant's table
+    """Score a table's round so far (docs/rules.md, Euchre night): every hand by the variant's table
     (sections 3 to 5, with the night's lone-march house rule), the points added up
     with no target; standard partners both score their team's points. The round
     is complete after ``rules.hands_per_round`` hands; later hands are kept but
@@ -199,7 +200,7 @@ def score_table_round(
 
 
 def sit_out_points(rules: NightRules, played: Sequence[int]) -> int:
-    """What a player who sits out a round scores (rules.md 7): the average of the
+    """What a player who sits out a round scores (docs/rules.md, Euchre night 5): the average of the
     round's points per player who played (``played``), rounded down, or the
     night's fixed number."""
     if isinstance(rules.sit_out, int):
@@ -211,7 +212,7 @@ def sit_out_points(rules: NightRules, played: Sequence[int]) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class RoundScore:
-    """A round of the night (rules.md 7): its tables, who sat out and what they
+    """A round of the night (docs/rules.md, Euchre night 5): its tables, who sat out and what they
     scored, and every present player's points."""
 
     tables: tuple[TableRound, ...]
@@ -233,7 +234,7 @@ def score_round(
     hands: Sequence[Sequence[Hand]],
     names: Mapping[int, str] | None = None,
 ) -> RoundScore:
-    """Score a round as far as it has been played (rules.md 7): each table of
+    """Score a round as far as it has been played (docs/rules.md, Euchre night): each table of
     ``plan`` with its first dealer and recorded hands (in the plan's table order),
     then those sitting out (``sit_out_points``)."""
     if not len(plan.tables) == len(first_dealers) == len(hands):
@@ -270,8 +271,8 @@ def score_round(
 
 @dataclass(frozen=True, kw_only=True)
 class StandingRow:
-    """A player's line in the standings (rules.md 7). ``rounds``: points per round,
-    None for a round the player was not at; ``sat_out``: the rounds (1-based) they
+    """A player's line in the standings (docs/rules.md, Euchre night 6). ``rounds``: points per
+    round, None for a round the player was not at; ``sat_out``: the rounds (1-based) they
     sat out."""
 
     player: int
@@ -318,15 +319,15 @@ class NightStandings:
 
 
 def lone_hand_made(scored: ScoredHand) -> bool:
-    """A lone hand made (rules.md 7): the maker alone (by choice, holding the called
-    card, or the card not in play) took at least the tricks to make. A hand ended
-    by a renege counts apart, as in the players' statistics (rules.md 3.5)."""
+    """A lone hand made (docs/rules.md, Euchre night 6): the maker alone (by choice, holding the
+    called card, or the card not in play) took at least the tricks to make. A hand ended
+    by a renege counts apart, as in the players' statistics (docs/rules.md, Call-Ace 5)."""
     return scored.hand.alone and scored.score.rule in MAKE_RULES | MARCH_RULES
 
 
 def defender_euchre_seats(table: Table, scored: ScoredHand) -> tuple[int, ...]:
-    """The seats that scored a euchre as defenders in this hand (rules.md 7): the
-    defenders, when the makers were euchred (a renege counts apart, rules.md 3.5)."""
+    """The seats that scored a euchre as defenders in this hand (docs/rules.md, Euchre night 6): the
+    defenders, when the makers were euchred (a renege counts apart, docs/rules.md, Call-Ace 5)."""
     if scored.score.rule not in EUCHRE_RULES:
         return ()
     return table.defenders(scored.hand)
@@ -338,7 +339,7 @@ def night_standings(
     variant: Variant,
     names: Mapping[int, str] | None = None,
 ) -> NightStandings:
-    """The night's standings (rules.md 7): each player's total over the rounds
+    """The night's standings (docs/rules.md, Euchre night 6): each player's total over the rounds
     played, places shared by level totals (1, 2, 2, 4), and the prizes, shared by
     ties: most points, most lone hands made, most euchres scored as a defender.
     Only counted hands (not those past the round's end) count for the prizes."""
@@ -397,8 +398,8 @@ def score_night(
     hands: Sequence[Sequence[Sequence[Hand]]],
     names: Mapping[int, str] | None = None,
 ) -> tuple[tuple[RoundScore, ...], NightStandings]:
-    """Every round played so far and the standings (rules.md 7): ``plans`` are the
-    rounds' seatings; ``first_dealers[r][t]`` and ``hands[r][t]`` belong to table
+    """Every round played so far and the standings (docs/rules.md, Euchre night 6): ``plans`` are
+    the rounds' seatings; ``first_dealers[r][t]`` and ``hands[r][t]`` belong to table
     ``t`` of round ``r`` (0-based, in the plan's order)."""
     if not len(plans) == len(first_dealers) == len(hands):
         raise HandError({"rounds": "every round needs its first dealers and its hands"})

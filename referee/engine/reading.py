@@ -1,6 +1,6 @@
-"""Reading a hand from the game document and writing it back (contract.md,
-"Game document"; rules.md 6). Plain Python: no Django import.
-"""
+"""Reading a hand from the game document and writing it back
+(docs/formats.md, "Game document (import and export)";
+docs/formats.md, "What a hand record holds"). Plain Python: no Django import."""
 
 from __future__ import annotations
 
@@ -43,12 +43,13 @@ _SCORED_KEYS = {
     "alone",
     "thrown_in",
 }
-# Export adds these; import ignores them (contract.md).
+# Export adds these; import ignores them (docs/formats.md, "Game document (import and export)").
 _IGNORED_KEYS = {"points", "explanation"}
 
 
 def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
-    """Read and validate one hand of the game document (contract.md).
+    """Read and validate one hand of the game document
+    (docs/formats.md, "Game document (import and export)").
 
     Every field at fault is named in the HandError it raises; a valid hand is
     returned with players as seats.

@@ -1,8 +1,7 @@
 """A hand's score and a whole game's totals.
 
-rules.md 3.4-3.6 (Call-Ace), 4 (Call-Your-Partner), 5 (standard). Plain Python:
-no Django import. Players are seats, 0-based, clockwise; names only appear in
-explanations.
+docs/rules.md 5 and 6 (every variant). Plain Python: no Django import. Players are seats,
+0-based, clockwise; names only appear in explanations.
 """
 
 from __future__ import annotations
@@ -39,7 +38,8 @@ class HandScore:
 
 
 # The rule keys score_hand gives, by what happened to the maker: what the players'
-# statistics count (a hand ended by a renege counts apart, rules.md 3.5, 5).
+# statistics count (a hand ended by a renege counts apart, docs/rules.md, Call-Ace 5 and Standard
+# 5).
 MAKE_RULES = frozenset({"make", "alone-make", "partnership-make"})
 MARCH_RULES = frozenset({"march", "alone-march", "partnership-march"})
 EUCHRE_RULES = frozenset({"euchre"})
@@ -47,9 +47,9 @@ RENEGE_RULES = frozenset({"renege", "renege-euchre", "renege-march"})
 
 
 def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> HandScore:
-    """Score one hand (rules.md 3.4, 3.5, 4, 5). The hand must be valid.
+    """Score one hand (docs/rules.md 5 (every variant)). The hand must be valid.
 
-    ``lone_march_five``: the euchre night's house rule (rules.md 7) that a lone
+    ``lone_march_five``: the euchre night's house rule (docs/rules.md, Euchre night 4) that a lone
     march in standard euchre scores 5 instead of 4; other variants ignore it.
     """
     errors = check_hand(table, hand)
@@ -59,7 +59,8 @@ def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> Ha
     zero = (0,) * n
     if hand.thrown_in:
         if table.rules.stick_the_dealer:
-            # Passing cannot end a hand when the dealer is stuck (rules.md 3.2, ruling).
+            # Passing cannot end a hand when the dealer is stuck (docs/rules.md 2 (every variant),
+            # ruling).
             why = "no score; the deal passes on (rules 3.2)"
         else:
             why = "nobody made trump, so no score; the deal passes on"
@@ -85,16 +86,17 @@ def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
     return f"{each} each to {table.names(seats)}"
 
 
-# Points every variant shares (rules.md 3.4, 3.5, 4, 5).
+# Points every variant shares (docs/rules.md 5 (every variant)).
 MAKE_POINTS = 1  # three or four tricks, to each of the maker's side
 EUCHRE_POINTS = 2  # to each defender (to the defending team in standard euchre)
 RENEGE_PENALTY_POINTS = 2  # the house rule "offender loses 2"
-LONE_MARCH_HOUSE_POINTS = 5  # a euchre night's house rule for standard euchre (rules.md 7)
+# a euchre night's house rule for standard euchre (docs/rules.md, Euchre night 4)
+LONE_MARCH_HOUSE_POINTS = 5
 
 
 def march_points(variant: Variant, players: int, *, alone: bool) -> int:
-    """What a march scores each of the maker's side (rules.md 3.4, 4, 5); in
-    standard euchre it is also what a renege gives the other team (rules.md 5)."""
+    """What a march scores each of the maker's side (docs/rules.md 5 (every variant)); in
+    standard euchre it is also what a renege gives the other team (docs/rules.md, Standard 5)."""
     if variant is Variant.CALL_ACE:
         if alone:
             return players
@@ -213,7 +215,8 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
     penalty_note = ""
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
         offender = table.name(hand.renege)
-        each = _march_points(table, hand)  # rules.md 5: a renege gives the march points
+        # docs/rules.md, Standard 5: a renege gives the march points
+        each = _march_points(table, hand)
         winners = defenders if hand.renege in makers else makers
         lone = " on a lone hand" if hand.alone else ""
         return HandScore(
@@ -251,7 +254,8 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
         )
         label = "Alone march" if march else "Alone make"
         if march and lone_march_five:
-            # Only the march itself: a renege on a lone hand still gives 4 (rules.md 5).
+            # Only the march itself: a renege on a lone hand still gives 4
+            # (docs/rules.md, Standard 5).
             each = LONE_MARCH_HOUSE_POINTS
             house_note = f" (house rule of the night: a lone march scores {each}, rules 7)"
     else:
@@ -292,11 +296,12 @@ class GameScore:
     ended_after: int | None  # the number of the hand that ended the game
     decided_by: str  # which rule decided, for the result screen
     next_dealer: int
-    played_on: bool = False  # a level top was played on (rules.md 3.6)
+    played_on: bool = False  # a level top was played on (docs/rules.md, Call-Ace 6)
 
     @property
     def leader(self) -> int:
-        """Who leads the next hand: the player left of the dealer (rules.md 2)."""
+        """Who leads the next hand: the player left of the dealer
+        (docs/rules.md 4 (every variant))."""
         return (self.next_dealer + 1) % len(self.totals)
 
     @property
@@ -306,7 +311,7 @@ class GameScore:
 
 def add_hand_points(totals: Sequence[int], score: HandScore) -> tuple[int, ...]:
     """The running totals after a hand: its points added, its penalties taken, and
-    no total below 0 because of a penalty (rules.md 3.5, 5)."""
+    no total below 0 because of a penalty (docs/rules.md, Call-Ace 5 and Standard 5)."""
     return tuple(
         max(0, total + points - penalty)
         for total, points, penalty in zip(totals, score.points, score.penalties, strict=True)
@@ -319,9 +324,9 @@ class GameState:
     score the next one without the hands before it."""
 
     number: int  # hands recorded so far
-    dealer: int  # who deals the next hand in turn (rules.md 3.1)
+    dealer: int  # who deals the next hand in turn (docs/rules.md, Call-Ace 1)
     totals: tuple[int, ...]
-    played_on: bool = False  # a level top under the play-on rule (rules.md 3.6)
+    played_on: bool = False  # a level top under the play-on rule (docs/rules.md, Call-Ace 6)
     ended_after: int | None = None
     winners: tuple[int, ...] = ()
     decided_by: str = ""
@@ -345,7 +350,8 @@ def add_scored_hand(
 ) -> ScoredHand:
     """``hand``, scored as ``score``, added to the running ``totals`` (its
     ``totals`` are the new ones); a hand after the end adds nothing. What a game
-    (rules.md 3.6) and a euchre night's round (rules.md 7) both do with a hand."""
+    (docs/rules.md, Call-Ace 6) and a euchre night's round (docs/rules.md, Euchre night) both do
+    with a hand."""
     after = totals if after_end else add_hand_points(totals, score)
     return ScoredHand(
         number=number,
@@ -360,7 +366,7 @@ def add_scored_hand(
 
 @dataclass(frozen=True, kw_only=True)
 class RoundRules:
-    """A table's round of a euchre night (rules.md 7), played as a game that ends
+    """A table's round of a euchre night (docs/rules.md, Euchre night), played as a game that ends
     after ``hands`` hands instead of at a target: nobody wins it, its points go
     to the night's standings. ``lone_march_five``: the night's house rule."""
 
@@ -372,11 +378,11 @@ def continue_game(
     table: Table, state: GameState, hand: Hand, *, round_rules: RoundRules | None = None
 ) -> tuple[ScoredHand, GameState]:
     """The next hand scored after ``state``, and the game's state after it
-    (rules.md 3.6, 4, 5): the one place a hand is added to a game.
+    (docs/rules.md 6 (every variant)): the one place a hand is added to a game.
 
     The game ends after the first hand in which someone reaches the target and,
     under the play-on tie rule, one side alone is highest; a night's round
-    (``round_rules``, rules.md 7) ends after its number of hands, whatever the
+    (``round_rules``, docs/rules.md, Euchre night 3) ends after its number of hands, whatever the
     totals. Hands recorded after that are kept and marked ``after_end``; they
     score nothing.
     """
@@ -428,8 +434,8 @@ def score_game(
     hands: Sequence[Hand],
     round_rules: RoundRules | None = None,
 ) -> GameScore:
-    """Totals, the end of the game and its winners (rules.md 3.6, 4, 5; a night's
-    round, rules.md 7): every hand added in turn by ``continue_game``."""
+    """Totals, the end of the game and its winners (docs/rules.md 6 (every variant); a night's
+    round, docs/rules.md, Euchre night): every hand added in turn by ``continue_game``."""
     state = GameState.start(table, first_dealer=first_dealer)
     scored: list[ScoredHand] = []
     for hand in hands:

@@ -1,4 +1,4 @@
-"""Seating a euchre night, a progressive tournament (rules.md 7).
+"""Seating a euchre night, a progressive tournament (docs/rules.md, Euchre night 2).
 
 Before every round the night seats everyone present: standard euchre at tables
 of 4 with partners opposite, Call-Ace at tables of 4 to 6. Over the night each
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from referee.engine.variants import Variant
 
-# The variants a night is played in, and their table sizes (rules.md 7).
+# The variants a night is played in, and their table sizes (docs/rules.md, Euchre night 1).
 NIGHT_VARIANTS = (Variant.STANDARD, Variant.CALL_ACE)
 _TABLE_SIZES = {Variant.STANDARD: (4, 4), Variant.CALL_ACE: (4, 6)}
 MIN_PLAYERS = 8
@@ -65,7 +65,7 @@ class NightPlan:
 
 @dataclass(frozen=True)
 class SpreadFigures:
-    """How well a plan spreads the players (rules.md 7).
+    """How well a plan spreads the players (docs/rules.md, Euchre night 2).
 
     ``most_times_partnered``: the most rounds any two players partnered (standard
     euchre; 0 in Call-Ace, where partners are called hand by hand).
@@ -86,7 +86,7 @@ def _pair(a: int, b: int) -> Pair:
 
 
 def check_variant(variant: Variant) -> Variant:
-    """A night is standard euchre or Call-Ace (rules.md 7)."""
+    """A night is standard euchre or Call-Ace (docs/rules.md, Euchre night)."""
     if variant not in NIGHT_VARIANTS:
         names = " or ".join(v.value for v in NIGHT_VARIANTS)
         raise SeatingError(f"A euchre night is played in {names}, not {variant.value}.")
@@ -94,7 +94,7 @@ def check_variant(variant: Variant) -> Variant:
 
 
 def table_sizes(*, players: int, variant: Variant) -> tuple[int, ...]:
-    """The tables of a round for ``players`` present, biggest first (rules.md 7).
+    """The tables of a round for ``players`` present, biggest first (docs/rules.md, Euchre night 2).
 
     The fewest possible sit out: their number is ``players - sum(sizes)``. Standard
     euchre has tables of 4. Call-Ace has tables of 4 to 6, as few and as even as
@@ -111,7 +111,8 @@ def table_sizes(*, players: int, variant: Variant) -> tuple[int, ...]:
 
 def table_partners(table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
     """The partnerships a table seats: seats 1 and 3, 2 and 4 in standard euchre;
-    none in Call-Ace, where the maker calls a partner each hand (rules.md 7, 5)."""
+    none in Call-Ace, where the maker calls a partner each hand (docs/rules.md, Standard 3 and
+    Euchre night 2)."""
     if variant is not Variant.STANDARD:
         return ()
     return (_pair(table[0], table[2]), _pair(table[1], table[3]))
@@ -119,7 +120,7 @@ def table_partners(table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...
 
 def table_opponents(table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
     """Who meets whom as an opponent at a table: the other team in standard euchre,
-    everyone else at the table in Call-Ace (rules.md 7)."""
+    everyone else at the table in Call-Ace (docs/rules.md, Euchre night)."""
     if variant is Variant.STANDARD:
         return tuple(_pair(a, b) for a in table[0::2] for b in table[1::2])
     return tuple(_pair(a, b) for a, b in itertools.combinations(table, 2))
@@ -280,7 +281,7 @@ def _seat_standard(
     factor_rng: random.Random,
     rng: random.Random,
 ) -> list[tuple[int, ...]]:
-    """Standard euchre (rules.md 7): partners are a pairing of the seated players
+    """Standard euchre (docs/rules.md, Euchre night 2): partners are a pairing of the seated players
     with the fewest repeated partnerships, then the teams meet new opponents.
 
     The partners come from the night's circle method over everyone present (the
@@ -323,7 +324,7 @@ def _seat_standard(
 def _seat_call_ace(
     seated: Sequence[int], sizes: Sequence[int], tally: _Tally, rng: random.Random
 ) -> list[tuple[int, ...]]:
-    """Call-Ace (rules.md 7): players are individuals; spread who shares a table by
+    """Call-Ace (docs/rules.md, Euchre night): players are individuals; spread who shares a table by
     swapping players between tables while fewer pairs meet again."""
     # Prices by position in ``seated``: a list of lists is quick to read.
     price = [[_repeat_cost(tally.opponents[_pair(a, b)]) for b in seated] for a in seated]
@@ -364,7 +365,7 @@ def _seat_call_ace(
 def plan_round(
     *, present: Sequence[int], history: Sequence[RoundPlan], variant: Variant, seed: int = 0
 ) -> RoundPlan:
-    """Seat the next round of a night (rules.md 7) for the players ``present``,
+    """Seat the next round of a night (docs/rules.md, Euchre night 2) for the players ``present``,
     given the rounds already played (``history``; its length is the round's number
     less one). Players may have left or arrived since: only who is present now is
     seated, and the history counts for those who played it.
@@ -404,7 +405,8 @@ def most_rounds(players: int) -> int:
 
 def check_night_size(*, players: int, rounds: int) -> None:
     """Raise SeatingError unless a night of ``players`` and ``rounds`` can be
-    seated (rules.md 7: 8 players or more; the limits that keep a plan a night's)."""
+    seated (docs/rules.md, Euchre night 1: 8 players or more; the limits that keep a plan a
+    night's)."""
     if players < MIN_PLAYERS:
         raise SeatingError(f"A euchre night needs at least {MIN_PLAYERS} players, not {players}.")
     if players > MAX_PLAYERS:
@@ -415,7 +417,7 @@ def check_night_size(*, players: int, rounds: int) -> None:
 
 
 def plan_night(*, players: int, rounds: int, variant: Variant, seed: int = 0) -> NightPlan:
-    """The seating of a whole night (rules.md 7): ``players`` numbered 1 to
+    """The seating of a whole night (docs/rules.md, Euchre night 2): ``players`` numbered 1 to
     ``players``, all present every round, seated round by round with ``plan_round``."""
     check_variant(variant)
     check_night_size(players=players, rounds=rounds)
@@ -427,7 +429,7 @@ def plan_night(*, players: int, rounds: int, variant: Variant, seed: int = 0) ->
 
 
 def plan_to_dict(plan: NightPlan) -> dict[str, object]:
-    """The plan as the seat_night command prints it (contract.md, "Euchre night seating")."""
+    """The plan as the seat_night command prints it (docs/formats.md, "Euchre night seating")."""
     return {
         "variant": plan.variant.value,
         "players": plan.players,
@@ -439,7 +441,7 @@ def plan_to_dict(plan: NightPlan) -> dict[str, object]:
 
 
 def spread_figures(plan: NightPlan) -> SpreadFigures:
-    """How a plan spreads partners, opponents and sitting out (rules.md 7)."""
+    """How a plan spreads partners, opponents and sitting out (docs/rules.md, Euchre night 5)."""
     tally = _Tally.of(plan.rounds, plan.variant)
     met: dict[int, set[int]] = {player: set() for player in range(1, plan.players + 1)}
     for a, b in tally.opponents:

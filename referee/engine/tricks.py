@@ -1,4 +1,4 @@
-"""Playing a trick: legal plays, the winner and why, reneges (rules.md 2).
+"""Playing a trick: legal plays, the winner and why, reneges (docs/rules.md 4 (every variant)).
 
 Plain Python: no Django import.
 """
@@ -57,7 +57,7 @@ def legal_plays(*, hand: Sequence[Card], led: Card | None, trump: Trump) -> Lega
     """Which cards of ``hand`` may be played on ``led`` (None: the player leads).
 
     A player holding any card of the led card's effective suit must play one;
-    otherwise any card may be played (rules.md 2).
+    otherwise any card may be played (docs/rules.md 4 (every variant)).
     """
     if not hand:
         raise CardError("the hand is empty: give at least one card")
@@ -143,8 +143,8 @@ class TrickResult:
 
 
 def trick_winner(cards: Sequence[Card], trump: Trump) -> int:
-    """The 0-based position of the winning card (rules.md 2): the highest trump,
-    else the highest card of the led effective suit."""
+    """The 0-based position of the winning card (docs/rules.md 4 (every variant)): the highest
+    trump, else the highest card of the led effective suit."""
     led_suit = effective_suit(cards[0], trump)
     best = 0
     for i, card in enumerate(cards[1:], start=1):
@@ -163,7 +163,7 @@ def _beats(card: Card, best: Card, led_suit: Suit, trump: Trump) -> bool:
 
 
 def judge_trick(*, cards: Sequence[Card], trump: Trump) -> TrickResult:
-    """Who won the trick and why, in one sentence (rules.md 1 and 2)."""
+    """Who won the trick and why, in one sentence (docs/rules.md 4 (every variant))."""
     if len(cards) < 2:
         raise CardError("a trick needs at least two cards, the first one led")
     if len(cards) > 6:
@@ -253,7 +253,7 @@ class Play:
 
 @dataclass(frozen=True, kw_only=True)
 class Renege:
-    """A proved renege (rules.md 2): ``player`` played ``card`` on trick
+    """A proved renege (docs/rules.md 4 (every variant)): ``player`` played ``card`` on trick
     ``trick`` (1-based) while holding ``held``, a card of the led suit, which
     they played later on trick ``proved_on``."""
 
@@ -270,7 +270,7 @@ def find_reneges(*, tricks: Sequence[Sequence[Play]], trump: Trump) -> list[Rene
 
     ``tricks`` holds each trick's plays in the order played (the first led).
     A renege is proved when the player later plays a card of the suit they
-    failed to follow. Only the first proved one is scored (rules.md 3.5).
+    failed to follow. Only the first proved one is scored (docs/rules.md, Call-Ace 5).
     """
     later_cards: dict[int, list[tuple[int, int, Card]]] = {}
     for t, trick in enumerate(tricks, start=1):

@@ -1,4 +1,4 @@
-"""The three variants, their house rules and their deals (rules.md 3.1, 4, 5).
+"""The three variants, their house rules and their deals (docs/rules.md 1 (every variant)).
 
 Plain Python: no Django import.
 """
@@ -80,7 +80,7 @@ class TieRule(enum.StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class HouseRules:
-    """The table's choices, with the defaults of rules.md."""
+    """The table's choices, with the defaults of docs/rules.md."""
 
     target: int = 10
     stick_the_dealer: bool = True
@@ -156,7 +156,8 @@ class DealInfo:
 
     @property
     def tricks(self) -> int:
-        """A hand has as many tricks as each player holds cards (rules.md 2)."""
+        """A hand has as many tricks as each player holds cards
+        (docs/rules.md 4 (every variant))."""
         return self.cards_each
 
     @property
@@ -175,7 +176,7 @@ class DealInfo:
 
 
 # Five cards each whatever the number of players: the deck grows with the table
-# (rules.md 3.1): 9s up for 4 players, 8s up for 5, 7s up for 6.
+# (docs/rules.md, Call-Ace 1): 9s up for 4 players, 8s up for 5, 7s up for 6.
 _LOWEST_RANK_FOR_PLAYERS = {4: Rank.NINE, 5: Rank.EIGHT, 6: Rank.SEVEN}
 DECK_SIZES = (24, 28, 32)
 
@@ -186,7 +187,8 @@ def deck_size_from(lowest: Rank) -> int:
 
 
 def lowest_rank_of_deck(size: int) -> Rank:
-    """The lowest rank of a 24, 28 or 32-card deck (rules.md 1). Raises RulesError."""
+    """The lowest rank of a 24, 28 or 32-card deck (docs/rules.md 1 (every variant)). Raises
+    RulesError."""
     for rank in _LOWEST_RANK_FOR_PLAYERS.values():
         if deck_size_from(rank) == size:
             return rank
@@ -194,7 +196,7 @@ def lowest_rank_of_deck(size: int) -> Rank:
 
 
 def deal_for(variant: Variant, players: int, rules: HouseRules | None = None) -> DealInfo:
-    """The deal for a variant and player count (rules.md 3.1, 4, 5)."""
+    """The deal for a variant and player count (docs/rules.md 1 (every variant))."""
     rules = rules or HouseRules()
     if players not in variant.player_counts:
         counts = variant.player_counts_text
@@ -217,7 +219,7 @@ def seats_opposite(seat: int) -> int:
 
 
 def no_score_hand_name(rules: HouseRules) -> str:
-    """What a hand nobody scores is called at this table (rules.md 3.2).
+    """What a hand nobody scores is called at this table (docs/rules.md 2 (every variant)).
 
     Without stick the dealer, a hand where everyone passes twice is "Thrown in".
     With it, passing can never end a hand, so a hand scored as nothing is a

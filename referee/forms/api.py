@@ -1,4 +1,4 @@
-"""The JSON API's query strings (contract.md "Referee API"): read by forms like every
+"""The JSON API's query strings (docs/formats.md, "Referee API"): read by forms like every
 other page, the engine's own words kept as the error (bad input answers 400)."""
 
 from __future__ import annotations

@@ -30,8 +30,9 @@ from referee.forms.fields import (
 
 
 class HouseRulesForm(forms.Form):
-    """The variant and the house-rule keys of the game document (contract.md),
-    every one optional: what is missing takes the default of rules.md."""
+    """The variant and the house-rule keys of the game document
+    (docs/formats.md, "Game document (import and export)"), every one optional: what is missing
+    takes the default of docs/rules.md."""
 
     variant = forms.ChoiceField(
         choices=VARIANT_CHOICES,

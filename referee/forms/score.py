@@ -25,8 +25,8 @@ HAND_PARAMS = ("maker", "trump", "called", "partner", "alone", "tricks", "renege
 
 
 class ScoreForm(HouseRulesForm):
-    """What would this hand score? (rules.md 6). ``players`` is a count or the
-    names in seat order; ``maker``, ``partner`` and ``renege`` are seats from 1."""
+    """What would this hand score? (docs/formats.md, "What a hand record holds"). ``players`` is a
+    count or the names in seat order; ``maker``, ``partner`` and ``renege`` are seats from 1."""
 
     players = PlayersField()
     maker = forms.TypedChoiceField(
@@ -106,7 +106,8 @@ class ScoreForm(HouseRulesForm):
         return data
 
     def _document(self, table: Table, data: dict[str, Any]) -> dict[str, Any]:
-        """The hand in game-document form, so the engine's reader checks it (contract.md)."""
+        """The hand in game-document form, so the engine's reader checks it
+        (docs/formats.md, "Game document (import and export)")."""
         doc: dict[str, Any] = {
             "trump": data["trump"],
             "tricks": data["tricks"],

@@ -1,4 +1,4 @@
-"""The referee's JSON API (contract.md): no login, bad input answers 400."""
+"""The referee's JSON API (docs/formats.md, "Referee API"): no login, bad input answers 400."""
 
 from __future__ import annotations
 

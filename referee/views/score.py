@@ -36,8 +36,9 @@ def _drawn(variant: Variant, *, named: bool) -> tuple[str, ...]:
 
 @require_GET
 def score(request: HtmxHttpRequest) -> HttpResponse:
-    """What would this hand score (rules.md 6)? The table comes from the query string:
-    ``variant``, ``players`` (a count, or the names in seat order), the house rules."""
+    """What would this hand score (docs/formats.md, "What a hand record holds")? The table comes
+    from the query string: ``variant``, ``players`` (a count, or the names in seat order), the house
+    rules."""
     form = ScoreForm(request.GET)
     valid = form.is_valid()
     data = form.cleaned_data

@@ -108,7 +108,8 @@ def raw_upper(form: forms.Form, name: str) -> str:
 
 
 def called_card_choices(variant: Variant, players: int) -> list[tuple[Suit, list[Card]]]:
-    """Call-Your-Partner's called card: every card of the deck, by suit (rules.md 4)."""
+    """Call-Your-Partner's called card: every card of the deck, by suit
+    (docs/rules.md, Call-Your-Partner 3)."""
     if variant is not Variant.CALL_YOUR_PARTNER:
         return []
     lowest = deal_for(variant, players).lowest_rank

@@ -74,7 +74,8 @@ class RankedCard:
 
 @require_GET
 def ranking(request: HtmxHttpRequest) -> HttpResponse:
-    """Every suit from highest to lowest under a trump, bowers moved into trump (rules.md 1)."""
+    """Every suit from highest to lowest under a trump, bowers moved into trump
+    (docs/rules.md 4 (every variant))."""
     form = RankingForm(request.GET)
     valid = form.is_valid()
     trump_text = form.cleaned_data.get("trump", "") if valid else ""
@@ -137,7 +138,8 @@ def ranking(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def trick(request: HtmxHttpRequest) -> HttpResponse:
-    """Tap the cards of a trick in the order played: who won, and why (rules.md 2)."""
+    """Tap the cards of a trick in the order played: who won, and why
+    (docs/rules.md 4 (every variant))."""
     form = TrickForm(request.GET)
     valid = form.is_valid()
     # What passed keeps its place in the links even when another field is at fault.

@@ -1,8 +1,8 @@
-"""The rule text of each variant, as data, in our own words (rules.md 1-5).
+"""The rule text of each variant, as data, in our own words (docs/rules.md (every variant)).
 
 Plain Python: no Django import. A rulebook is six sections in the order a hand
 is played (deal, bidding, calling a partner, playing a trick, scoring, winning),
-each with a stable slug for links. Paragraphs where rules.md makes a ruling
+each with a stable slug for links. Paragraphs where docs/rules.md makes a ruling
 (the source sheets are silent or disagree) say so and say why. House-rule
 options sit in the section they change, with their choices; ``in_force`` tells
 which choice a table's ``HouseRules`` picked. ``search`` finds rules by word,

@@ -1,4 +1,4 @@
-"""The Call-Ace rulebook (rules.md 3)."""
+"""The Call-Ace rulebook (docs/rules.md, Call-Ace)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from referee.engine.variants import Variant
 
 
 def call_ace_rulebook() -> Rulebook:
-    """The Call-Ace rulebook (rules.md 3); its points are the scoring rules'."""
+    """The Call-Ace rulebook (docs/rules.md, Call-Ace); its points are the scoring rules'."""
     alone = {n: march_points(Variant.CALL_ACE, n, alone=True) for n in (4, 5, 6)}
     paired = {n: march_points(Variant.CALL_ACE, n, alone=False) for n in (4, 5)}
     deal = Section(

@@ -1,4 +1,4 @@
-"""The Call-Your-Partner rulebook (rules.md 4)."""
+"""The Call-Your-Partner rulebook (docs/rules.md, Call-Your-Partner)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from referee.engine.variants import Variant
 
 
 def call_your_partner_rulebook() -> Rulebook:
-    """The Call-Your-Partner rulebook (rules.md 4); its points are the scoring rules'."""
+    """The Call-Your-Partner rulebook (docs/rules.md, Call-Your-Partner); its points are the scoring
+    rules'."""
     paired, alone = (march_points(Variant.CALL_YOUR_PARTNER, 5, alone=a) for a in (False, True))
     deal = Section(
         slug="deal",

@@ -1,5 +1,5 @@
 """Rule text the two variants where everyone scores alone share: reneges and
-winning (rules.md 3.5, 3.6, 4).
+winning (docs/rules.md, Call-Ace 5, Call-Ace 6, Call-Your-Partner 5 and Call-Your-Partner 6).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from referee.engine.variants import Variant
 
 
 def renege_rulings(name: str) -> tuple[Paragraph, ...]:
-    """The renege rulings of a variant where everyone scores alone (rules.md 3.5)."""
+    """The renege rulings of a variant where everyone scores alone (docs/rules.md, Call-Ace 5)."""
     team, lone = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
     return (
         Paragraph(
@@ -91,4 +91,4 @@ def winning_section() -> Section:
     )
 
 
-# --- Call-Your-Partner (rules.md 4) ---------------------------------------------------
+# --- Call-Your-Partner (docs/rules.md, Call-Your-Partner) -----------------------------------------

@@ -1,5 +1,5 @@
 """The shapes of rule text: paragraphs, house-rule options and their choices,
-sections and a variant's rulebook (rules.md 1-5). Plain Python: no Django import.
+sections and a variant's rulebook (docs/rules.md (every variant)). Plain Python: no Django import.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ SECTION_SLUGS: tuple[str, ...] = ("deal", "bidding", "partner", "trick", "scorin
 
 @dataclass(frozen=True, kw_only=True)
 class Paragraph:
-    """One rule. ``why`` is set on a ruling: why rules.md had to decide it."""
+    """One rule. ``why`` is set on a ruling: why docs/rules.md had to decide it."""
 
     text: str
     anchor: str = ""  # a stable id for the rules people look up by name

@@ -1,5 +1,5 @@
 """The house rules a table picks when it starts a game, in the section each changes
-(rules.md 3.2, 3.5, 3.6, 5).
+(docs/rules.md 2 (every variant), Call-Ace 5, Call-Ace 6, Standard 5, Standard 6).
 """
 
 from __future__ import annotations
@@ -70,7 +70,8 @@ TIES = HouseRuleOption(
 
 
 def renege_option(variant: Variant) -> HouseRuleOption:
-    """The renege house rule (rules.md 3.5, 5); its points are the scoring rules'."""
+    """The renege house rule (docs/rules.md, Call-Ace 5 and Standard 5); its points are the scoring
+    rules'."""
     team, lone = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
     if variant is Variant.STANDARD:
         default_text = (

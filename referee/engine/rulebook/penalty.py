@@ -1,4 +1,4 @@
-"""What a proved renege costs, in words (rules.md 3.5, 5).
+"""What a proved renege costs, in words (docs/rules.md, Call-Ace 5 and Standard 5).
 
 Every number here is asked of the scoring rules, so the text cannot drift from
 the score.
@@ -12,7 +12,8 @@ from referee.engine.variants import HouseRules, RenegeRule, Variant
 
 def renege_penalty(variant: Variant, rules: HouseRules, *, players: int | None = None) -> str:
     """What a proved renege costs under a table's renege rule, in one or two
-    sentences (rules.md 3.5, 5). ``players`` narrows Call-Ace's march to one table."""
+    sentences (docs/rules.md, Call-Ace 5 and Standard 5). ``players`` narrows Call-Ace's march to
+    one table."""
     if rules.renege is RenegeRule.OFFENDER_LOSES_2:
         who = "The reneging team" if variant is Variant.STANDARD else "The player who reneged"
         return (

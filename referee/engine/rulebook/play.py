@@ -1,4 +1,5 @@
-"""Rule text every variant shares: bidding and playing a trick (rules.md 1, 2, 3.2)."""
+"""Rule text every variant shares: bidding and playing a trick
+(docs/rules.md 2 and 4 (every variant))."""
 
 from __future__ import annotations
 
@@ -226,4 +227,4 @@ def trick_section(variant: Variant) -> Section:
     return Section(slug="trick", title="Playing a trick", paragraphs=tuple(paragraphs))
 
 
-# --- Call-Ace (rules.md 3) -----------------------------------------------------------
+# --- Call-Ace (docs/rules.md, Call-Ace) -----------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Finding rules by word, the way players ask (issue 9).
+"""Finding rules by word, the way players ask (docs/decisions.md, D11).
 
 A query matches a rule when every word of it, in any form ("reneging",
 "reneged", "reneges" all find "renege"), appears in the rule. Players' own
@@ -105,7 +105,7 @@ def _rank(words: Sequence[str], body: str, anchor: str) -> int:
 def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
     """The rules of ``variant`` that hold every word of ``query`` in some form,
     players' other names for things understood, rules with the whole phrase
-    first (the rulebook of rules.md 1-5)."""
+    first (the rulebook of docs/rules.md (every variant))."""
     words = _query_words(query)
     if not words:
         return ()

@@ -1,4 +1,4 @@
-"""The standard euchre rulebook (rules.md 5)."""
+"""The standard euchre rulebook (docs/rules.md, Standard)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from referee.engine.variants import Variant
 
 
 def standard_rulebook() -> Rulebook:
-    """The standard euchre rulebook (rules.md 5); its points are the scoring rules'."""
+    """The standard euchre rulebook (docs/rules.md, Standard); its points are the scoring rules'."""
     team_march, lone_march = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
     deal = Section(
         slug="deal",
