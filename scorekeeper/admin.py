@@ -1,6 +1,6 @@
 """The operator's admin at /admin/: private tables, games, players and
 euchre nights, to look into a table or remove one. Phones never log in
-(contract.md)."""
+(docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ class NightRoundInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(EuchreNight)
 class EuchreNightAdmin(RecountedOnDelete):
-    """A night to look into (rules.md 7): its players and rounds are read-only
+    """A night to look into (docs/rules.md, Euchre night): its players and rounds are read-only
     (the phones change them through the night's own screens); its tables are
     games, in the games' admin. Deleting a night deletes its tables."""
 

@@ -10,7 +10,7 @@ urlpatterns = [
     path("", include("scorekeeper.history.urls")),
     # Private tables: the key link, a phone's tables, replacing a key.
     path("", include("scorekeeper.private_tables.urls")),
-    # Euchre nights: a progressive tournament over several tables (rules.md 7).
+    # Euchre nights: a progressive tournament over several tables (docs/rules.md, Euchre night).
     path("", include("scorekeeper.nights.urls")),
     # Files: importing a game document, a game's download, the operator's backup.
     path("", include("scorekeeper.files.urls")),

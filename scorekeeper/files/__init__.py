@@ -1,4 +1,4 @@
-"""Games and the whole history as files (contract.md, "Game document",
+"""Games and the whole history as files (docs/formats.md, "Game document (import and export)",
 "History out and back in"): a game's document as a download and importing
 one, uploaded or pasted (``views.py``, ``forms.py``, read and written by
 ``game_files.py``), and the backup and restore of everything

@@ -1,4 +1,4 @@
-"""The whole history out and back in (contract.md, "History out and back in"):
+"""The whole history out and back in (docs/formats.md, "History out and back in"):
 ``manage.py backup`` and ``manage.py restore``.
 
 A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",

@@ -1,5 +1,5 @@
-"""Euchre nights in the backup (contract.md, "History out and back in";
-rules.md 7): ``scorekeeper.files.backups`` writes each table's nights beside its
+"""Euchre nights in the backup (docs/formats.md, "History out and back in";
+docs/rules.md, Euchre night): ``scorekeeper.files.backups`` writes each table's nights beside its
 games and reads them back through here.
 
 A night is written with its rules, seed and players (by number), and each of
@@ -163,7 +163,7 @@ def read_nights(data: Any) -> tuple[NightBackup, ...]:
 def read_night(data: Any) -> NightBackup:
     """One night of a backup, checked whole: its rules, its players, and every
     round's sit-outs and tables, each table's game a game document of the
-    night's players scored by the round's rules (rules.md 7)."""
+    night's players scored by the round's rules (docs/rules.md, Euchre night)."""
     if not isinstance(data, Mapping):
         raise NightError("night", "a euchre night is a JSON object")
     try:

@@ -1,4 +1,5 @@
-"""Importing a game document (contract.md), uploaded or pasted."""
+"""Importing a game document (docs/formats.md, "Game document (import and export)"), uploaded or
+pasted."""
 
 from __future__ import annotations
 
@@ -103,10 +104,10 @@ class ImportForm(forms.Form):
         return cleaned
 
     def already_stored(self, game: Game, *, field: str | None = None) -> None:
-        """Refuse a document whose ``id`` is stored (contract.md): the error,
-        beside the field, names the game with a link when it is one of this
-        phone's tables (never another table's game); the form then offers
-        importing it as a copy."""
+        """Refuse a document whose ``id`` is stored
+        (docs/formats.md, "Game document (import and export)"): the error, beside the field, names
+        the game with a link when it is one of this phone's tables (never another table's game); the
+        form then offers importing it as a copy."""
         self.stored_game = game
         again = (
             "Importing it again would count it twice; tick “Import as a copy” to store"

@@ -1,5 +1,5 @@
 """Game files: reading an uploaded or pasted game document, and writing the
-download (contract.md, "Game document").
+download (docs/formats.md, "Game document (import and export)").
 
 The engine (``referee.engine.document``) reads and writes the document's
 content; this module turns text into a GameDocument and a game into text,
@@ -75,7 +75,8 @@ def _holds_a_lone_surrogate(data: Any) -> bool:
 
 def export_text(game: Game) -> str:
     """The game document of ``game`` with its points and totals, as JSON text
-    laid out like contract.md's example: one line per field, one per hand."""
+    laid out like the example in docs/formats.md, "Game document (import and export)": one line per
+    field, one per hand."""
     return format_document(write_document(game.to_document()))
 
 

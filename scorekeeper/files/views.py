@@ -1,7 +1,7 @@
 """Games in and out: the game document as a download, importing one
-(uploaded or pasted), scored by the rules engine (contract.md, "Game
-document"), and the whole history as one file for the operator ("History out
-and back in"). A game's hands as a spreadsheet are the history's
+(uploaded or pasted), scored by the rules engine
+(docs/formats.md, "Game document (import and export)"), and the whole history as one file for the
+operator ("History out and back in"). A game's hands as a spreadsheet are the history's
 (scorekeeper/history/views/sheet.py)."""
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from scorekeeper.web.phone_tables import remember, tables_of
 
 @require_GET
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The game document as a JSON download (contract.md)."""
+    """The game document as a JSON download
+    (docs/formats.md, "Game document (import and export)")."""
     games = Game.objects.for_tables(tables_of(request))
     game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(export_text(game), content_type="application/json; charset=utf-8")

@@ -42,7 +42,7 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class NightTableHeading:
-    """A euchre night's table as its screens name it (rules.md 7): "Club night
+    """A euchre night's table as its screens name it (docs/rules.md, Euchre night): "Club night
     · Round 2 · Table 3", and the round's hands instead of a target."""
 
     night_id: int
@@ -109,8 +109,8 @@ def table_addresses(game: Game) -> dict[str, str]:
 def scoreboard(
     game: Game, dealer: int, leader: int, current: HandInProgress | None = None
 ) -> list[ScoreRow]:
-    """One row per side that keeps a total (rules.md 3.6, 5), with who deals
-    and leads, and in the hand in play ``current`` the maker's and the
+    """One row per side that keeps a total (docs/rules.md, Call-Ace 6 and Standard 6), with who
+    deals and leads, and in the hand in play ``current`` the maker's and the
     revealed partner's sides."""
     seats = game.seat_list()
     top = max((s.total for s in seats), default=0)
@@ -137,7 +137,7 @@ def scoreboard(
 
 def ahead_line(rows: list[ScoreRow], target: int | None) -> str:
     """Who is ahead, in a sentence: "Cat ahead with 5 of 10."; without a target
-    (a euchre night's table, rules.md 7) "Cat ahead with 5."."""
+    (a euchre night's table, docs/rules.md, Euchre night) "Cat ahead with 5."."""
     leaders = [r for r in rows if r.ahead]
     if not leaders:
         return "No points yet." if target is None else f"No points yet: first to {target} wins."
@@ -174,7 +174,7 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
         else:
             text = format_html("{} and {}", text, _with_suit(call, called))
     elif current.alone:
-        # In standard euchre the lone maker's partner sits out (rules.md 5).
+        # In standard euchre the lone maker's partner sits out (docs/rules.md, Standard 4).
         sits_out = table.sits_out(EngineHand(maker=maker, outcome=PartnerOutcome.ALONE))
         if sits_out is None:
             text = format_html("{} and goes alone", text)
@@ -261,7 +261,7 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
 
 def result_context(game: Game) -> dict[str, Any]:
     """Everything the result screen shows: the winners, the standings by side,
-    and the hands played after the end (rules.md 3.6)."""
+    and the hands played after the end (docs/rules.md, Call-Ace 6)."""
     score = game.score()
     table = game.table
     standings = sorted(
@@ -287,7 +287,7 @@ def result_context(game: Game) -> dict[str, Any]:
 
 def new_game_context(form: NewGameForm, table_choice: TableChoiceForm) -> dict[str, Any]:
     """Everything the new game screen shows: the form, the deal for each number
-    of players under the deal chosen (rules.md 3.1, 4, 5), the table it goes to
+    of players under the deal chosen (docs/rules.md 1 (every variant)), the table it goes to
     (``table_choice``) and that table's known players."""
     variant = form.variant_value
     rules = form.shown_rules()

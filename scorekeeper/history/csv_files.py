@@ -1,4 +1,4 @@
-"""The history as spreadsheets (contract.md, "History out and back in"): a
+"""The history as spreadsheets (docs/formats.md, "History out and back in"): a
 game's hands (``hands.csv``) and the players' statistics (``players.csv``),
 UTF-8 with a header row.
 
@@ -44,7 +44,7 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("reneges", "reneges"),
 )
 # After the win rate (added later: the columns before keep their places).
-# Euchre nights (rules.md 7): their tables are not among the games above.
+# Euchre nights (docs/rules.md, Euchre night): their tables are not among the games above.
 NIGHT_COLUMNS: tuple[tuple[str, str], ...] = (
     ("euchre nights", "euchre_nights"),
     ("rounds at a night's table", "night_tables"),

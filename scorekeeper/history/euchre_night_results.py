@@ -1,4 +1,4 @@
-"""A player's euchre nights (rules.md 7) as their page lists them: each
+"""A player's euchre nights (docs/rules.md, Euchre night) as their page lists them: each
 night's place, points and prizes, from the engine's standings."""
 
 from __future__ import annotations

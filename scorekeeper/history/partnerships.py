@@ -1,12 +1,12 @@
 """Who a player made trump with, and who euchred them: the partners and rivals
-on a player's page (issue 13), added up by the database from each pair of
+on a player's page (docs/decisions.md, D32), added up by the database from each pair of
 seats' cached figures (``SeatPair``, counted by ``records.hand_pair_figures``
 whenever a game is scored) in one query: no hand is read, so the page costs
 about the same however long the history.
 
 The maker's side is the maker and their partner: the revealed partner in
-Call-Ace and Call-Your-Partner (rules.md 3.3, 4), the teammate in standard
-euchre when the maker did not go alone (rules.md 5). Everyone else defends.
+Call-Ace and Call-Your-Partner (docs/rules.md, Call-Ace 3 and Call-Your-Partner 3), the teammate in
+standard euchre when the maker did not go alone (docs/rules.md, Standard 3). Everyone else defends.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ RIVALS_SHOWN = 5
 @dataclass
 class Tally:
     """Hands on the maker's side, split so the parts add up to ``hands``:
-    made it, marched, euchred, and ended by a renege (rules.md 3.5)."""
+    made it, marched, euchred, and ended by a renege (docs/rules.md, Call-Ace 5)."""
 
     hands: int = 0
     made: int = 0

@@ -1,5 +1,5 @@
 """A game's hand-by-hand sheet, one row a hand, in words: what the game page
-draws and ``hands.csv`` writes (contract.md, "History out and back in"), so
+draws and ``hands.csv`` writes (docs/formats.md, "History out and back in"), so
 the two never disagree. The figures come from the hands' cached scores."""
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ class SheetRow:
 
 def partner_words(game: Game, hand: Hand, names: list[str]) -> str:
     """Who partnered the maker: a name, or how the maker came to play alone
-    (rules.md 3.3, 4, 5)."""
+    (docs/rules.md 3 (every variant))."""
     if hand.thrown_in or hand.maker is None:
         return ""
     outcome = PartnerOutcome(hand.outcome)
     if outcome is PartnerOutcome.REVEALED and hand.partner is not None:
         return names[hand.partner]
     if outcome is PartnerOutcome.TEAM:
-        return names[(hand.maker + 2) % len(names)]  # rules.md 5: the seat opposite
+        return names[(hand.maker + 2) % len(names)]  # docs/rules.md, Standard 1: the seat opposite
     what = "ace" if game.variant == Variant.CALL_ACE else "card"
     return {
         PartnerOutcome.MAKER_HELD: f"alone (held the called {what})",
@@ -60,7 +60,7 @@ def trump_words(trump: str) -> str:
 
 
 def called_words(hand: Hand) -> str:
-    """The called card in words: Call-Ace calls an ace by its suit (rules.md 3.2)."""
+    """The called card in words: Call-Ace calls an ace by its suit (docs/rules.md, Call-Ace 3)."""
     called = hand.called_value()
     if called is None:
         return ""
@@ -76,7 +76,7 @@ def sheet_rows(game: Game, hands: Iterable[Hand]) -> list[SheetRow]:
     def name(position: int | None) -> str:
         return "" if position is None else names[position]
 
-    no_score = no_score_hand_name(game.house_rules)  # rules.md 3.2
+    no_score = no_score_hand_name(game.house_rules)  # docs/rules.md 2 (every variant)
     return [
         SheetRow(
             hand=hand,

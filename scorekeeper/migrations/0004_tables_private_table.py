@@ -1,4 +1,4 @@
-"""Private tables (issue 10): the table model, and each game's and player's
+"""Private tables (docs/decisions.md, D13): the table model, and each game's and player's
 table and each game's watch token, empty until 0005 fills them."""
 
 import django.db.models.deletion

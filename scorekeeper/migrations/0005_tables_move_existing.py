@@ -1,4 +1,4 @@
-"""Existing games and players move into one private table (issue 10), whose
+"""Existing games and players move into one private table (docs/decisions.md, D13), whose
 key link ``manage.py tables`` prints; every game gets its watch token."""
 
 import hashlib

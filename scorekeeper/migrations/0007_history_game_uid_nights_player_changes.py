@@ -1,6 +1,6 @@
-"""Games get their lasting id (the game document's ``id``, contract.md): every
-stored game a unique UUID of its own. Game nights can be named; players'
-renames and merges are kept."""
+"""Games get their lasting id (the game document's ``id``,
+docs/formats.md, "Game document (import and export)"): every stored game a unique UUID of its own.
+Game nights can be named; players' renames and merges are kept."""
 
 import uuid
 from typing import Any

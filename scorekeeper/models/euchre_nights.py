@@ -1,5 +1,5 @@
 """Euchre nights: a club's progressive tournament over several tables at once
-(rules.md 7).
+(docs/rules.md, Euchre night).
 
 A night belongs to a private table (its phones run it) and has its players,
 numbered 1 to N in the order they were entered: the engine's seating
@@ -85,7 +85,7 @@ class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
 
 
 class EuchreNight(models.Model):
-    """One euchre night: its players, rules and rounds (rules.md 7)."""
+    """One euchre night: its players, rules and rounds (docs/rules.md, Euchre night)."""
 
     private_table = models.ForeignKey(
         PrivateTable, on_delete=models.CASCADE, related_name="euchre_nights"
@@ -190,7 +190,7 @@ class EuchreNight(models.Model):
     ) -> bool:
         """Whether this night, found by its start form's token, is the night
         asked for again: a retry of the same form, not the form changed
-        (contract.md, "Recording a hand, once")."""
+        (docs/formats.md, "Recording a hand, once")."""
         entered = list(self.entrants.order_by("number").values_list("player__name", flat=True))
         return (
             self.private_table_id == private_table.pk
@@ -219,7 +219,7 @@ class EuchreNight(models.Model):
 
     @transaction.atomic
     def seat_next_round(self, *, version: int | None) -> NightRound:
-        """Seat the next round (rules.md 7) for the players present now, from the
+        """Seat the next round (docs/rules.md, Euchre night 2) for the players present now, from the
         rounds already seated: its tables' games are created, each with the
         first dealer the night draws. Raises SeatingError when every planned
         round is seated or too few players are present."""
@@ -268,7 +268,7 @@ class EuchreNight(models.Model):
     @transaction.atomic
     def set_present(self, *, version: int | None, number: int, present: bool) -> None:
         """A player leaves (or comes back): from the next round seated on, they
-        are seated only when present (rules.md 7). Their rounds so far count."""
+        are seated only when present (docs/rules.md, Euchre night 2). Their rounds so far count."""
         night = self._locked(version)
         changed = (
             night.entrants.filter(number=number).exclude(present=present).update(present=present)
@@ -279,7 +279,7 @@ class EuchreNight(models.Model):
     @transaction.atomic
     def add_player(self, *, version: int | None, name: str) -> NightPlayer:
         """A player arrives late: numbered after the others, seated from the next
-        round on (rules.md 7). A name already in the night is the same player,
+        round on (docs/rules.md, Euchre night). A name already in the night is the same player,
         present again."""
         night = self._locked(version)
         player = Player.for_name(name, table=night.private_table)

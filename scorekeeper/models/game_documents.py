@@ -1,4 +1,4 @@
-"""Importing a game document (contract.md, "Game document"): the body of
+"""Importing a game document (docs/formats.md, "Game document (import and export)"): the body of
 ``Game.from_document``. The engine scores the whole document before any lock
 is taken; one short transaction then stores the game, its seats and every hand
 with its figures cached, and the document's id and dates. And the name a
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 
 class GameAlreadyStored(Exception):
-    """A game document whose ``id`` is a game already stored (contract.md):
-    importing it again would count the same game twice."""
+    """A game document whose ``id`` is a game already stored
+    (docs/formats.md, "Game document (import and export)"): importing it again would count the same
+    game twice."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(f"this game is already stored as game {game.pk} ({game})")
@@ -42,7 +43,7 @@ def import_game(
     """Store ``document`` as a new game of ``private_table`` (see
     ``Game.from_document``); raises GameAlreadyStored for a stored ``id``
     unless ``copy``. A euchre night's table names its round and table, and
-    is scored by the document's ``round_rules`` (rules.md 7)."""
+    is scored by the document's ``round_rules`` (docs/rules.md, Euchre night 3)."""
     games = game_model.objects
     if document.id is not None and not copy:
         # An id is one game's whatever table holds it: never stored twice.

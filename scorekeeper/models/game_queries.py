@@ -82,7 +82,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.with_seats().order_by("-created_at", "-pk")
 
     def games_only(self) -> GameQuerySet:
-        """Games, not the tables of a euchre night (rules.md 7)."""
+        """Games, not the tables of a euchre night (docs/rules.md, Euchre night)."""
         return self.filter(night_round__isnull=True)
 
     def in_lists(self) -> GameQuerySet:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 
 class RematchRefused(Exception):
-    """A euchre night's table has no rematch (rules.md 7): nothing was created."""
+    """A euchre night's table has no rematch (docs/rules.md, Euchre night 3): nothing was
+    created."""
 
 
 @transaction.atomic
@@ -87,7 +88,7 @@ def _started_as(
 ) -> bool:
     """Whether ``game``, found by its token, is the game asked for again: a
     retry of the same form (the dealer it drew, if it was left to chance),
-    not the form changed (contract.md, "Recording a hand, once")."""
+    not the form changed (docs/formats.md, "Recording a hand, once")."""
     seated = list(game.seats.order_by("position").values_list("player__name", flat=True))
     return (
         game.variant_enum is variant

@@ -78,8 +78,9 @@ class Game(GameChanges, models.Model):
     version = models.PositiveIntegerField(default=0)
     # The new-game form's token: a double tap or a retried request starts one game.
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
-    # The game's lasting identity, the game document's ``id`` (contract.md): it
-    # never changes, so re-importing a game already stored is caught.
+    # The game's lasting identity, the game document's ``id``
+    # (docs/formats.md, "Game document (import and export)"): it never changes, so re-importing a
+    # game already stored is caught.
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # When the game started (the game document's ``started_at``): its game night.
     created_at = models.DateTimeField(default=timezone.now)
@@ -87,7 +88,7 @@ class Game(GameChanges, models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Cached by every change (``cache_scores``, ``plan_next_hand``): the hands
     # that count (not after the end), for the lists, and whether a level top
-    # has been played on (rules.md 3.6), so the next hand is scored from the
+    # has been played on (docs/rules.md, Call-Ace 6), so the next hand is scored from the
     # seats' totals without the hands before it.
     hands_played = models.PositiveIntegerField(default=0)
     played_on = models.BooleanField(default=False)
@@ -100,7 +101,7 @@ class Game(GameChanges, models.Model):
     watch_token = models.CharField(
         max_length=64, unique=True, default=new_watch_token, editable=False
     )
-    # A table of a euchre night's round (rules.md 7): it ends after
+    # A table of a euchre night's round (docs/rules.md, Euchre night 3): it ends after
     # ``round_hands`` hands, not at the target, and nobody wins it.
     night_round = models.ForeignKey(
         "scorekeeper.NightRound",
@@ -145,7 +146,8 @@ class Game(GameChanges, models.Model):
 
     @property
     def round_rules(self) -> RoundRules | None:
-        """How a euchre night's table ends and scores (rules.md 7); None for a game."""
+        """How a euchre night's table ends and scores (docs/rules.md, Euchre night 3); None for a
+        game."""
         if self.round_hands is None:
             return None
         return RoundRules(hands=self.round_hands, lone_march_five=self.lone_march_five)
@@ -195,7 +197,7 @@ class Game(GameChanges, models.Model):
     def upcoming(self, last: Hand | None) -> tuple[int, int]:
         """The next hand's number and dealer, given the last recorded hand (with
         its cached dealer): the deal passes to the left after every hand,
-        thrown-in ones included (rules.md 3.1), unless the scorer noted that
+        thrown-in ones included (docs/rules.md, Call-Ace 1), unless the scorer noted that
         someone else is dealing this one (a deal out of turn)."""
         number, dealer = self.in_turn(last)
         return number, dealer if self.next_dealer is None else self.next_dealer
@@ -212,7 +214,7 @@ class Game(GameChanges, models.Model):
         return [seat for seat in self.seat_list() if seat.won]
 
     def win_is_shared(self) -> bool:
-        """Players level on the top total shared the win (rules.md 3.6); a
+        """Players level on the top total shared the win (docs/rules.md, Call-Ace 6); a
         standard team's two players win together, which is not a shared win."""
         return self.variant != Variant.STANDARD and len(self.winner_seats()) > 1
 
@@ -265,9 +267,9 @@ class Game(GameChanges, models.Model):
         cls, document: GameDocument, *, private_table: PrivateTable, copy: bool = False
     ) -> Game:
         """Create a game of ``private_table`` and all its hands from an imported
-        game document (contract.md). The engine scores the whole document first,
-        with no lock held; then one short transaction stores the game, its seats
-        and every hand with its figures already cached, so the import costs the
+        game document (docs/formats.md, "Game document (import and export)"). The engine scores the
+        whole document first, with no lock held; then one short transaction stores the game, its
+        seats and every hand with its figures already cached, so the import costs the
         other tables milliseconds, however long the game.
 
         The document's ``id``, ``started_at`` and ``finished_at`` are kept, so
@@ -277,8 +279,8 @@ class Game(GameChanges, models.Model):
         return import_game(cls, document, private_table=private_table, copy=copy)
 
     def to_document(self) -> GameDocument:
-        """This game as a game document (contract.md), ready for
-        ``referee.engine.document.write_document``."""
+        """This game as a game document (docs/formats.md, "Game document (import and export)"),
+        ready for ``referee.engine.document.write_document``."""
         return GameDocument(
             table=self.table,
             first_dealer=self.first_dealer,
@@ -293,7 +295,7 @@ class Game(GameChanges, models.Model):
         """The same players and rules, with the deal passed on to the left.
         A game has one rematch: asking again (a double tap) returns it. A euchre
         night's table has none (RematchRefused): the night seats its next round
-        (rules.md 7)."""
+        (docs/rules.md, Euchre night)."""
         return rematch_game(self)
 
     # --- changing ------------------------------------------------------------------------
@@ -386,8 +388,8 @@ class Game(GameChanges, models.Model):
     def record_hand(
         self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
     ) -> Hand:
-        """Record the next hand (rules.md 6), once: a retried request carrying
-        the same token returns the hand it already recorded; the same token
+        """Record the next hand (docs/formats.md, "What a hand record holds"), once: a retried
+        request carrying the same token returns the hand it already recorded; the same token
         with a different hand raises TokenUsed and stores nothing."""
 
         def recorded(game: Game) -> bool:

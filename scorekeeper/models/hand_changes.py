@@ -47,8 +47,8 @@ class EndMovesEarlier(Exception):
 
 class TokenUsed(Exception):
     """The form's token already recorded a different hand (a phone went Back and
-    changed it): nothing is stored; ``hand`` is the one recorded (contract.md
-    "Recording a hand, once")."""
+    changed it): nothing is stored; ``hand`` is the one recorded
+    (docs/formats.md, "Recording a hand, once")."""
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(f"hand {hand.number} was already recorded with this token")
@@ -140,8 +140,8 @@ class ImportedHands:
 
 def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> ImportedHands:
     """Score an imported document once and build its hand records and change
-    log lines, before any write lock is taken (rules.md 6). The players are
-    named as ``private_table``'s scorebook already spells them: explanations
+    log lines, before any write lock is taken (docs/formats.md, "What a hand record holds"). The
+    players are named as ``private_table``'s scorebook already spells them: explanations
     name them."""
     from scorekeeper.models.players import Player
 
@@ -267,7 +267,7 @@ def seat_results(
 ) -> dict[str, bool]:
     """What ``seat`` caches of the game's end (``_RESULTS``): the game is
     over, the seat won, and shared the win (level on the top total with
-    another player, rules.md 3.6; a standard team's two players winning
+    another player, docs/rules.md, Call-Ace 6; a standard team's two players winning
     together is not a shared win)."""
     won = seat.position in winners
     shared = won and game.variant != Variant.STANDARD and len(winners) > 1

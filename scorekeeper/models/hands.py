@@ -54,7 +54,8 @@ class HandInProgress(HandFields):
 
     def partner_to_reveal(self, variant: Variant) -> bool:
         """Whether a called card will reveal a partner: Call-Ace always, and
-        Call-Your-Partner unless the maker went alone (rules.md 3.3, 4)."""
+        Call-Your-Partner unless the maker went alone (docs/rules.md, Call-Ace 3 and
+        Call-Your-Partner 3)."""
         if variant is Variant.CALL_ACE:
             return True
         return variant is Variant.CALL_YOUR_PARTNER and not self.alone
@@ -94,7 +95,8 @@ class HandInProgress(HandFields):
         )
         if self.alone and table.variant is Variant.CALL_ACE:
             errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
-        # The ranges the game document's reader enforces (rules.md 6).
+        # The ranges the game document's reader enforces
+        # (docs/formats.md, "What a hand record holds").
         if self.bidding_round is not None and self.bidding_round not in (1, 2):
             errors.setdefault("round", "must be from 1 to 2")
         tricks = table.deal.tricks

@@ -109,8 +109,8 @@ class NextHand:
 
 
 def plan_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> NextHand:
-    """The next hand of ``game`` (rules.md 6), scored from where the game
-    stands (the seats' totals, the last hand's dealer: ``continue_game``), so
+    """The next hand of ``game`` (docs/formats.md, "What a hand record holds"), scored from where
+    the game stands (the seats' totals, the last hand's dealer: ``continue_game``), so
     its cost does not grow with the game; edits and undo rescore the whole
     game (``cache_scores``). GameOver once the game has ended; HandError for a
     hand the engine refuses."""

@@ -1,4 +1,4 @@
-"""Creating a row once per form (contract.md, "Recording a hand, once"): the
+"""Creating a row once per form (docs/formats.md, "Recording a hand, once"): the
 start forms carry a token, and a double tap or a retried request finds the row
 the first request made, even when both arrive at the same moment."""
 
@@ -14,8 +14,8 @@ from django.db import IntegrityError, models, transaction
 class AlreadyStarted(Exception):
     """The form's token already started ``row`` (a game, a euchre night) with
     other content: a phone went Back and changed the form, or sent it at
-    another table. Nothing is stored, and the phone is told (contract.md,
-    "Recording a hand, once")."""
+    another table. Nothing is stored, and the phone is told
+    (docs/formats.md, "Recording a hand, once")."""
 
     def __init__(self, row: models.Model) -> None:
         super().__init__(f"{row} was already started with this token")

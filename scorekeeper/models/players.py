@@ -37,7 +37,7 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         return self.annotate(**record_aggregates(seat="seats__", games=games))
 
     def with_night_count(self) -> PlayerQuerySet:
-        """Each player's number of euchre nights (``euchre_nights``; rules.md
+        """Each player's number of euchre nights (``euchre_nights``; docs/rules.md
         7), in the same query."""
         from scorekeeper.models.euchre_nights import NightPlayer
 
@@ -93,8 +93,8 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # Their results, counted from their seats (``recount_results``), for the
-    # players list: games, finished games, wins, shared wins (rules.md 3.6)
-    # and rounds at a euchre night's table (rules.md 7).
+    # players list: games, finished games, wins, shared wins (docs/rules.md, Call-Ace 6)
+    # and rounds at a euchre night's table (docs/rules.md, Euchre night).
     results_games = models.PositiveIntegerField(default=0, editable=False)
     results_finished = models.PositiveIntegerField(default=0, editable=False)
     results_wins = models.PositiveIntegerField(default=0, editable=False)

@@ -1,5 +1,5 @@
 """Private tables: one group's games, players and game nights, shared by a key
-link and no account (contract.md, "Tables: private by link, no accounts")."""
+link and no account (docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 
@@ -106,7 +106,8 @@ class PrivateTable(models.Model):
         """Give the table a new key, whatever it is now (the operator's way; a
         phone's goes through ``replace_shown_key``): the old link stops working,
         phones that joined with it lose the table, and its games and nights get
-        new watch links (contract.md, "Tables"). Returns the new key."""
+        new watch links (docs/formats.md, "Tables: private by link, no accounts"). Returns the new
+        key."""
         with transaction.atomic():
             self.key = new_key()
             self.save(update_fields=["key", "key_digest"])

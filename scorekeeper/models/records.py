@@ -96,20 +96,20 @@ PAIR_FIGURES = (
 
 def maker_side(hand: Hand, seats: int) -> set[int]:
     """The positions on the maker's side of a counted hand: the maker and the
-    revealed partner in Call-Ace and Call-Your-Partner (rules.md 3.3, 4), the
-    teammate in standard euchre when the maker did not go alone (rules.md 5).
-    Everyone else defends."""
+    revealed partner in Call-Ace and Call-Your-Partner (docs/rules.md, Call-Ace 3 and
+    Call-Your-Partner 3), the teammate in standard euchre when the maker did not go alone
+    (docs/rules.md, Standard 3). Everyone else defends."""
     assert hand.maker is not None
     if hand.outcome == PartnerOutcome.REVEALED and hand.partner is not None:
         return {hand.maker, hand.partner}
     if hand.outcome == PartnerOutcome.TEAM:
-        return {hand.maker, (hand.maker + 2) % seats}  # rules.md 5: seats opposite
+        return {hand.maker, (hand.maker + 2) % seats}  # docs/rules.md, Standard 1: seats opposite
     return {hand.maker}
 
 
 def _together(rule: str) -> str:
     """How a hand ended for the maker's side: made, marched, euchred or, any
-    other rule, decided by a renege (rules.md 3.5)."""
+    other rule, decided by a renege (docs/rules.md, Call-Ace 5)."""
     for name, rules in (("made", MAKE_RULES), ("marched", MARCH_RULES), ("euchred", EUCHRE_RULES)):
         if rule in rules:
             return f"together_{name}"
@@ -165,7 +165,7 @@ def record_aggregates(
 
     Games: ``games`` sat in, ``finished`` of them, ``wins`` (a standard team's
     win counts for both partners) and ``shared_wins`` (level on the top total,
-    rules.md 3.6). A euchre night's table is not a game anyone wins (rules.md
+    docs/rules.md, Call-Ace 6). A euchre night's table is not a game anyone wins (docs/rules.md
     7): it is not among those four but counted apart as ``night_tables`` (a
     round at a table of a night), and its hands count like any game's.
     Hands, summed from the seats' cached figures (``hand_figures``), over the
@@ -173,7 +173,7 @@ def record_aggregates(
     maker, of which ``makes``, ``marches``, ``euchred`` and
     ``decided_by_renege``; ``alone_calls`` (by choice: holding the called card
     or calling alone) and ``alone_not_in_play`` (the called card was not in
-    play, rules.md 3.3); ``partnered``, on the maker's side as the revealed
+    play, docs/rules.md, Call-Ace 3); ``partnered``, on the maker's side as the revealed
     partner or, in standard euchre, the maker's teammate when not alone; and
     ``reneges``.
     """
@@ -185,7 +185,7 @@ def record_aggregates(
     won = models.Q(**{at("won"): True})
     shared = models.Q(**{at("shared_win"): True})
     scope = models.Q() if games is None else models.Q(**{at("game__in"): games})
-    # A game's seat, not a euchre night's table (rules.md 7: nobody wins one).
+    # A game's seat, not a euchre night's table (docs/rules.md, Euchre night 3: nobody wins one).
     game_seat = models.Q(**{at("at_night"): False})
 
     def seats(condition: models.Q | None = None, *, kind: models.Q = game_seat) -> models.Aggregate:

@@ -13,7 +13,7 @@ class SeatQuerySet(models.QuerySet["Seat"]):
     def records_by_variant(self) -> models.QuerySet[Seat, Any]:
         """The record of these seats' players for each variant, one row per
         variant (``variant`` and the figures of ``record_aggregates``); use on
-        one player's seats. A euchre night's tables are not games (rules.md 7):
+        one player's seats. A euchre night's tables are not games (docs/rules.md, Euchre night 3):
         not among them."""
         return (
             self.filter(game__night_round__isnull=True)
@@ -34,11 +34,11 @@ class Seat(models.Model):
     won = models.BooleanField(default=False)
     # Cached with ``won`` when the game is scored, so a player's record is
     # counted from their seats alone: the game is over, and this seat's win is
-    # shared (level on the top total with another player, rules.md 3.6).
+    # shared (level on the top total with another player, docs/rules.md, Call-Ace 6).
     finished = models.BooleanField(default=False)
     shared_win = models.BooleanField(default=False)
     # A seat at a euchre night's table (its game's ``night_round``), which is
-    # no game anyone wins (rules.md 7): kept here so the players list counts
+    # no game anyone wins (docs/rules.md, Euchre night): kept here so the players list counts
     # games from this index alone, joining no game.
     at_night = models.BooleanField(default=False)
     # This seat's hands, counted when the game is scored (``records.SEAT_FIGURES``):

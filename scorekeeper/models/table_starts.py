@@ -2,7 +2,7 @@
 token: the form sent again (its answer, and the table's cookie with it, was
 lost; or a double tap sent it twice at once) finds the one table that form
 made, so every answer leads to the one game or night and no table is left
-empty (issue 21)."""
+empty (docs/decisions.md, D17)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The euchre night (rules.md 7), a progressive tournament over several
+"""The euchre night (docs/rules.md, Euchre night), a progressive tournament over several
 tables: starting one, its seating and players (``views/night.py``, built by
 ``screens.py``), its live standings, the night's watch link for a TV and the
 printable score cards (``views/live.py``, built by ``live_screens.py``).

@@ -1,4 +1,4 @@
-"""The forms of a euchre night (rules.md 7): starting one (the players present,
+"""The forms of a euchre night (docs/rules.md, Euchre night 2): starting one (the players present,
 the variant, rounds, hands per round and the night's house rules), seating the
 next round, and a player leaving, coming back or arriving late.
 
@@ -42,7 +42,7 @@ DEFAULT_ROUNDS = 6
 NEW_NAMES_MAX_LENGTH = MAX_PLAYERS * 40
 OUT_OF_DATE = "This screen is out of date: here is the night as it stands; try again."
 
-# The tables' house rules, as the new game form asks them (rules.md 3 to 5).
+# The tables' house rules, as the new game form asks them (docs/rules.md (every variant)).
 TABLE_RULES = ("stick_the_dealer", "no_trump", "deal", "renege")
 STANDARD_ONLY = frozenset({"no_trump", "lone_march_five"})
 CALL_ACE_ONLY = frozenset({"deal"})
@@ -50,7 +50,7 @@ CALL_ACE_ONLY = frozenset({"deal"})
 
 class NightStartForm(forms.Form):
     """Start a night: its name, the players present, the variant, the rounds,
-    hands per round, sitting out and the tables' house rules (rules.md 7)."""
+    hands per round, sitting out and the tables' house rules (docs/rules.md, Euchre night 3)."""
 
     token = forms.UUIDField(
         widget=forms.HiddenInput,

@@ -1,4 +1,4 @@
-"""What a euchre night's live screens show (rules.md 7): the standings of the
+"""What a euchre night's live screens show (docs/rules.md, Euchre night 6): the standings of the
 whole room with the prizes, the seating of the round in play for the watch
 link, and a table's printable score card. Plain functions of a night's board
 or a table's game (no request): ``scorekeeper/nights/views/live.py`` draws
@@ -38,7 +38,7 @@ def seat_name(variant: Variant, position: int) -> str:
 @dataclass(frozen=True)
 class RoundCell:
     """A player's points for one round: None when they were not at the night
-    then; ``sat_out`` when the points are a sit-out's (rules.md 7)."""
+    then; ``sat_out`` when the points are a sit-out's (docs/rules.md, Euchre night 5)."""
 
     points: int | None
     sat_out: bool
@@ -87,7 +87,8 @@ _PRIZE_UNITS = {
 
 
 def sit_out_rule(rules: NightRules) -> str:
-    """How a player who sits out a round is scored, in a sentence (rules.md 7)."""
+    """How a player who sits out a round is scored, in a sentence
+    (docs/rules.md, Euchre night 5)."""
     if rules.sit_out == SIT_OUT_AVERAGE:
         return (
             "A player who sits out a round scores that round's average points "
@@ -98,7 +99,7 @@ def sit_out_rule(rules: NightRules) -> str:
 
 
 def standing_lines(board: NightBoard) -> list[StandingLine]:
-    """The standings' rows with shared places marked "=2" (rules.md 7)."""
+    """The standings' rows with shared places marked "=2" (docs/rules.md, Euchre night 6)."""
     rows = board.standings.rows
     places: dict[int, int] = {}
     for row in rows:
@@ -229,7 +230,8 @@ class CardRow:
 
 
 def scoring_key(game: Game) -> list[tuple[str, str]]:
-    """The variant's points, short and in our own words (rules.md 3.4, 4, 5, 7)."""
+    """The variant's points, short and in our own words (docs/rules.md 5 (every variant), Euchre
+    night 4)."""
     table = game.table
     variant, n = table.variant, table.n
     deal = table.deal
@@ -266,7 +268,8 @@ def scoring_key(game: Game) -> list[tuple[str, str]]:
 
 
 def house_rule_lines(game: Game, night: EuchreNight) -> list[str]:
-    """The house rules in force at the table, one short line each (rules.md 3, 5, 7)."""
+    """The house rules in force at the table, one short line each (docs/rules.md, Call-Ace, Standard
+    and Euchre night)."""
     rules = game.house_rules
     lines = [f"{game.round_hands} hands in the round, dealt in turn to the left."]
     lines.append(

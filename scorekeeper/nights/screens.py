@@ -1,4 +1,4 @@
-"""What a euchre night's screens show (rules.md 7): a round's seating board
+"""What a euchre night's screens show (docs/rules.md, Euchre night 2): a round's seating board
 (each table with its players by seat, the first dealer, its progress and
 points), each player's own line, and the night's poll version, all built from
 ``EuchreNight.board()`` so the pages stay constant in queries whatever the
@@ -94,7 +94,7 @@ class RoundView:
 
 def seat_label(variant: Variant, position: int) -> str:
     """A seat's name: North, East, South, West in standard euchre; 1 to 6
-    clockwise in Call-Ace (rules.md 7)."""
+    clockwise in Call-Ace (docs/rules.md, Euchre night)."""
     if variant is Variant.STANDARD:
         return COMPASS[position]
     return str(position + 1)

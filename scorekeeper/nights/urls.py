@@ -1,4 +1,4 @@
-"""Euchre nights (rules.md 7): starting a night, its seating and players
+"""Euchre nights (docs/rules.md, Euchre night 2): starting a night, its seating and players
 (scorekeeper/nights/views/night.py); its live standings, the watch link for a TV
 and the printable score cards (scorekeeper/nights/views/live.py)."""
 

@@ -1,4 +1,4 @@
-"""Private tables (contract.md, "Tables: private by link"): a table's key
+"""Private tables (docs/formats.md, "Tables: private by link, no accounts"): a table's key
 link (``/t/<key>/``) and joining by it, the tables a phone has
 (``/tables/``), replacing a table's key and forgetting a table. The cookie
 that holds a phone's tables is every screen's (``scorekeeper.web.phone_tables``);

@@ -22,10 +22,10 @@ OUT_OF_DATE = {"required": "This form is out of date: open it again."}
 
 
 class JoinForm(forms.Form):
-    """The Join button of a key link opened from another site (contract.md,
-    "Tables"): the table it was drawn for (``shown``, its key digest: a link
-    opened since on this phone may have left another one to join), which table
-    a full phone forgets to make room, and whether new games go to the table
+    """The Join button of a key link opened from another site
+    (docs/formats.md, "Tables: private by link, no accounts"): the table it was drawn for
+    (``shown``, its key digest: a link opened since on this phone may have left another one to
+    join), which table a full phone forgets to make room, and whether new games go to the table
     joined (only when ticked: joining never moves them unasked)."""
 
     shown = forms.CharField(

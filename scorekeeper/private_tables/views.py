@@ -1,6 +1,6 @@
 """Private tables: joining by the key link, the tables a phone has, replacing
-a key, and forgetting a table on this phone (contract.md, "Tables: private by
-link")."""
+a key, and forgetting a table on this phone
+(docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 

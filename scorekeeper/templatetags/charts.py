@@ -15,7 +15,7 @@ register = template.Library()
 
 @register.inclusion_tag("scorekeeper/score_chart.html")
 def score_chart(game: Game, hands: Iterable[Hand] | None = None) -> dict[str, Any]:
-    """The game's score-progression chart (rules.md 3.6, 4, 5) with its sentence.
+    """The game's score-progression chart (docs/rules.md 6 (every variant)) with its sentence.
 
     ``hands``: the game's Hand records the view already loaded, in order, so the
     chart costs no query; without them the game's hands are read (one query, none when

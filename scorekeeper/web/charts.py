@@ -6,7 +6,7 @@ from the engine's ``GameScore``, or from the totals the hands cache) and returns
 the geometry a template draws. Names never go into
 the numbers built here; the template prints them, escaped.
 
-A side is who keeps one total (rules.md 3.6, 4, 5): a player in Call-Ace and
+A side is who keeps one total (docs/rules.md 6 (every variant)): a player in Call-Ace and
 Call-Your-Partner, a team in standard euchre.
 """
 
@@ -107,13 +107,13 @@ class ScoreChart:
 
 
 def side_name(table: Table, side: Sequence[int]) -> str:
-    """A side in words: "Ann", or a standard-euchre team "Ann & Cat" (rules.md 5)."""
+    """A side in words: "Ann", or a standard-euchre team "Ann & Cat" (docs/rules.md, Standard 1)."""
     return " & ".join(table.name(seat) for seat in side)
 
 
 def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
     """The chart of a game's running totals after each counted hand, with the
-    target marked (rules.md 3.6, 4, 5: the first side to the target wins).
+    target marked (docs/rules.md 6 (every variant): the first side to the target wins).
     Hands recorded after the end score nothing and are left out."""
     progress = score if isinstance(score, Progress) else Progress.of(score)
     sides = table.sides()
@@ -199,7 +199,8 @@ def summary(table: Table, score: GameScore | Progress) -> str:
     names = [side_name(table, side) for side in sides]
     order = sorted(range(len(sides)), key=lambda i: -totals[i])
     best = totals[order[0]]
-    # A euchre night's round ends after its hands and nobody wins it (rules.md 7).
+    # A euchre night's round ends after its hands and nobody wins it
+    # (docs/rules.md, Euchre night 3).
     round_over = progress.finished and not progress.winners
     if progress.finished and not round_over:
         won = [i for i, side in enumerate(sides) if set(side) & set(progress.winners)]

@@ -1,5 +1,5 @@
 """The house rules a table plays by, as the new game form and a euchre night's
-form both ask them (rules.md 3 to 5): the same chips, choices and help, read
+form both ask them (docs/rules.md (every variant)): the same chips, choices and help, read
 the same way (``table_rules_data``) by the engine (``house_rules_from_dict``)."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ RULE_HELP = {
 
 def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
     """The house rules a table plays by, from a form's chips (stick the dealer,
-    renege; no trump in standard euchre, the deal in Call-Ace: rules.md 3 to 5),
+    renege; no trump in standard euchre, the deal in Call-Ace: docs/rules.md (every variant)),
     as ``house_rules_from_dict`` reads them. A euchre night's tables play by
     these too (``scorekeeper/nights/forms.py``)."""
     rules: dict[str, Any] = {

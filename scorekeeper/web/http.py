@@ -1,4 +1,4 @@
-"""Request types for views (style.md 3: a typed request with `htmx`)."""
+"""Request types for views (docs/decisions.md, D5: a typed request with `htmx`)."""
 
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails

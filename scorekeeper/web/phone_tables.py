@@ -1,5 +1,5 @@
 """Which private tables a phone has: a signed cookie, one year, holding the
-digest of each table's key (contract.md, "Tables: private by link").
+digest of each table's key (docs/formats.md, "Tables: private by link, no accounts").
 
 ``tables_of(request)`` is what every scorekeeper view scopes its queries by
 (``Game.objects.for_tables(...)``, ``Player.objects.for_tables(...)``);

@@ -1,4 +1,4 @@
-"""Cross-Origin-Opener-Policy only where a browser applies it (issue 21 item 14).
+"""Cross-Origin-Opener-Policy only where a browser applies it (docs/decisions.md, D24).
 
 Browsers honour the header only in a secure context: a page over https, or one
 from the machine itself (localhost, 127.0.0.1, [::1]). A phone on the table's

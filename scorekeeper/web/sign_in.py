@@ -1,4 +1,4 @@
-"""A brake on the admin's sign-in (issue 21 item 12): django-axes counts wrong
+"""A brake on the admin's sign-in (docs/decisions.md, D23): django-axes counts wrong
 passwords in the database, per address and name, so every app process sees the
 same count; after ``AXES_FAILURE_LIMIT`` of them that name is refused from that
 address for ``AXES_COOLOFF_TIME``, right password or not (settings, "Sign-in").

@@ -17,7 +17,8 @@ from scorekeeper.web.phone_tables import key_digests
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """The front page: what Bower does, and the way to a game or the referee;
     first of all, back to the game in progress at one of this phone's tables
-    (another table's game is not even named: contract.md, "Tables")."""
+    (another table's game is not even named:
+    docs/formats.md, "Tables: private by link, no accounts")."""
     # The cookie's digests joined in the one query; no cookie, no query at all.
     games = Game.objects.for_key_digests(key_digests(request))
     current = games.in_play().with_seats().first()
@@ -28,7 +29,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     """``/healthz``: the server answers. For a load balancer's health check (or a
-    host's uptime monitor) and for `make load`'s ceiling (issue 25): the least a
+    host's uptime monitor) and for `make load`'s ceiling (docs/decisions.md, D35): the least a
     request costs through every middleware of the app, to divide the real
     screens' throughput by in the same run.
 

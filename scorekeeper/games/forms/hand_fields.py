@@ -1,5 +1,5 @@
-"""The chips a hand asks for, by variant (rules.md 6): the call (who made
-trump, trump, the called ace or card, or alone; the bidding round) and the
+"""The chips a hand asks for, by variant (docs/formats.md, "What a hand record holds"): the call
+(who made trump, trump, the called ace or card, or alone; the bidding round) and the
 end of the hand (the tricks, the partner, a renege). The hand forms
 (``scorekeeper/games/forms/hands.py``) put together the ones their stage needs."""
 
@@ -18,7 +18,7 @@ from scorekeeper.games.forms.actions import seat_choices
 if TYPE_CHECKING:
     from scorekeeper.models import Game
 
-# The renege box on a hand: each variant cites its own section of rules.md.
+# The renege box on a hand: each variant cites its own section of docs/rules.md.
 RENEGE_HELP = {
     Variant.CALL_ACE: "Who reneged (rules 3.5), if anyone.",
     Variant.CALL_YOUR_PARTNER: "Who reneged (rules 4, as 3.5), if anyone.",
@@ -27,7 +27,7 @@ RENEGE_HELP = {
 
 
 def call_fields(game: Game) -> dict[str, forms.Field]:
-    """Who made trump, trump, the call and the bidding round (rules.md 3.2, 4, 5)."""
+    """Who made trump, trump, the call and the bidding round (docs/rules.md 2 (every variant))."""
     table = game.table
     variant = table.variant
     fields: dict[str, forms.Field] = {}
@@ -79,7 +79,8 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
 
 
 def end_fields(table: Table, *, calls_partner: bool) -> dict[str, forms.Field]:
-    """The tricks, the partner the called card revealed, and a renege (rules.md 6)."""
+    """The tricks, the partner the called card revealed, and a renege
+    (docs/formats.md, "What a hand record holds")."""
     variant = table.variant
     fields: dict[str, forms.Field] = {}
     seats = seat_choices(table)

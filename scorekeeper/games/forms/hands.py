@@ -2,11 +2,11 @@
 hand over (``FinishHandForm``), a whole hand at once (``WholeHandForm``) and a
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
-Each variant asks only for what it needs (rules.md 6). The forms only
-translate taps into the game document's words (contract.md); whether a hand is
-possible, and what it scores, is the engine's call
-(``referee.engine.reading.read_hand``, ``referee.engine.scoring``), and its
-messages land beside the fields they name.
+Each variant asks only for what it needs (docs/formats.md, "What a hand record holds"). The forms
+only translate taps into the game document's words
+(docs/formats.md, "Game document (import and export)"); whether a hand is possible, and what it
+scores, is the engine's call (``referee.engine.reading.read_hand``, ``referee.engine.scoring``), and
+its messages land beside the fields they name.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ class HandForm(GameActionForm):
         return data
 
     def _document(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The hand in the game document's words (contract.md), for the engine to read."""
+        """The hand in the game document's words
+        (docs/formats.md, "Game document (import and export)"), for the engine to read."""
         table = self.table
         source = {**data, **self._call(data)}
         doc: dict[str, Any] = {
@@ -288,7 +289,8 @@ class EditHandForm(WholeHandForm):
         fields = self.fields
         fields["thrown_in"] = ChipField(
             label="The hand",
-            # rules.md 3.2: under stick the dealer a hand with no score is a misdeal.
+            # docs/rules.md 2 (every variant): under stick the dealer a hand with no score is a
+            # misdeal.
             choices=[("", "Played"), ("yes", _NO_SCORE[no_score_hand_name(game.house_rules)])],
             initial="",
             layout="chips-wide",

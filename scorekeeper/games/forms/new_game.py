@@ -1,5 +1,5 @@
 """The new game form: the variant, players in seat order, the first dealer
-and the house rules (the defaults of rules.md). Names go through the engine's
+and the house rules (the defaults of docs/rules.md). Names go through the engine's
 one name check (``referee.engine.names``); the house rules are read by the
 engine (``house_rules_from_dict``)."""
 
@@ -30,7 +30,7 @@ SEAT_SLOTS = 6  # the most players any variant seats (Call-Ace with 6)
 
 class NewGameForm(forms.Form):
     """Variant, players in seat order, the first dealer and the house rules
-    (defaults of rules.md)."""
+    (defaults of docs/rules.md)."""
 
     token = forms.UUIDField(
         widget=forms.HiddenInput,
@@ -99,7 +99,7 @@ class NewGameForm(forms.Form):
             return Variant.CALL_ACE
 
     def shown_rules(self) -> HouseRules:
-        """The house rules the deal table shows: the deal chosen so far (rules.md 3.1),
+        """The house rules the deal table shows: the deal chosen so far (docs/rules.md, Call-Ace 1),
         the common deal while none (or a value no deal has) is chosen."""
         try:
             deal = Deal(self["deal"].value() or Deal.STANDARD.value)

@@ -282,7 +282,7 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Everyone passed (or, with stick the dealer, a misdeal): no score, the
-    deal passes on (rules.md 3.2)."""
+    deal passes on (docs/rules.md 2 (every variant))."""
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")

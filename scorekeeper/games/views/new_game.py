@@ -75,7 +75,7 @@ def _started_already(
     request: HtmxHttpRequest, form: NewGameForm, game: Game, token: uuid.UUID
 ) -> HttpResponse:
     """409: this form's token started ``game``, and the form sent now asks for
-    another game (contract.md, "Recording a hand, once"). The phone gets the
+    another game (docs/formats.md, "Recording a hand, once"). The phone gets the
     game's table when its form made it (the first answer was lost), and the
     form back with a new token: one tap on Start starts it as a new game."""
     table = game.private_table

@@ -39,7 +39,7 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def player_list_csv(request: HtmxHttpRequest) -> HttpResponse:
     """``/players.csv``: one row a player with every statistic the players'
-    pages show (contract.md, "History out and back in")."""
+    pages show (docs/formats.md, "History out and back in")."""
     players = (
         Player.objects.for_tables(tables_of(request))
         .with_records()
@@ -96,7 +96,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """One player's record: games and wins by variant, what they did as
     maker, partner and defender, who they partnered and who euchred them,
     their renames and merges, their recent games and euchre nights (place,
-    points and prizes: rules.md 7)."""
+    points and prizes: docs/rules.md, Euchre night 6)."""
     return detail_page(request, player_id)
 
 

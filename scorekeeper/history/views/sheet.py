@@ -50,7 +50,8 @@ def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_hands_csv(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """``/games/<id>/hands.csv``: one row a hand with every player's points
-    and running total and the rule applied (contract.md)."""
+    and running total and the rule applied
+    (docs/formats.md, "History out and back in")."""
     games = Game.objects.for_tables(tables_of(request))
     game = get_object_or_404(games.with_seats().prefetch_related("hands"), pk=game_id)
     response = HttpResponse(

@@ -1,4 +1,5 @@
-"""``python manage.py backup``: print the whole history (contract.md)."""
+"""``python manage.py backup``: print the whole history
+(docs/formats.md, "History out and back in")."""
 
 from __future__ import annotations
 

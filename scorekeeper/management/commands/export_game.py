@@ -1,4 +1,5 @@
-"""``python manage.py export_game GAME_ID``: print a game's document (contract.md)."""
+"""``python manage.py export_game GAME_ID``: print a game's document
+(docs/formats.md, "Game document (import and export)")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``python manage.py import_game FILE [--table KEY] [--copy]``: create a game
-from a game document (contract.md); ``-`` reads standard input. The game goes
-to the table of that key (as in its link ``/t/<key>/``); without one, to the
+from a game document (docs/formats.md, "Game document (import and export)"); ``-`` reads standard
+input. The game goes to the table of that key (as in its link ``/t/<key>/``); without one, to the
 only table, or to a new table whose key link goes to standard error. The new
 game's id is the last line of standard output. A bad document stores nothing
 and exits non-zero, naming the hand and field at fault. A document whose ``id``

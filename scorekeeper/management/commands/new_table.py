@@ -1,5 +1,6 @@
 """``python manage.py new_table [NAME]``: create a private table and print its
-key link path (``/t/<key>/``) on the last line (contract.md)."""
+key link path (``/t/<key>/``) on the last line
+(docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 

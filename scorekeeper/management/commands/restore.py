@@ -1,6 +1,7 @@
-"""``python manage.py restore FILE``: read a backup back in (contract.md);
-``-`` reads standard input. Games and euchre nights already stored (same id)
-are skipped, the rest added; a bad file changes nothing and exits non-zero naming the place."""
+"""``python manage.py restore FILE``: read a backup back in
+(docs/formats.md, "History out and back in"); ``-`` reads standard input. Games and euchre nights
+already stored (same id) are skipped, the rest added; a bad file changes nothing and exits non-zero
+naming the place."""
 
 from __future__ import annotations
 

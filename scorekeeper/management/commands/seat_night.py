@@ -1,5 +1,5 @@
 """``python manage.py seat_night --players N --rounds R``: print the seating plan of a
-euchre night as JSON (rules.md 7; contract.md, "Euchre night seating")."""
+euchre night as JSON (docs/rules.md, Euchre night 2; docs/formats.md, "Euchre night seating")."""
 
 from __future__ import annotations
 

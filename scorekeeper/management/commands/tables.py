@@ -1,5 +1,5 @@
 """``python manage.py tables``: every private table with its key link, for
-whoever runs the server (contract.md)."""
+whoever runs the server (docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
 

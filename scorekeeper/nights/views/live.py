@@ -1,5 +1,5 @@
 """A euchre night's live standings, its watch link for a TV, and the printable
-score cards (rules.md 7).
+score cards (docs/rules.md, Euchre night 3).
 
 The standings and score cards are the night's table's own (read through
 ``for_tables``: a 404 for a phone without the table); the watch link shows the
@@ -30,7 +30,7 @@ def _phone_night(request: HttpRequest, night_id: int) -> EuchreNight:
 @require_GET
 def night_standings(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The whole room's standings after every hand, round by round, with the
-    night's prizes (rules.md 7), kept up to date by a poll."""
+    night's prizes (docs/rules.md, Euchre night 6), kept up to date by a poll."""
     night = _phone_night(request, night_id)
     # Read before the board: a hand recorded in between is fetched by the next poll.
     version = night.live_version()

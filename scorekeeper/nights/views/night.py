@@ -1,4 +1,4 @@
-"""A euchre night's screens (rules.md 7): the list, starting one, its seating
+"""A euchre night's screens (docs/rules.md, Euchre night 2): the list, starting one, its seating
 board and players' lines, seating the next round, players leaving and arriving,
 and a past round.
 
@@ -81,7 +81,7 @@ def _known_players(table: PrivateTable | None) -> list[Player]:
 
 @require_http_methods(["GET", "POST"])
 def night_new(request: HtmxHttpRequest) -> HttpResponse:
-    """Start a night (rules.md 7): the table it goes to, the players present,
+    """Start a night (docs/rules.md, Euchre night 2): the table it goes to, the players present,
     the variant, rounds, hands per round and house rules. The first round is
     seated at once; a double tap starts one night (the form's token)."""
     tables = tables_of(request)
@@ -120,7 +120,7 @@ def _started_already(
     request: HtmxHttpRequest, form: NightStartForm, night: EuchreNight, token: uuid.UUID
 ) -> HttpResponse:
     """409: this form's token started ``night``, and the form sent now asks
-    for another night (contract.md, "Recording a hand, once"). The phone gets
+    for another night (docs/formats.md, "Recording a hand, once"). The phone gets
     the night's table when its form made it (the first answer was lost)."""
     table = night.private_table
     # A phone with no table gets the one its form made (the answer that gave
@@ -171,7 +171,7 @@ def _page(
 @require_GET
 def night_detail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The night page: the current round's seating board, each player's line,
-    seating the next round and who is present (rules.md 7)."""
+    seating the next round and who is present (docs/rules.md, Euchre night 2)."""
     return _page(request, load_night(request, night_id))
 
 
@@ -225,7 +225,7 @@ def _stale(request: HtmxHttpRequest, night: EuchreNight) -> HttpResponse:
 
 @require_POST
 def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
-    """Seat the next round (rules.md 7). While a table still has hands to play
+    """Seat the next round (docs/rules.md, Euchre night 2). While a table still has hands to play
     the scorer confirms first (a club may need to move on)."""
     night = load_night(request, night_id)
     form = SeatNextForm(request.POST)
@@ -257,7 +257,8 @@ def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """A player leaves or comes back, or arrives late: from the next round
-    seated on (rules.md 7). Fewer than 8 present for the next round is refused."""
+    seated on (docs/rules.md, Euchre night 2). Fewer than 8 present for the next round is
+    refused."""
     night = load_night(request, night_id)
     form = NightPlayersForm(request.POST)
     if not form.is_valid():
