@@ -1,4 +1,5 @@
-"""Game documents for the history, player and import/export tests (contract.md)."""
+"""Game documents for the history, player and import/export tests
+(docs/formats.md, "Game document (import and export)")."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from referee.engine.document import read_document
 from scorekeeper.models import Game
 from tests.game_support import our_table
 
-# contract.md's example, as published.
+# The example in docs/formats.md, "Game document (import and export)", as published.
 EXAMPLE: dict[str, Any] = {
     "format": "bower.game/1",
     "variant": "call-ace",

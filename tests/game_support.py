@@ -37,7 +37,8 @@ def start_game(
     **rules: Any,
 ) -> Game:
     """A game as Game.start makes it, at ``table`` (the tests' own table unless
-    given); ``rules`` as in the game document (contract.md)."""
+    given); ``rules`` as in the game document
+    (docs/formats.md, "Game document (import and export)")."""
     kind = Variant(variant)
     house: HouseRules = house_rules_from_dict(kind, rules)
     return Game.start(

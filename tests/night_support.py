@@ -1,4 +1,4 @@
-"""Euchre nights for the history tests (rules.md 7): started as the app starts
+"""Euchre nights for the history tests (docs/rules.md, Euchre night): started as the app starts
 them, with hands recorded at their tables as a phone records them."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Slow clients against a server on the loopback, and how long an ordinary request
-waits meanwhile (tests/test_slow_clients.py, issue 21 item 4).
+waits meanwhile (tests/test_slow_clients.py, docs/decisions.md, D18).
 
 Three kinds of hostile connection, each trickling a byte a second: headers that never
 end, a form whose body never ends, and a reader that takes a large answer a byte at a

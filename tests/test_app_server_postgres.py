@@ -1,4 +1,4 @@
-"""On PostgreSQL the app server's threads share a few connections (issue 21 item 4):
+"""On PostgreSQL the app server's threads share a few connections (docs/decisions.md, D18):
 granian runs the app on 64 threads a process (scripts/serve-app), and a connection
 kept by each would be 128 for `make serve`, past PostgreSQL's max_connections (100
 by default), so phones got 500s under load. BOWER_DB_POOL (8 a process) bounds them.

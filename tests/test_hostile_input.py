@@ -1,5 +1,5 @@
 """Whatever a phone, a script or a broken proxy sends, the scorekeeper answers
-without a server error, and a request it refuses stores nothing (issue 11).
+without a server error, and a request it refuses stores nothing (docs/decisions.md, D19).
 
 Every POST form of the game flow and the import, and every query-string
 filter, is sent a valid request with some of its fields replaced, dropped or

@@ -1,6 +1,6 @@
 """Two phones, one moment: every way a game, a player or a hand is created or
 changed stores it once under simultaneous requests, and answers each of them
-without a server error (issue 11), on SQLite and on PostgreSQL."""
+without a server error (docs/decisions.md, D20), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 table's cookie was lost and the phone sends the same form again, or the same
 form leaves it many times at once. Every answer leads to the one game (or
 night) at the one table its form made, and the phone gets that table; the same
-form changed is refused, never answered as a success (contract.md, "Recording
-a hand, once"; issue 21)."""
+form changed is refused, never answered as a success (docs/formats.md, "Recording a hand, once";
+docs/decisions.md, D17)."""
 
 from __future__ import annotations
 

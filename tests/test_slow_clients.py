@@ -1,4 +1,4 @@
-"""Slow connections do not freeze the scoring (issue 21 item 4): the real server,
+"""Slow connections do not freeze the scoring (docs/decisions.md, D18): the real server,
 started as `HOST=0.0.0.0 make run` and as `make serve` start it, still answers an
 ordinary request within 2 s while 50 connections trickle their headers, 50 trickle
 a form's body and 50 read a large answer a byte a second (tests/slow_clients.py).

@@ -1,4 +1,4 @@
-"""Fast at every size (issue 12): the poll that finds nothing changed is one
+"""Fast at every size (docs/decisions.md, D32): the poll that finds nothing changed is one
 query and no body (what every query costs as a game or a history grows is
 tests/test_queries_flat.py's; timing is `make load`'s), pages go out
 compressed, and the figures cached to get there (the totals a hand is added
@@ -241,7 +241,7 @@ def test_players_results_follow_a_game_ended_taken_back_ended_again_and_a_merge(
     game = fresh(game)
     game.undo_last_hand(version=game.version)
     assert kept_results()["Cat"] == (2, 0, 0, 0, 0)
-    # Ben and Eve march: two points each, level on 2, a shared win (rules.md 3.6).
+    # Ben and Eve march: two points each, level on 2, a shared win (docs/rules.md, Call-Ace 6).
     record(game, maker="Ben", trump="H", called="S", partner="Eve", tricks=5)
     assert kept_results()["Eve"] == (1, 1, 1, 1, 0)
     assert kept_results() == counted_results()

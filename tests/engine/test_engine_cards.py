@@ -1,6 +1,7 @@
-"""Cards, notation, decks and ranking (rules.md 1; contract.md "Card notation").
+"""Cards, notation, decks and ranking (docs/rules.md 1 (every variant);
+docs/formats.md, "Card notation").
 
-The expected orders below are written out by hand from rules.md, not derived
+The expected orders below are written out by hand from docs/rules.md, not derived
 from the engine, so a mistake in the engine's ranking cannot hide in them.
 """
 
@@ -40,7 +41,7 @@ def texts(card_list: list[Card]) -> str:
     return " ".join(str(c) for c in card_list)
 
 
-# --- Notation (contract.md "Card notation") ---------------------------------------------
+# --- Notation (docs/formats.md, "Card notation") ---------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -189,7 +190,7 @@ def test_bad_trump_text_is_refused_naming_the_choices(text: str) -> None:
         parse_trump(text)
 
 
-# --- Decks (rules.md 1 and 3.1) ----------------------------------------------------------
+# --- Decks (docs/rules.md 1 (every variant)) ------------------------------------------------------
 
 
 def test_the_24_card_deck_is_9_to_ace_in_every_suit() -> None:
@@ -218,7 +219,7 @@ def test_a_deck_has_one_of_each_card(lowest: Rank) -> None:
     assert len(set(deck)) == len(deck)
 
 
-# --- Colours, bowers and the effective suit (rules.md 1) -------------------------------
+# --- Colours, bowers and the effective suit (docs/rules.md 4 (every variant)) ---------------------
 
 
 @pytest.mark.parametrize(
@@ -268,9 +269,9 @@ def test_the_trump_suit_holds_seven_cards_of_the_24_card_deck_and_its_partner_su
     assert sorted(counts.values()) == [5, 6, 6, 7]
 
 
-# --- Order within a suit (rules.md 1) ----------------------------------------------------
+# --- Order within a suit (docs/rules.md 4 (every variant)) ----------------------------------------
 
-# Written out by hand from rules.md 1: trump, the other suit of its colour (no
+# Written out by hand from docs/rules.md 4 (every variant): trump, the other suit of its colour (no
 # jack), and the two suits of the other colour.
 SUIT_ORDERS = {
     S: {

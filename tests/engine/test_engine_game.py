@@ -1,5 +1,7 @@
 """A whole game: totals, the end and its winners, the dealer's rotation, and reading
-hands and house rules from the game document (rules.md 3.1, 3.6, 6; contract.md)."""
+hands and house rules from the game document (docs/rules.md, Call-Ace 1 and Call-Ace 6;
+docs/formats.md, "What a hand record holds";
+docs/formats.md, "Game document (import and export)")."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from referee.engine.variants import (
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 
-# The game document of contract.md, hand by hand.
+# The game document of docs/formats.md, "Game document (import and export)", hand by hand.
 CONTRACT_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 CONTRACT_HANDS: list[dict[str, Any]] = [
     {"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 3},
@@ -100,7 +102,7 @@ def test_each_contract_example_hand_is_written_back_as_it_was_read(number: int) 
     assert hand_to_dict(t, read_hand(t, data)) == data
 
 
-# --- The end of the game (rules.md 3.6) ----------------------------------------------------------
+# --- The end of the game (docs/rules.md, Call-Ace 6) ----------------------------------------------
 
 
 def test_the_game_ends_after_the_hand_in_which_a_player_reaches_the_target() -> None:
@@ -215,7 +217,8 @@ def test_the_totals_are_the_sum_of_the_points_each_hand_counted_for() -> None:
             assert h.totals[seat] == running
 
 
-# --- The dealer (rules.md 2, 3.1; contract.md "first_dealer" and "dealer") -----------------------
+# --- The dealer (docs/rules.md 4 (every variant), Call-Ace 1; "first_dealer" and "dealer" in
+# docs/formats.md, "Game document (import and export)") -----------------------------------------
 
 
 def test_the_deal_passes_to_the_left_after_every_hand_thrown_in_hands_included() -> None:
@@ -277,7 +280,8 @@ def test_a_game_with_no_hands_has_everyone_on_0_and_the_first_dealer_to_deal() -
     assert game.next_dealer == 1
 
 
-# --- Reading a hand: every error names its field (contract.md "Game document") -------------------
+# --- Reading a hand: every error names its field
+# (docs/formats.md, "Game document (import and export)") -------------------
 
 CYP_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 STANDARD_PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -444,7 +448,7 @@ def test_a_hand_is_read_with_players_as_seats() -> None:
     )
 
 
-# --- House rules (contract.md "rules") -----------------------------------------------------------
+# --- House rules (docs/formats.md, "Game document (import and export)") ---------------------------
 
 
 def test_missing_house_rules_take_the_defaults_of_the_rulebook() -> None:

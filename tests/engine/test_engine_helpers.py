@@ -1,7 +1,8 @@
 """The engine's shared helpers: the one name check, the one hand describer, the
 standard teams, the deck's lowest rank, the penalty floor, the rule groups the
 statistics count, the misdeal's name, and the game document's limits
-(rules.md 3.1, 3.2, 3.5, 5; contract.md)."""
+(docs/rules.md 2 (every variant), Call-Ace 1, Call-Ace 5, Standard 1, Standard 5;
+docs/formats.md, "Card notation")."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ from referee.engine.variants import (
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
-# --- Names: the one check (contract.md) ------------------------------------------------------
+# --- Names: the one check (docs/formats.md, "Game document (import and export)") ------------------
 
 
 def test_a_name_has_its_spaces_folded() -> None:
@@ -135,7 +136,7 @@ def test_a_hand_nobody_scores_is_a_misdeal_under_stick_the_dealer_else_thrown_in
     assert describe_hand(call_ace(stick_the_dealer=False), Hand(thrown_in=True)) == "Thrown in"
 
 
-# --- The misdeal (rules.md 3.2, ruling) ------------------------------------------------------
+# --- The misdeal (docs/rules.md 2 (every variant), ruling) ----------------------------------------
 
 
 def test_the_scorekeeper_asks_the_engine_which_word_a_no_score_hand_gets() -> None:
@@ -212,7 +213,7 @@ def test_the_rule_groups_cover_every_rule_a_hand_can_score_apart_from_no_score()
     assert {"make", "march", "alone-make", "alone-march", "euchre", "renege"} == seen
 
 
-# --- The game document's limits (contract.md) ------------------------------------------------
+# --- The game document's limits (docs/formats.md, "Game document (import and export)") ------------
 
 DOCUMENT: dict[str, Any] = {
     "format": "bower.game/1",

@@ -1,5 +1,5 @@
-"""Scoring a euchre night (rules.md 7): a table's round of a fixed number of hands,
-the lone-march house rule, sitting out, and the standings with shared places
+"""Scoring a euchre night (docs/rules.md, Euchre night 3): a table's round of a fixed number of
+hands, the lone-march house rule, sitting out, and the standings with shared places
 and shared prizes."""
 
 from __future__ import annotations
@@ -480,7 +480,8 @@ def test_standard_partners_always_have_equal_round_points(
 
 def test_a_round_ignores_the_target_and_ends_after_its_hands_with_no_winner() -> None:
     # Four lone marches: Ann and Cat pass the target of 10 after three hands,
-    # yet a night's round goes on to its fourth hand and nobody wins it (rules.md 7).
+    # yet a night's round goes on to its fourth hand and nobody wins it
+    # (docs/rules.md, Euchre night 3).
     table = Table(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
     marches = [std(0, 5, ALONE)] * 4
     result = score_game(table, first_dealer=0, hands=marches, round_rules=RoundRules(hands=4))

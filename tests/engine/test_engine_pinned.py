@@ -1,7 +1,8 @@
-"""Rules that mutation testing found no test pinning (issue 8): the play-on end
+"""Rules that mutation testing found no test pinning (docs/decisions.md, D3): the play-on end
 exactly on the target, the first proved renege, a lone outcome with a named
 partner, the seat guard, the rule each explanation cites, how names are listed,
-and the game document's round trip (rules.md 2, 3.3-3.6, 4, 5; contract.md)."""
+and the game document's round trip (docs/rules.md 3-6 (every variant);
+docs/formats.md, "Game document (import and export)")."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def score(t: Table, **fields: Any) -> HandScore:
     return score_hand(t, read_hand(t, fields))
 
 
-# --- The play-on rule when players are level exactly on the target (rules.md 3.6) ------------
+# --- The play-on rule when players are level exactly on the target (docs/rules.md, Call-Ace 6) ----
 
 
 def test_level_exactly_on_the_target_plays_on_and_the_winner_is_decided_by_play_on() -> None:
@@ -83,7 +84,7 @@ def test_a_first_dealer_off_the_table_is_refused_naming_the_seat(first_dealer: i
     assert str(error.value) == f"first_dealer: there is no seat {first_dealer + 1}"
 
 
-# --- The first proved renege stands (rules.md 3.5, ruling) -----------------------------------
+# --- The first proved renege stands (docs/rules.md, Call-Ace 5, ruling) ---------------------------
 
 
 def plays(*tricks: str) -> list[list[Play]]:
@@ -120,7 +121,7 @@ def test_the_renege_proved_first_comes_first_even_when_it_was_made_later() -> No
     assert [(r.player, r.proved_on) for r in reneges] == [(2, 3), (1, 4)]
 
 
-# --- A lone outcome never has a partner (rules.md 3.3, 4) ------------------------------------
+# --- A lone outcome never has a partner (docs/rules.md, Call-Ace 3 and Call-Your-Partner 3) -------
 
 
 @pytest.mark.parametrize("outcome", [PartnerOutcome.MAKER_HELD, PartnerOutcome.NOT_IN_PLAY])
@@ -139,7 +140,7 @@ def test_the_makers_side_is_the_maker_alone_unless_a_partner_was_revealed() -> N
     assert t.makers(named) == (0, 2)
 
 
-# --- The seat guard (rules.md 6) -------------------------------------------------------------
+# --- The seat guard (docs/formats.md, "What a hand record holds") ---------------------------------
 
 
 @pytest.mark.parametrize("key", ["maker", "renege", "dealer"])
@@ -154,7 +155,7 @@ def test_only_the_seats_at_the_table_are_accepted(key: str, seat: int, ok: bool)
         assert errors[key] == f"there is no seat {seat + 1} at a table of 4"
 
 
-# --- Every explanation cites its rule (rules.md 3.4, 3.5, 4, 5) ------------------------------
+# --- Every explanation cites its rule (docs/rules.md 5 (every variant)) ---------------------------
 
 
 def test_a_call_ace_renege_by_the_partner_is_a_euchre_citing_3_5() -> None:
@@ -274,7 +275,7 @@ def test_under_offender_loses_2_the_reneging_team_loses_2_and_the_hand_is_scored
     )
 
 
-# --- Names in explanations (rules.md 6) ------------------------------------------------------
+# --- Names in explanations (docs/formats.md, "What a hand record holds") --------------------------
 
 
 @pytest.mark.parametrize(
@@ -290,7 +291,7 @@ def test_a_hand_error_lists_every_field_at_fault() -> None:
     assert str(error) == "maker: name the maker; tricks: must be from 0 to 5"
 
 
-# --- Reading and writing a hand (contract.md) ------------------------------------------------
+# --- Reading and writing a hand (docs/formats.md, "Game document (import and export)") ------------
 
 
 def test_thrown_in_false_is_an_ordinary_hand() -> None:
@@ -394,7 +395,8 @@ def test_a_value_no_document_holds_is_named_by_its_type() -> None:
     assert error.value.errors["maker"] == "give a player's name as text, not set"
 
 
-# --- Each impossible record is named at its field, in words (rules.md 6) ---------------------
+# --- Each impossible record is named at its field, in words
+# (docs/formats.md, "What a hand record holds") ---------------------
 
 CYP = Variant.CALL_YOUR_PARTNER
 
@@ -602,7 +604,7 @@ def test_each_fault_of_a_recorded_hand_is_named_at_its_field(
     assert error.value.errors == errors
 
 
-# --- The referee's reasons, word for word (rules.md 1, 2) ------------------------------------
+# --- The referee's reasons, word for word (docs/rules.md 4 (every variant)) -----------------------
 
 LEFT_NOTE = "the jack of diamonds is the left bower when hearts are trump, so it counts as a heart"
 

@@ -1,8 +1,8 @@
-"""Call-Ace Euchre: the deal, partners, the scoring table and reneges (rules.md 3).
+"""Call-Ace Euchre: the deal, partners, the scoring table and reneges (docs/rules.md, Call-Ace).
 
-Hands are written as the game document writes them (contract.md), read with
-read_hand and scored with score_hand, the way an imported game is scored.
-"""
+Hands are written as the game document writes them
+(docs/formats.md, "Game document (import and export)"), read with read_hand and scored with
+score_hand, the way an imported game is scored."""
 
 from __future__ import annotations
 
@@ -247,7 +247,8 @@ def test_the_two_lone_outcomes_are_told_apart_in_the_explanation() -> None:
 
 
 def test_a_dealer_who_picked_up_the_called_ace_is_the_partner() -> None:
-    """rules.md 3.3 ruling: Ann deals, picks up the ace of spades, and is Ben's partner."""
+    """docs/rules.md, Call-Ace 3 ruling: Ann deals, picks up the ace of spades, and is Ben's
+    partner."""
     t = table(5)
     hand = recorded(t, maker="Ben", trump="S", called="S", partner="Ann", tricks=5, round=1)
     game = score_game(t, first_dealer=0, hands=[hand])
@@ -275,7 +276,7 @@ def test_the_maker_cannot_be_named_as_their_own_partner() -> None:
 
 
 def test_a_call_ace_hand_must_say_how_the_makers_side_was_made_up() -> None:
-    """A Call-Ace record is a named partner, "maker" or "none" (rules.md 3.3): a hand
+    """A Call-Ace record is a named partner, "maker" or "none" (docs/rules.md, Call-Ace 3): a hand
     built without one is refused, not scored as a partnership of one."""
     t = table(5)
     bare = Hand(maker=1, trump=Suit.HEARTS, called=Suit.SPADES, tricks=5)

@@ -1,4 +1,5 @@
-"""Call-Your-Partner Euchre: the deal, the called card and the scoring table (rules.md 4)."""
+"""Call-Your-Partner Euchre: the deal, the called card and the scoring table
+(docs/rules.md, Call-Your-Partner)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_call_your_partner_is_for_5_players_only(n: int) -> None:
         Table(variant=Variant.CALL_YOUR_PARTNER, players=tuple(f"P{i}" for i in range(n)))
 
 
-# --- The scoring table (rules.md 4), every row ----------------------------------------------------
+# --- The scoring table (docs/rules.md, Call-Your-Partner 5), every row ----------------------------
 
 
 @pytest.mark.parametrize("tricks", [3, 4])
@@ -122,7 +123,7 @@ def test_the_explanation_says_how_the_maker_came_to_be_alone() -> None:
     )
 
 
-# --- The called card (rules.md 4) ----------------------------------------------------------------
+# --- The called card (docs/rules.md, Call-Your-Partner 3) -----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -180,7 +181,7 @@ def test_call_your_partner_has_no_no_trump_call() -> None:
     assert set(errors) == {"trump"}
 
 
-# --- Renege and winning: as Call-Ace (rules.md 3.5, 3.6) -----------------------------------------
+# --- Renege and winning: as Call-Ace (docs/rules.md, Call-Ace 5 and Call-Ace 6) -------------------
 
 
 def test_a_defenders_renege_scores_the_partnership_march() -> None:

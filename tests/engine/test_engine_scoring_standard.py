@@ -1,4 +1,4 @@
-"""Standard euchre: teams, the scoring table, renege, no trump (rules.md 5)."""
+"""Standard euchre: teams, the scoring table, renege, no trump (docs/rules.md, Standard)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_partners_sit_opposite_seats_1_and_3_against_2_and_4() -> None:
     assert [t.name(s) for s in t.defenders(hand)] == ["Ann", "Cat"]
 
 
-# --- The scoring table (rules.md 5), every row ---------------------------------------------------
+# --- The scoring table (docs/rules.md, Standard 5), every row -------------------------------------
 
 
 @pytest.mark.parametrize("tricks", [3, 4])
@@ -106,7 +106,7 @@ def test_euchred_makers_alone_or_not_give_2_to_the_defenders(alone: bool, tricks
     assert result.explanation.endswith(", 2 to Ben and Dan.")
 
 
-# --- Renege (rules.md 5, seed 004) ---------------------------------------------------------------
+# --- Renege (docs/rules.md, Standard 5, seed 004) -------------------------------------------------
 
 
 @pytest.mark.parametrize("offender", ["Ben", "Dan"])
@@ -160,7 +160,7 @@ def test_under_the_renege_house_rule_the_offending_team_loses_2_and_the_tricks_c
     assert result.explanation.endswith("; Ben reneged and their team loses 2 (house rule, 3.5).")
 
 
-# --- No trump (house rule, rules.md 5) -----------------------------------------------------------
+# --- No trump (house rule, docs/rules.md, Standard 2) ---------------------------------------------
 
 
 def test_no_trump_is_refused_without_the_house_rule() -> None:
@@ -203,7 +203,7 @@ def test_a_standard_hand_is_a_team_hand_unless_recorded_alone() -> None:
     )
 
 
-# --- Winning (rules.md 5) ------------------------------------------------------------------------
+# --- Winning (docs/rules.md, Standard 6) ----------------------------------------------------------
 
 
 def test_the_first_team_to_10_wins_and_both_partners_show_the_team_total() -> None:

@@ -1,4 +1,4 @@
-"""Seating a euchre night (rules.md 7): everyone seated once a round at tables of
+"""Seating a euchre night (docs/rules.md, Euchre night 2): everyone seated once a round at tables of
 the right size, the fewest sitting out in fair turn, partners and opponents spread,
 and the same arguments giving the same plan."""
 
@@ -228,7 +228,8 @@ def test_the_plan_does_not_depend_on_the_python_hash_seed() -> None:
 
 
 def test_a_round_replanned_seats_only_who_is_present() -> None:
-    """A player who leaves or arrives is handled from the next round (rules.md 7)."""
+    """A player who leaves or arrives is handled from the next round
+    (docs/rules.md, Euchre night 2)."""
     night = plan_night(players=12, rounds=3, variant=Variant.STANDARD)
     history = list(night.rounds)
     present = [*range(1, 12), 13]  # 12 has left, 13 has arrived

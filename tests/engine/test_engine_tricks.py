@@ -1,7 +1,7 @@
-"""Playing a trick: who wins and why, legal plays, reneges (rules.md 1 and 2).
+"""Playing a trick: who wins and why, legal plays, reneges (docs/rules.md 4 (every variant)).
 
 Trick judging is checked exhaustively against a second formulation written
-here from rules.md alone: a ranking table typed out by hand (the trump cards
+here from docs/rules.md alone: a ranking table typed out by hand (the trump cards
 high to low for each trump, and the plain order of the other suits).
 """
 
@@ -39,7 +39,7 @@ from referee.engine.tricks import (
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 TRUMPS: list[Trump] = [S, H, D, C, None]
 
-# --- The reference formulation (rules.md 1 and 2, typed out by hand) ------------------
+# --- The reference formulation (docs/rules.md 4 (every variant), typed out by hand) ---------------
 
 TRUMP_HIGH_TO_LOW: dict[str, list[str]] = {
     "S": ["JS", "JC", "AS", "KS", "QS", "10S", "9S", "8S", "7S"],
@@ -172,7 +172,7 @@ def test_a_trick_of_two_to_six_cards_goes_to_the_card_the_rules_say(
     assert result.winner == trick_winner(trick, trump)
 
 
-# --- The reason, in words (rules.md 1 and 2) -----------------------------------------------
+# --- The reason, in words (docs/rules.md 4 (every variant)) ---------------------------------------
 
 
 def test_the_contract_example_goes_to_the_left_bower_over_the_led_ace() -> None:
@@ -253,7 +253,7 @@ def test_an_impossible_trick_is_refused_with_a_reason(text: str, complaint: str)
         judge_trick(cards=cards(text), trump=H)
 
 
-# --- Legal plays (rules.md 2) ----------------------------------------------------------------
+# --- Legal plays (docs/rules.md 4 (every variant)) ------------------------------------------------
 
 
 def test_a_player_holding_the_led_suit_must_follow_it() -> None:
@@ -272,7 +272,7 @@ def test_a_player_without_the_led_suit_may_play_any_card() -> None:
 
 
 def test_the_left_bower_alone_need_not_follow_a_lead_of_its_printed_suit() -> None:
-    """With diamonds trump, the jack of hearts is a diamond (rules.md 1)."""
+    """With diamonds trump, the jack of hearts is a diamond (docs/rules.md 4 (every variant))."""
     hand = cards("JH AS")
     result = legal_plays(hand=hand, led=parse_card("9H"), trump=D)
     assert result.legal == tuple(hand)
@@ -370,7 +370,7 @@ def test_the_legal_plays_are_the_held_cards_of_the_led_suit_else_the_whole_hand(
         )
 
 
-# --- Reneges over a hand (rules.md 2 and 3.5) --------------------------------------------
+# --- Reneges over a hand (docs/rules.md 4 (every variant), Call-Ace 5) ----------------------------
 
 
 def plays(*tricks: str) -> list[list[Play]]:

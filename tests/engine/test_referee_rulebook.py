@@ -115,7 +115,7 @@ def test_the_renege_penalty_follows_the_tables_rule() -> None:
     assert renege_penalty(Variant.CALL_ACE, house).startswith("The player who reneged loses 2")
 
 
-# --- Search that forgives word forms and knows players' names (issue 9) --------------------
+# --- Search that forgives word forms and knows players' names (docs/decisions.md, D11) ------------
 
 # What players type, and the rule it must find first, in every variant.
 PLAYERS_WORDS = [
@@ -193,7 +193,7 @@ def test_word_forms_meet_at_one_stem(word: str, stemmed: str) -> None:
     assert stem(word) == stemmed
 
 
-# --- The rulings rules.md added (3.2 misdeal, 5 the team's penalty) ------------------------
+# --- The rulings docs/rules.md added (the misdeal in 2, Standard 5's team penalty) -------------
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -213,7 +213,7 @@ def test_standard_euchre_takes_the_offenders_penalty_from_the_team_total() -> No
     assert "below 0" in ruling.text
 
 
-# --- Points in the rule text are the scoring rules' own (issue 8) --------------------------
+# --- Points in the rule text are the scoring rules' own (docs/decisions.md, D2) -------------------
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])

@@ -1,4 +1,4 @@
-"""The whole history out and back in (contract.md, "History out and back in"):
+"""The whole history out and back in (docs/formats.md, "History out and back in"):
 ``manage.py backup`` and ``manage.py restore``."""
 
 from __future__ import annotations

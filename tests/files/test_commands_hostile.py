@@ -1,6 +1,6 @@
-"""The operator's commands given bad input (contract.md, "Game document",
-"History out and back in", "Tables"): missing files, folders, unreadable,
-endless or binary files, bad JSON, the wrong kind of document, NUL characters
+"""The operator's commands given bad input (docs/formats.md, "Game document (import and export)",
+"History out and back in", "Tables: private by link, no accounts"): missing files, folders,
+unreadable, endless or binary files, bad JSON, the wrong kind of document, NUL characters
 and half characters in names, dates past the years, bad table keys. Each says
 what is wrong on one line of standard error, exits non-zero, prints nothing
 on standard output and stores nothing, on SQLite and PostgreSQL alike (what

@@ -1,5 +1,5 @@
-"""The dates a game document may carry (contract.md, "Game document"): a year
-from 1900 to 2999 once in UTC, and ``finished_at`` not before ``started_at``.
+"""The dates a game document may carry (docs/formats.md, "Game document (import and export)"): a
+year from 1900 to 2999 once in UTC, and ``finished_at`` not before ``started_at``.
 
 Every way in (the engine's reader, ``import_game``, the upload, the paste,
 ``restore`` of a game or of a euchre night) refuses anything else naming the

@@ -1,6 +1,7 @@
-"""A game's lasting id and dates through export and import (contract.md,
-"Game document"): a game lands on its own night, a stored game is never
-imported twice unless asked for a copy, and existing games got their ids."""
+"""A game's lasting id and dates through export and import
+(docs/formats.md, "Game document (import and export)"): a game lands on its own
+night, a stored game is never imported twice unless asked for a copy, and existing games got their
+ids."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Import and export of game documents (contract.md, "Game document"): the
+"""Import and export of game documents (docs/formats.md, "Game document (import and export)"): the
 management commands, the model layer and the web upload and download."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_the_contract_example_exports_with_dealers_points_totals_and_no_winner_y
     assert exported["format"] == "bower.game/1"
     assert exported["players"] == ["Ann", "Ben", "Cat", "Dan", "Eve"]
     assert [h["dealer"] for h in exported["hands"]] == ["Ann", "Ben", "Cat", "Dan", "Eve"]
-    # rules.md 3.4 and 3.5 with five players.
+    # docs/rules.md, Call-Ace 5 with five players.
     assert [h["points"] for h in exported["hands"]] == [
         {"Ann": 0, "Ben": 1, "Cat": 0, "Dan": 1, "Eve": 0},  # partnership makes it
         {"Ann": 0, "Ben": 0, "Cat": 5, "Dan": 0, "Eve": 0},  # alone march: n

@@ -1,5 +1,5 @@
 """A game document is at most 1 MB, uploaded, pasted or piped in alike
-(contract.md, "Game document"): past it, the field says so and nothing is
+(docs/formats.md, "Game document (import and export)"): past it, the field says so and nothing is
 stored. A paste past the request's own limit (DATA_UPLOAD_MAX_MEMORY_SIZE,
 where Django stops reading the form) gets the same message beside the paste
 box, never a bare 400 page."""
@@ -34,8 +34,9 @@ def stored() -> tuple[int, ...]:
 
 
 def of_size(size: int, *, char: str = " ") -> str:
-    """contract.md's example, valid, padded to ``size`` bytes of UTF-8: with
-    spaces, or with ``char`` in a field import ignores (a hand's explanation)."""
+    """The example in docs/formats.md, "Game document (import and export)", valid, padded to
+    ``size`` bytes of UTF-8: with spaces, or with ``char`` in a field import ignores (a hand's
+    explanation)."""
     if char == " ":
         text = json.dumps(example())
         return text + " " * (size - len(text.encode()))

@@ -1,6 +1,6 @@
 """A long imported game costs milliseconds of the database's write lock: the
 engine scores the document once before the lock, and the hands go in with their
-figures cached, in bulk (issue 11). A document of more hands than a game holds
+figures cached, in bulk (docs/decisions.md, D38). A document of more hands than a game holds
 is refused, and another table keeps recording while a big import runs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hand flow in one thumb (issue 9), on the small phones it is played on:
+"""The hand flow in one thumb (docs/decisions.md, D9), on the small phones it is played on:
 every step of a hand on one screen, counted taps, no scrolling, no total
 wrapped, no silent failure (conftest.py: `page` fails on console errors and
 CSP violations; `axe`)."""

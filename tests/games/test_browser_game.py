@@ -99,7 +99,8 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(score(page, "Dan")).to_have_text("1")
     expect(page.locator(".deal-line")).to_contain_text("Deals Ben Leads Cat")
 
-    # Hand 2: a misdeal (stick the dealer is on: nobody can pass a hand in, rules.md 3.2).
+    # Hand 2: a misdeal (stick the dealer is on: nobody can pass a hand in,
+    # docs/rules.md 2 (every variant)).
     page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     expect(page.locator(".deal-line")).to_contain_text("Deals Cat")

@@ -1,5 +1,5 @@
 """The screen a change answers with is drawn from the game as the change left
-it in memory, not read again (issue 12): it must show what a fresh read of
+it in memory, not read again (docs/decisions.md, D31): it must show what a fresh read of
 the game shows, after every change the table makes, and after a change that
 found the game moved on meanwhile and read it again under the lock."""
 

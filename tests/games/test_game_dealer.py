@@ -1,6 +1,7 @@
 """A deal out of turn: the scorer says who is really dealing the next hand; the
-hand is recorded with that dealer and the deal passes on from them (contract.md:
-a hand may carry "dealer"; the rotation continues from it)."""
+hand is recorded with that dealer and the deal passes on from them
+(docs/formats.md, "Game document (import and export)": a hand may carry "dealer"; the rotation
+continues from it)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The hand flow without a browser (issue 9): a form's token records one hand
-and never another (contract.md "Recording a hand, once"), the table's
+"""The hand flow without a browser (docs/decisions.md, D10): a form's token records one hand
+and never another (docs/formats.md, "Recording a hand, once"), the table's
 shortcuts (the maker's names, the tricks, undo), the misdeal under stick the
-dealer (rules.md 3.2), the edit's points shown at once."""
+dealer (docs/rules.md 2 (every variant)), the edit's points shown at once."""
 
 from __future__ import annotations
 

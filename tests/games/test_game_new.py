@@ -207,7 +207,7 @@ def test_choosing_the_seed_deal_shows_its_cards_and_kitty(client: Client) -> Non
     assert deal_rows(common)[4] == (5, 4)
     response = client.post(reverse("new_game"), form_data(deal="seed", action="refresh"))
     rows = deal_rows(response.content.decode())
-    # rules.md 3.1: 24 cards, 6 each for 4 players, 4 each for 5 or 6.
+    # docs/rules.md, Call-Ace 1: 24 cards, 6 each for 4 players, 4 each for 5 or 6.
     assert rows[4] == (6, 0)
     assert rows[5] == (4, 4)
     assert rows[6] == (4, 0)

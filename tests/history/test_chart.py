@@ -140,7 +140,8 @@ def test_the_sentence_says_who_won_since_when_and_every_total() -> None:
 
 
 def test_the_sentence_names_a_shared_win() -> None:
-    # Ben and Dan make together and both reach the target of 1: they share the win (3.6).
+    # Ben and Dan make together and both reach the target of 1: they share the win
+    # (docs/rules.md, Call-Ace 6 and Call-Your-Partner 6).
     table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:1], target=1)
     assert summary(table, score) == (
         "Ben and Dan shared the win with 1 each. Then Ann 0, Cat 0 and Eve 0."

@@ -1,4 +1,4 @@
-"""The history as spreadsheets (contract.md, "History out and back in"): a
+"""The history as spreadsheets (docs/formats.md, "History out and back in"): a
 game's hands and the players' statistics, UTF-8 with a header row, safe to
 open in a spreadsheet whatever the names."""
 
@@ -58,7 +58,8 @@ def test_hands_csv_has_one_row_a_hand_with_every_column_of_the_contract(client: 
     assert held[5] == "alone (held the called ace)"
     assert held[13:18] == ["0", "1", "5", "1", "0"]
     assert thrown[:8] == ["3", "Cat", "", "", "", "", "", ""]
-    assert thrown[18].startswith("Misdeal")  # stick the dealer is on (rules.md 3.2)
+    # stick the dealer is on (docs/rules.md 2 (every variant))
+    assert thrown[18].startswith("Misdeal")
     assert not_in_play[5] == "alone (the called ace was not in play)"
     assert renege[1] == "Eve"
     assert renege[7] == "Cat"

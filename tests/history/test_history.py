@@ -26,7 +26,7 @@ def finished_call_ace(at: Any = None) -> Game:
 
 
 def shared_call_ace(at: Any = None) -> Game:
-    """Ann and Ben march together to 4 each: they share the win (rules.md 3.6)."""
+    """Ann and Ben march together to 4 each: they share the win (docs/rules.md, Call-Ace 6)."""
     march = {"maker": "Ann", "trump": "H", "called": "D", "partner": "Ben", "tricks": 5}
     return import_document(document("call-ace", FOUR, [march, march], target=4), at=at)
 

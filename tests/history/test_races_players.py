@@ -2,7 +2,7 @@
 merging two players into a third when the two shared a game, merging two
 players into each other. Each phone is answered (saved, merged, or refused
 with the reason), never with a server error; the data stays whole and no
-phone is told something that did not happen (issue 21), on SQLite and on
+phone is told something that did not happen (docs/decisions.md, D20), on SQLite and on
 PostgreSQL."""
 
 from __future__ import annotations

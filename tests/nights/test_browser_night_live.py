@@ -1,4 +1,4 @@
-"""A euchre night's standings, watch link and score card on a phone (rules.md 7):
+"""A euchre night's standings, watch link and score card on a phone (docs/rules.md, Euchre night 3):
 readable at 375 px without sideways scrolling, accessible, kept up to date by
 the poll, with no console error."""
 

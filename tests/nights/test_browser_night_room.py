@@ -1,5 +1,5 @@
-"""A standard euchre night in the room (issue 14, rules.md 7): three phones, no
-cookie shared. Phone A starts an 8-player night through the form; B and C join
+"""A standard euchre night in the room (docs/decisions.md, D40, docs/rules.md, Euchre night): three
+phones, no cookie shared. Phone A starts an 8-player night through the form; B and C join
 by its key link. A and B each score a table for 2 rounds of 4 hands by tapping;
 B sees round 2 seated by the poll; C's standings match the points worked out
 here from the hands, by the rules of section 3, and the database's."""
@@ -27,7 +27,7 @@ EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 @dataclass(frozen=True)
 class Hand:
-    """A hand as the table tells it, with its points by rules.md 3 (standard
+    """A hand as the table tells it, with its points by docs/rules.md 5 (every variant) (standard
     euchre): both players of a side score the side's points."""
 
     maker: int  # the seat (0 to 3); seats 0 and 2 are partners, as are 1 and 3

@@ -52,7 +52,7 @@ def test_a_16_player_6_round_night_ends_with_the_right_standings(client: Client)
     board = EuchreNight.objects.get(pk=night.pk).board()
     assert board.over
     assert {row.name: row.total for row in board.standings.rows} == expected
-    # Everyone played every round: 16 players fill 4 tables (rules.md 7).
+    # Everyone played every round: 16 players fill 4 tables (docs/rules.md, Euchre night 1).
     assert all(None not in row.rounds and not row.sat_out for row in board.standings.rows)
 
     page = client.get(f"/nights/{night.pk}/standings/").content.decode()

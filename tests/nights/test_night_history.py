@@ -1,7 +1,7 @@
-"""A euchre night in history (rules.md 7, contract.md "History out and back
-in"): the whole night in the backup and back, its hands in the players'
-statistics (its tables not counted as games won or lost), its place on the
-player's page and in the game lists, and player merges across nights."""
+"""A euchre night in history (docs/rules.md, Euchre night,
+docs/formats.md, "History out and back in"): the whole night in the backup and back, its hands in
+the players' statistics (its tables not counted as games won or lost), its place on the player's
+page and in the game lists, and player merges across nights."""
 
 from __future__ import annotations
 

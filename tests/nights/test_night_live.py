@@ -1,5 +1,5 @@
 """A euchre night's live standings, its watch link for a TV and its printable
-score cards (rules.md 7), read by the table's phones, by anyone with the watch
+score cards (docs/rules.md, Euchre night 3), read by the table's phones, by anyone with the watch
 link, and by nobody else."""
 
 from __future__ import annotations

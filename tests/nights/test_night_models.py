@@ -1,4 +1,4 @@
-"""Euchre nights in the database (rules.md 7): starting a night seats its first
+"""Euchre nights in the database (docs/rules.md, Euchre night 2): starting a night seats its first
 round, each table is a game that ends after the round's hands, the next round
 is seated from the rounds before, and the standings are the engine's."""
 
@@ -81,7 +81,7 @@ def test_a_table_whose_round_is_over_takes_no_more_hands_until_one_is_undone():
 
 
 def test_an_edit_rescores_a_table_by_the_nights_rules():
-    # Under the night's house rule a lone march scores 5 (rules.md 7), on an
+    # Under the night's house rule a lone march scores 5 (docs/rules.md, Euchre night 4), on an
     # edit as on the first recording.
     night = start_night(lone_march_five=True)
     game, names = first_table(night)

@@ -1,4 +1,4 @@
-"""A euchre night's screens (rules.md 7): starting a night, its seating board and
+"""A euchre night's screens (docs/rules.md, Euchre night 2): starting a night, its seating board and
 each player's line, seating the next round, players leaving and arriving, a past
 round, the list of nights; another phone's night is a 404."""
 
@@ -604,7 +604,7 @@ def test_a_stranger_sees_nothing_of_the_night_and_changes_nothing(stranger: Clie
 
 
 def test_the_night_page_names_the_seat_night_command_that_prints_its_plan(client: Client) -> None:
-    # contract.md: "The app's nights use the same plans" as seat_night.
+    # docs/formats.md, "Euchre night seating": "The app's nights use the same plans" as seat_night.
     night = EuchreNight.start(
         private_table=our_table(),
         variant=Variant.STANDARD,

@@ -1,4 +1,4 @@
-"""A euchre night's table on the game screens (rules.md 7): named by its night,
+"""A euchre night's table on the game screens (docs/rules.md, Euchre night): named by its night,
 round and table, counting hands instead of points to a target, over after the
 round's hands with a way back to the night, and no rematch."""
 

@@ -1,4 +1,4 @@
-"""``python manage.py seat_night`` (contract.md, "Euchre night seating"): a night's
+"""``python manage.py seat_night`` (docs/formats.md, "Euchre night seating"): a night's
 seating plan as JSON on standard output; impossible arguments refused with a
 one-line message."""
 

@@ -1,4 +1,4 @@
-"""Private tables on real phones (issue 10): one phone starts a game, a second
+"""Private tables on real phones (docs/decisions.md, D13): one phone starts a game, a second
 joins by the key link and sees each hand within 5 seconds, a third with no link
 sees nothing and changes nothing; the watch link; a replaced key."""
 

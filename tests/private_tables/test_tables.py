@@ -1,4 +1,4 @@
-"""Private tables (contract.md, "Tables: private by link"): joining by the key
+"""Private tables (docs/formats.md, "Tables: private by link, no accounts"): joining by the key
 link, a phone without the table sees and changes nothing of it, the watch link,
 replacing a key, and what a phone remembers."""
 

@@ -1,6 +1,6 @@
-"""Joining a table by its key link (contract.md, "Tables"; issue 21): opened
-from another site, or by a browser that does not say where it was opened, the
-link only shows the table's name and a Join button; joining never drops
+"""Joining a table by its key link (docs/formats.md, "Tables: private by link, no accounts";
+docs/decisions.md, D15): opened from another site, or by a browser that does not say where it was
+opened, the link only shows the table's name and a Join button; joining never drops
 another of the phone's tables unasked, and never moves where new games go
 without saying so."""
 

@@ -1,6 +1,6 @@
-"""Replacing a table's key (contract.md, "Tables"; issue 21): the old key
-link and the table's watch links stop working, and of two phones replacing
-it at once, or a form left open while another phone replaced it, one
+"""Replacing a table's key (docs/formats.md, "Tables: private by link, no accounts";
+docs/decisions.md, D16): the old key link and the table's watch links stop working, and of two
+phones replacing it at once, or a form left open while another phone replaced it, one
 replaces it and the other is told so, on SQLite and PostgreSQL."""
 
 from __future__ import annotations

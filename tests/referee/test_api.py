@@ -1,4 +1,4 @@
-"""The referee's JSON API (contract.md "Referee API"): no login, JSON, bad input is a 400."""
+"""The referee's JSON API (docs/formats.md, "Referee API"): no login, JSON, bad input is a 400."""
 
 from __future__ import annotations
 

@@ -114,7 +114,7 @@ def test_any_query_string_gets_a_page_never_a_server_error(
         assert response.status_code in (200, 302, 422), (url, params, response.status_code)
 
 
-# --- Hostile values, sent as raw query strings (issue 11) ------------------------------------
+# --- Hostile values, sent as raw query strings (docs/decisions.md, D19) ---------------------------
 
 RULES = ["variant", "target", "stick_the_dealer", "no_trump", "deal", "renege", "ties"]
 EVERY_PAGE = {

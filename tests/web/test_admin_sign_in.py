@@ -1,4 +1,4 @@
-"""The admin's sign-in has a brake (issue 21 item 12): five wrong passwords in a row
+"""The admin's sign-in has a brake (docs/decisions.md, D23): five wrong passwords in a row
 for one name from one address pause that name there for 15 minutes, right password
 or not; other names and other addresses sign in as usual. django-axes counts them in
 the database, so every app process sees the same count (SQLite and PostgreSQL)."""

@@ -1,4 +1,4 @@
-"""Cross-Origin-Opener-Policy goes only where a browser applies it (issue 21 item 14):
+"""Cross-Origin-Opener-Policy goes only where a browser applies it (docs/decisions.md, D24):
 over https, or on this machine (localhost); a phone on the Wi-Fi reads plain http,
 where Chromium would ignore the header with a console error on every page."""
 
