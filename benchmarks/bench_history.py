@@ -1,4 +1,4 @@
-"""The history pages as the history grows (issue 12): the game list, the players
+"""The history pages as the history grows (docs/decisions.md, D27): the game list, the players
 list and a player's page of a table with 200 games and of one with 2,000 (600
 in a quick run), each table seen from a phone that has joined only it."""
 

@@ -1,4 +1,4 @@
-"""A bounded load run on the loopback (issue 12): gunicorn with two workers and
+"""A bounded load run on the loopback (docs/decisions.md, D27): gunicorn with two workers and
 the benchmark settings, eight clients at once for a few seconds per target.
 
 Only 127.0.0.1 is ever asked; every client stops at its deadline or after a

@@ -1,4 +1,4 @@
-"""The game screens through Django's whole request cycle, in-process (issue 12):
+"""The game screens through Django's whole request cycle, in-process (docs/decisions.md, D27):
 recording a hand, the table screen, its poll, the score sheet, bytes on the wire."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The games the benchmarks measure, made through the app's most stable ways in:
-a game document (contract.md) read by the engine and stored by `Game.from_document`.
+a game document (docs/formats.md, "Game document (import and export)") read by the engine and stored
+by `Game.from_document`.
 
 Everything here that names the scorekeeper's models is in this module, so a
 rename there is one import to fix.
@@ -36,7 +37,8 @@ _EUCHRE_EVERY = 37
 
 
 def bench_table() -> PrivateTable:
-    """The one private table the benchmarks' games belong to (contract.md, "Tables")."""
+    """The one private table the benchmarks' games belong to
+    (docs/formats.md, "Tables: private by link, no accounts")."""
     return PrivateTable.objects.first() or PrivateTable.objects.create(name="Benchmarks")
 
 

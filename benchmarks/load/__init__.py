@@ -1,4 +1,4 @@
-"""`make load` (issue 25): phones at card tables against the server people run.
+"""`make load` (docs/decisions.md, D26): phones at card tables against the server people run.
 
 ``python -m benchmarks.load`` (``__main__``) seeds the tables (``seed``), starts
 the server (``servers``) and the phones (``phones``, locust) in network

@@ -1,4 +1,4 @@
-"""`make load`: card tables' phones against the server people run (issue 25).
+"""`make load`: card tables' phones against the server people run (docs/decisions.md, D26).
 
 Seeds the tables (a game in play each) in a database of the run's own, starts
 the server as the README says to (``HOST=0.0.0.0 make run`` or ``make serve``)

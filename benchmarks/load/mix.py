@@ -1,4 +1,4 @@
-"""The table's traffic that `make load` drives (issue 25), in one place.
+"""The table's traffic that `make load` drives (docs/decisions.md, D26), in one place.
 
 Each simulated card table has four phones on its table screen. Every phone
 polls the game every 4 s, as the screen's htmx poller does (static/js/live.js:
