@@ -77,10 +77,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--seconds",
         type=float,
-        default=float(env("LOAD_SECONDS", "10")),
-        help="seconds measured per table count and latency (LOAD_SECONDS; default 10)",
+        default=float(env("LOAD_SECONDS", "8")),
+        help="seconds measured per table count and latency (LOAD_SECONDS; default 8)",
     )
-    parser.add_argument("--warmup", type=float, default=4.0, help="seconds before each window")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before each window")
     parser.add_argument("--ceiling-seconds", type=float, default=4.0)
     parser.add_argument("--ceiling-clients", type=int, default=200)
     parser.add_argument(
