@@ -2,7 +2,8 @@
 
 Every tool is a GET form or a set of plain links, so the URL of a result is the
 ruling itself and reopens it exactly. A plain request gets the whole page; an
-htmx request gets the screen's ``tool`` partial (style.md 4). Invalid input
+htmx request gets the screen's ``tool`` partial (style.md 4; the rule is
+``referee.http.wants_partial``, the answer says ``Vary: HX-Request``). Invalid input
 re-renders with a message beside the field: 200 for a page, 422 for htmx.
 One module per screen family; ``screen`` holds what they build screens with.
 """

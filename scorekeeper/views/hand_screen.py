@@ -8,10 +8,11 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.hand_forms import HandForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
-from scorekeeper.views.rendering import screen, wants_partial
+from scorekeeper.views.rendering import screen
 
 
 def hand_screen(
@@ -45,7 +46,7 @@ def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) 
     response = render(request, "scorekeeper/hand.html#preview", context)
     response["HX-Retarget"] = "#preview"
     response["HX-Reswap"] = "outerHTML"
-    return response
+    return varies_on_htmx(response)
 
 
 def hand_post(

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Game
 from scorekeeper.screens import result_context, table_context
@@ -19,12 +20,6 @@ from scorekeeper.tables import key_digests
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
-
-
-def wants_partial(request: HtmxHttpRequest) -> bool:
-    """An htmx request swaps a partial; a plain, boosted or history-restoring one gets the page."""
-    htmx = request.htmx
-    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
 def screen(
@@ -39,7 +34,7 @@ def screen(
     the address bar moved to ``url`` (the screen's own address)."""
     partial = wants_partial(request)
     name = f"scorekeeper/{template}" + ("#screen" if partial else "")
-    response = render(request, name, {**context, "partial": partial}, status=status)
+    response = varies_on_htmx(render(request, name, {**context, "partial": partial}, status=status))
     return _pushed(request, response, url) if partial else response
 
 
@@ -91,7 +86,7 @@ def _game_as_it_stands(
         game = load_game(request, game)
     url = home_of(game)
     if not wants_partial(request):
-        return HttpResponseRedirect(url)
+        return varies_on_htmx(HttpResponseRedirect(url))
     if game.is_finished:
         return screen(request, "result.html", result_context(game), status=status, url=url)
     return screen(request, "table.html", table_context(game), status=status, url=url)
@@ -104,6 +99,6 @@ def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
         return (
             after_change(request, game)
             if wants_partial(request)
-            else redirect("game_result", game.pk)
+            else varies_on_htmx(redirect("game_result", game.pk))
         )
     return None
