@@ -174,95 +174,18 @@ def audit_hand(
     with more cards than players; an unfinished trick before the last; a card
     played twice or not in the deck for this many players.
     """
-    errors: dict[str, str] = {}
-    n = table.n
-    deal = table.deal
-    for key, seat in (("maker", maker), ("leader", first_leader)):
-        if not 0 <= seat < n:
-            errors[key] = f"there is no seat {seat + 1} at a table of {n}"
-    if errors:
-        raise AuditError(errors)
-
-    variant = table.variant
-    if variant is Variant.CALL_ACE and alone:
-        errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
-    probe_outcome = (
-        _team(alone)
-        if variant is Variant.STANDARD
-        else PartnerOutcome.ALONE
-        if alone
-        else PartnerOutcome.NOT_IN_PLAY
+    playing = _check_call(
+        table,
+        maker=maker,
+        trump=trump,
+        called=called,
+        first_leader=first_leader,
+        tricks=len(tricks),
+        alone=alone,
     )
-    if variant is Variant.CALL_YOUR_PARTNER and not alone and called is None:
-        errors["called"] = "name the called card, or say that the maker went alone"
-    elif variant is Variant.CALL_ACE and called is None:
-        errors["called"] = "name the suit of the called ace"
     called_card = _called_card(called)
-    if called_card is not None and called_card.rank < deal.lowest_rank:
-        errors["called"] = f"the {called_card.name} is not in the {deal.deck_size}-card deck"
-    for key, message in check_hand(
-        table, Hand(maker=maker, trump=trump, called=called, outcome=probe_outcome)
-    ).items():
-        errors.setdefault(key, message)
-
-    sits_out = table.sits_out(Hand(maker=maker, outcome=_team(alone)))
-    if sits_out is not None and first_leader == sits_out:
-        errors["leader"] = f"{table.name(sits_out)} sits out this lone hand and cannot lead"
-    playing = tuple(s for s in range(n) if s != sits_out)
-    if len(tricks) > deal.tricks:
-        errors["tricks"] = f"a hand has {deal.tricks} tricks, not {len(tricks)}"
-    if errors:
-        raise AuditError(errors)
-
-    audited: list[AuditedTrick] = []
-    seen: dict[Card, int] = {}
-    leader = first_leader
-    for number, entry in enumerate(tricks, start=1):
-        key = f"trick-{number}"
-        problem = _trick_problem(table, entry, number, len(tricks), len(playing), seen)
-        if problem is None and entry.leader is not None and entry.leader != leader:
-            problem = _wrong_leader(table, entry.leader, leader, number)
-        if problem is not None:
-            errors[key] = problem
-            break
-        for card in entry.cards:
-            seen[card] = number
-        order = _order(playing, leader)
-        plays = tuple(
-            Play(player=seat, card=card) for seat, card in zip(order, entry.cards, strict=False)
-        )
-        reveals = called_card is not None and any(p.card == called_card for p in plays)
-        if len(plays) == len(playing):
-            result = judge_trick(cards=entry.cards, trump=trump)
-            winner = order[result.winner]
-            audited.append(
-                AuditedTrick(
-                    number=number,
-                    leader=leader,
-                    plays=plays,
-                    complete=True,
-                    winner=winner,
-                    card=result.card,
-                    reason=result.reason,
-                    reveals_partner=reveals,
-                )
-            )
-            leader = winner
-        else:
-            audited.append(
-                AuditedTrick(
-                    number=number,
-                    leader=leader,
-                    plays=plays,
-                    complete=False,
-                    reveals_partner=reveals,
-                )
-            )
-    if errors:
-        raise AuditError(errors)
-
+    audited = _audit_tricks(table, tricks, playing, first_leader, trump, called_card)
     outcome, partner, revealed_on = _partner(table, maker, alone, called_card, audited)
-    all_in = len(audited) == deal.tricks and all(t.complete for t in audited)
     reneges = tuple(
         RenegeFinding(renege=r, sentence=renege_sentence(table, r, trump))
         for r in find_reneges(tricks=[t.plays for t in audited], trump=trump)
@@ -283,18 +206,126 @@ def audit_hand(
         hand=None,
         score=None,
     )
-    if not all_in:
-        return audit
-    assert outcome is not None
+    if len(audited) == table.deal.tricks and all(t.complete for t in audited):
+        return _scored(audit)
+    return audit
+
+
+def _check_call(
+    table: Table,
+    *,
+    maker: int,
+    trump: Trump,
+    called: Suit | Card | None,
+    first_leader: int,
+    tricks: int,
+    alone: bool,
+) -> tuple[int, ...]:
+    """The seats that play the hand, once the call, the first leader and the
+    number of tricks are ones the table allows (AuditError naming each fault)."""
+    n = table.n
+    errors: dict[str, str] = {}
+    for key, seat in (("maker", maker), ("leader", first_leader)):
+        if not 0 <= seat < n:
+            errors[key] = f"there is no seat {seat + 1} at a table of {n}"
+    if errors:
+        raise AuditError(errors)
+    errors = _call_errors(table, maker=maker, trump=trump, called=called, alone=alone)
+    sits_out = table.sits_out(Hand(maker=maker, outcome=_team(alone)))
+    if sits_out is not None and first_leader == sits_out:
+        errors["leader"] = f"{table.name(sits_out)} sits out this lone hand and cannot lead"
+    if tricks > table.deal.tricks:
+        errors["tricks"] = f"a hand has {table.deal.tricks} tricks, not {tricks}"
+    if errors:
+        raise AuditError(errors)
+    return tuple(s for s in range(n) if s != sits_out)
+
+
+def _call_errors(
+    table: Table, *, maker: int, trump: Trump, called: Suit | Card | None, alone: bool
+) -> dict[str, str]:
+    """What is wrong with the call: going alone, the card called and trump, as the
+    variant and the deal allow them (``check_hand`` on the hand so far)."""
+    errors: dict[str, str] = {}
+    variant = table.variant
+    if variant is Variant.CALL_ACE and alone:
+        errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
+    probe_outcome = (
+        _team(alone)
+        if variant is Variant.STANDARD
+        else PartnerOutcome.ALONE
+        if alone
+        else PartnerOutcome.NOT_IN_PLAY
+    )
+    if variant is Variant.CALL_YOUR_PARTNER and not alone and called is None:
+        errors["called"] = "name the called card, or say that the maker went alone"
+    elif variant is Variant.CALL_ACE and called is None:
+        errors["called"] = "name the suit of the called ace"
+    called_card = _called_card(called)
+    deal = table.deal
+    if called_card is not None and called_card.rank < deal.lowest_rank:
+        errors["called"] = f"the {called_card.name} is not in the {deal.deck_size}-card deck"
+    probe = Hand(maker=maker, trump=trump, called=called, outcome=probe_outcome)
+    for key, message in check_hand(table, probe).items():
+        errors.setdefault(key, message)
+    return errors
+
+
+def _audit_tricks(
+    table: Table,
+    tricks: Sequence[TrickEntry],
+    playing: tuple[int, ...],
+    leader: int,
+    trump: Trump,
+    called_card: Card | None,
+) -> list[AuditedTrick]:
+    """Each trick judged in turn, its winner leading the next (AuditError at
+    the first trick at fault)."""
+    audited: list[AuditedTrick] = []
+    seen: dict[Card, int] = {}
+    for number, entry in enumerate(tricks, start=1):
+        problem = _trick_problem(table, entry, number, len(tricks), len(playing), seen)
+        if problem is None and entry.leader is not None and entry.leader != leader:
+            problem = _wrong_leader(table, entry.leader, leader, number)
+        if problem is not None:
+            raise AuditError({f"trick-{number}": problem})
+        for card in entry.cards:
+            seen[card] = number
+        order = _order(playing, leader)
+        plays = tuple(
+            Play(player=seat, card=card) for seat, card in zip(order, entry.cards, strict=False)
+        )
+        trick = AuditedTrick(
+            number=number,
+            leader=leader,
+            plays=plays,
+            complete=False,
+            reveals_partner=called_card is not None and any(p.card == called_card for p in plays),
+        )
+        if len(plays) == len(playing):
+            result = judge_trick(cards=entry.cards, trump=trump)
+            leader = order[result.winner]
+            trick = replace(
+                trick, complete=True, winner=leader, card=result.card, reason=result.reason
+            )
+        audited.append(trick)
+    return audited
+
+
+def _scored(audit: HandAudit) -> HandAudit:
+    """A hand audited to its last trick, with the hand it records and its score."""
+    assert audit.outcome is not None
+    table = audit.table
+    alone_in_call_your_partner = table.variant is Variant.CALL_YOUR_PARTNER and audit.alone
     hand = Hand(
-        maker=maker,
-        trump=trump,
-        called=called if not (variant is Variant.CALL_YOUR_PARTNER and alone) else None,
-        outcome=outcome,
-        partner=partner,
+        maker=audit.maker,
+        trump=audit.trump,
+        called=None if alone_in_call_your_partner else audit.called,
+        outcome=audit.outcome,
+        partner=audit.partner,
         tricks=audit.maker_tricks,
-        renege=reneges[0].renege.player if reneges else None,
-        revealed_on_trick=revealed_on,
+        renege=audit.reneges[0].renege.player if audit.reneges else None,
+        revealed_on_trick=audit.revealed_on_trick,
     )
     try:
         score = score_hand(table, hand)

@@ -38,15 +38,35 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
     errors: dict[str, str] = {}
     if hand.thrown_in:
         return errors
-    n, variant, rules = table.n, table.variant, table.rules
+    _check_seats(table, hand, errors)
+    _check_bid(table, hand, errors)
+    _check_called(table, hand, errors)
+    _check_partner(hand, errors)
+    sitting_out = table.sits_out(hand)
+    if hand.renege is not None and hand.renege == sitting_out:
+        errors.setdefault(
+            "renege",
+            f"{table.name(sitting_out)} sits out a lone hand and plays no cards, so cannot renege",
+        )
+    return errors
+
+
+def _check_seats(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+    """Every player the hand names sits at the table."""
+    n = table.n
     for key in ("maker", "partner", "renege", "dealer"):
         seat = getattr(hand, key)
         if seat is not None and not 0 <= seat < n:
             errors[key] = f"there is no seat {seat + 1} at a table of {n}"
+
+
+def _check_bid(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+    """Trump, the bidding round and the tricks the variant, deal and house rules allow."""
+    variant = table.variant
     if hand.trump is None:
         if variant is not Variant.STANDARD:
             errors["trump"] = f"{variant.label} has no no-trump call: name a suit"
-        elif not rules.no_trump:
+        elif not table.rules.no_trump:
             errors["trump"] = "no trump is not allowed: the no-trump house rule is off"
         elif hand.round == 1:
             errors["round"] = "no trump can only be called in round 2"
@@ -55,33 +75,49 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
     if hand.round == 1 and variant is Variant.CALL_ACE and not table.deal.turn_up:
         errors["round"] = "with this deal no card is turned up, so bidding starts at round 2"
 
+
+def _check_called(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+    """The partner outcome and the card called, as the variant calls them (docs/rules.md,
+    Call-Ace 3 and Call-Your-Partner 3)."""
+    variant = table.variant
     if hand.outcome not in _OUTCOMES[variant]:
         errors.setdefault("partner", f"{variant.label} has no '{hand.outcome}' partner outcome")
     if variant is Variant.CALL_ACE and not isinstance(hand.called, Suit):
         errors.setdefault("called", "name the suit of the called ace")
-    if variant is Variant.CALL_YOUR_PARTNER and hand.outcome is PartnerOutcome.ALONE:
+    if variant is not Variant.CALL_YOUR_PARTNER:
+        return
+    if hand.outcome is PartnerOutcome.ALONE:
         if hand.called is not None:
             errors.setdefault("called", "a maker who goes alone calls no card")
-    elif variant is Variant.CALL_YOUR_PARTNER:
-        if not isinstance(hand.called, Card):
-            errors.setdefault("called", "name the called card, or record that the maker went alone")
-        else:
-            if hand.called.rank < table.deal.lowest_rank:
-                errors.setdefault(
-                    "called",
-                    f"the {hand.called.name} is not in the {table.deal.deck_size}-card deck",
-                )
-            elif is_trump(hand.called, hand.trump):
-                role = (
-                    "the left bower, a trump card,"
-                    if hand.trump is not None and is_left_bower(hand.called, hand.trump)
-                    else "a trump card"
-                )
-                errors.setdefault(
-                    "called",
-                    f"the {hand.called.name} is {role} with {trump_name(hand.trump)} trump:"
-                    " the called card must not be a trump",
-                )
+    elif not isinstance(hand.called, Card):
+        errors.setdefault("called", "name the called card, or record that the maker went alone")
+    else:
+        _check_called_card(table, hand.called, hand, errors)
+
+
+def _check_called_card(table: Table, called: Card, hand: Hand, errors: dict[str, str]) -> None:
+    """Call-Your-Partner's called card is in the deck and is not a trump (docs/rules.md,
+    Call-Your-Partner 3)."""
+    if called.rank < table.deal.lowest_rank:
+        errors.setdefault(
+            "called",
+            f"the {called.name} is not in the {table.deal.deck_size}-card deck",
+        )
+    elif is_trump(called, hand.trump):
+        role = (
+            "the left bower, a trump card,"
+            if hand.trump is not None and is_left_bower(called, hand.trump)
+            else "a trump card"
+        )
+        errors.setdefault(
+            "called",
+            f"the {called.name} is {role} with {trump_name(hand.trump)} trump:"
+            " the called card must not be a trump",
+        )
+
+
+def _check_partner(hand: Hand, errors: dict[str, str]) -> None:
+    """A revealed partner is named and is not the maker; no other outcome names one."""
     if hand.outcome is PartnerOutcome.REVEALED:
         if hand.partner is None:
             errors.setdefault("partner", "name the partner")
@@ -91,20 +127,13 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
                 "the partner cannot be the maker: if the maker held the called card, "
                 'choose "maker held it"',
             )
-    else:
-        # The outcome says the maker had no partner: a partner named as well would be
-        # ignored by the score, so the record contradicts itself (docs/rules.md, Call-Ace 3 and
-        # Call-Your-Partner 3).
-        if hand.partner is not None:
-            errors.setdefault(
-                "partner", f"the outcome '{hand.outcome}' has no partner: do not name one"
-            )
-        if hand.revealed_on_trick is not None:
-            errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
-    sitting_out = table.sits_out(hand)
-    if hand.renege is not None and hand.renege == sitting_out:
+        return
+    # The outcome says the maker had no partner: a partner named as well would be
+    # ignored by the score, so the record contradicts itself (docs/rules.md, Call-Ace 3 and
+    # Call-Your-Partner 3).
+    if hand.partner is not None:
         errors.setdefault(
-            "renege",
-            f"{table.name(sitting_out)} sits out a lone hand and plays no cards, so cannot renege",
+            "partner", f"the outcome '{hand.outcome}' has no partner: do not name one"
         )
-    return errors
+    if hand.revealed_on_trick is not None:
+        errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")

@@ -92,6 +92,33 @@ def read_document(data: Any) -> GameDocument:
         raise DocumentError("document", "a game document is a JSON object")
     if data.get("format") != FORMAT:
         raise DocumentError("format", f'must be "{FORMAT}"')
+    table = _read_table(data)
+    first = data.get("first_dealer")
+    if not isinstance(first, str):
+        raise DocumentError("first_dealer", "give the name of the player who dealt first")
+    if first not in table.players:
+        raise DocumentError("first_dealer", f"'{first}' is not one of the players")
+    hands = _read_hands(table, data.get("hands", []))
+    started_at = read_moment(data, "started_at")
+    finished_at = read_moment(data, "finished_at")
+    if finished_at is not None:
+        if started_at is None:
+            # The game would start at the import, after it had ended.
+            raise DocumentError("finished_at", "comes with started_at, when the game began")
+        if finished_at < started_at:
+            raise DocumentError("finished_at", "must not be before started_at")
+    return GameDocument(
+        table=table,
+        first_dealer=table.players.index(first),
+        hands=hands,
+        id=read_id(data.get("id")),
+        started_at=started_at,
+        finished_at=finished_at,
+    )
+
+
+def _read_table(data: Mapping[str, Any]) -> Table:
+    """The document's variant, house rules and players."""
     if not isinstance(data.get("variant", ""), str):
         raise DocumentError("variant", "name the variant as text: " + ", ".join(Variant))
     try:
@@ -106,13 +133,11 @@ def read_document(data: Any) -> GameDocument:
     except RulesError as error:
         raise DocumentError(f"rules, {error.field}", error.message) from None
     players = clean_player_names(variant, data.get("players"))
-    table = Table(variant=variant, players=players, rules=rules)
-    first = data.get("first_dealer")
-    if not isinstance(first, str):
-        raise DocumentError("first_dealer", "give the name of the player who dealt first")
-    if first not in players:
-        raise DocumentError("first_dealer", f"'{first}' is not one of the players")
-    raw_hands = data.get("hands", [])
+    return Table(variant=variant, players=players, rules=rules)
+
+
+def _read_hands(table: Table, raw_hands: Any) -> tuple[Hand, ...]:
+    """The document's hands, each read at ``table`` (the first fault named by its number)."""
     if not isinstance(raw_hands, list):
         raise DocumentError("hands", "must be a list of hands")
     if len(raw_hands) > MAX_HANDS:
@@ -126,22 +151,7 @@ def read_document(data: Any) -> GameDocument:
         except HandError as error:
             field, message = next(iter(error.errors.items()))
             raise DocumentError(f"hand {number}, {field}", message) from None
-    started_at = read_moment(data, "started_at")
-    finished_at = read_moment(data, "finished_at")
-    if finished_at is not None:
-        if started_at is None:
-            # The game would start at the import, after it had ended.
-            raise DocumentError("finished_at", "comes with started_at, when the game began")
-        if finished_at < started_at:
-            raise DocumentError("finished_at", "must not be before started_at")
-    return GameDocument(
-        table=table,
-        first_dealer=players.index(first),
-        hands=tuple(hands),
-        id=read_id(data.get("id")),
-        started_at=started_at,
-        finished_at=finished_at,
-    )
+    return tuple(hands)
 
 
 def read_id(value: Any) -> UUID | None:

@@ -4,7 +4,7 @@ docs/formats.md, "What a hand record holds"). Plain Python: no Django import."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.engine.cards import (
@@ -62,70 +62,19 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
         errors[key] = f"'{key}' is not a field of a hand"
     dealer = _read_seat(table, data, "dealer", errors) if "dealer" in data else None
     if data.get("thrown_in") is True:
-        extra = sorted(set(data) & (_SCORED_KEYS - {"thrown_in", "dealer"}))
-        for key in extra:
-            errors[key] = "a thrown-in hand has no maker, trump or tricks"
-        if errors:
-            raise HandError(errors)
-        return Hand(thrown_in=True, dealer=dealer)
+        return _read_thrown_in(data, dealer, errors)
     if "thrown_in" in data and data["thrown_in"] is not False:
         errors["thrown_in"] = "must be true or false"
 
     maker = _read_seat(table, data, "maker", errors, required=True)
-    trump: Trump = None
-    if "trump" not in data:
-        errors["trump"] = "name the trump suit (S, H, D or C)"
-    else:
-        try:
-            trump = parse_trump(_text(data["trump"]))
-        except CardError as e:
-            errors["trump"] = str(e)
+    trump: Trump = _read_parsed(
+        data, "trump", parse_trump, "name the trump suit (S, H, D or C)", errors
+    )
     round_ = _read_int(data, "round", errors, low=1, high=2)
     tricks = _read_int(data, "tricks", errors, low=0, high=table.deal.tricks, required=True)
     revealed = _read_int(data, "revealed_on_trick", errors, low=1, high=table.deal.tricks)
     renege = _read_seat(table, data, "renege", errors) if "renege" in data else None
-
-    called: Suit | Card | None = None
-    partner: int | None = None
-    outcome = PartnerOutcome.TEAM
-    alone = data.get("alone", False)
-    if not isinstance(alone, bool):
-        errors["alone"] = "must be true or false"
-        alone = False
-
-    if table.variant is Variant.CALL_ACE:
-        if "alone" in data:
-            errors["alone"] = (
-                'in Call-Ace a maker goes alone by calling an ace they hold: give partner "maker"'
-            )
-        if "called" not in data:
-            errors["called"] = "name the suit of the called ace (S, H, D or C)"
-        else:
-            try:
-                called = parse_suit(_text(data["called"]))
-            except CardError as e:
-                errors["called"] = str(e)
-        outcome, partner = _read_partner(table, data, errors)
-    elif table.variant is Variant.CALL_YOUR_PARTNER:
-        if alone:
-            for key in ("called", "partner"):
-                if key in data:
-                    errors[key] = "a maker who goes alone calls no card"
-            outcome = PartnerOutcome.ALONE
-        else:
-            if "called" not in data:
-                errors["called"] = "name the called card (like AS or 10H), or record alone"
-            else:
-                try:
-                    called = parse_card(_text(data["called"]))
-                except CardError as e:
-                    errors["called"] = str(e)
-            outcome, partner = _read_partner(table, data, errors)
-    else:
-        for key in ("called", "partner"):
-            if key in data:
-                errors[key] = "standard euchre has fixed partners: nothing is called"
-        outcome = PartnerOutcome.ALONE if alone else PartnerOutcome.TEAM
+    called, outcome, partner = _read_call(table, data, errors)
 
     hand = Hand(
         dealer=dealer,
@@ -139,14 +88,92 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
         round=round_,
         revealed_on_trick=revealed,
     )
-    if maker is not None and not errors:
-        errors.update(check_hand(table, hand))
-    elif maker is not None:
+    if maker is not None:
+        # The engine's word on a hand whose fields read well; else only on
+        # the fields not already at fault.
         for key, message in check_hand(table, hand).items():
             errors.setdefault(key, message)
     if errors:
         raise HandError(errors)
     return hand
+
+
+def _read_thrown_in(data: Mapping[str, Any], dealer: int | None, errors: dict[str, str]) -> Hand:
+    """A thrown-in hand: nothing but who dealt (HandError for anything more)."""
+    extra = sorted(set(data) & (_SCORED_KEYS - {"thrown_in", "dealer"}))
+    for key in extra:
+        errors[key] = "a thrown-in hand has no maker, trump or tricks"
+    if errors:
+        raise HandError(errors)
+    return Hand(thrown_in=True, dealer=dealer)
+
+
+def _read_parsed[T](
+    data: Mapping[str, Any],
+    key: str,
+    parse: Callable[[str], T],
+    missing: str,
+    errors: dict[str, str],
+) -> T | None:
+    """``data[key]`` read by ``parse`` (a suit, a card, trump); None, with the
+    fault in ``errors`` (``missing`` when it is not there), when it cannot be."""
+    if key not in data:
+        errors[key] = missing
+        return None
+    try:
+        return parse(_text(data[key]))
+    except CardError as e:
+        errors[key] = str(e)
+        return None
+
+
+# The called card and the partner a hand records, as each variant calls them.
+Call = tuple[Suit | Card | None, PartnerOutcome, int | None]
+
+
+def _read_call(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
+    """The card called, how the partner turned out and who it was (rules.md 3.3, 4, 5)."""
+    alone = data.get("alone", False)
+    if not isinstance(alone, bool):
+        errors["alone"] = "must be true or false"
+        alone = False
+    if table.variant is Variant.CALL_ACE:
+        return _read_call_ace(table, data, errors)
+    if table.variant is Variant.CALL_YOUR_PARTNER:
+        return _read_called_partner(table, data, alone, errors)
+    for key in ("called", "partner"):
+        if key in data:
+            errors[key] = "standard euchre has fixed partners: nothing is called"
+    return None, PartnerOutcome.ALONE if alone else PartnerOutcome.TEAM, None
+
+
+def _read_call_ace(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
+    """Call-Ace: the called ace's suit, and its holder (rules.md 3.3)."""
+    if "alone" in data:
+        errors["alone"] = (
+            'in Call-Ace a maker goes alone by calling an ace they hold: give partner "maker"'
+        )
+    called = _read_parsed(
+        data, "called", parse_suit, "name the suit of the called ace (S, H, D or C)", errors
+    )
+    outcome, partner = _read_partner(table, data, errors)
+    return called, outcome, partner
+
+
+def _read_called_partner(
+    table: Table, data: Mapping[str, Any], alone: bool, errors: dict[str, str]
+) -> Call:
+    """Call-Your-Partner: the called card and its holder, or the maker alone (rules.md 4)."""
+    if alone:
+        for key in ("called", "partner"):
+            if key in data:
+                errors[key] = "a maker who goes alone calls no card"
+        return None, PartnerOutcome.ALONE, None
+    called = _read_parsed(
+        data, "called", parse_card, "name the called card (like AS or 10H), or record alone", errors
+    )
+    outcome, partner = _read_partner(table, data, errors)
+    return called, outcome, partner
 
 
 def _text(value: Any) -> str:

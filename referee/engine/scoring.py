@@ -134,30 +134,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
     penalties = (0,) * n
     penalty_note = ""
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
-        offender = table.name(hand.renege)
-        if hand.renege in makers:
-            role = "the maker" if hand.renege == hand.maker else "the maker's partner"
-            return HandScore(
-                points=_award(n, defenders, EUCHRE_POINTS),
-                penalties=penalties,
-                rule="renege-euchre",
-                section="3.5",
-                explanation=(
-                    f"Renege by {offender}, {role}: scored as a euchre, "
-                    f"{_points_phrase(table, defenders, EUCHRE_POINTS)}."
-                ),
-            )
-        each = _march_points(table, hand)
-        return HandScore(
-            points=_award(n, makers, each),
-            penalties=penalties,
-            rule="renege-march",
-            section="3.5",
-            explanation=(
-                f"Renege by {offender}, a defender: scored as a march for {side}, "
-                f"{n} players: {_points_phrase(table, makers, each)}."
-            ),
-        )
+        return _individual_renege(table, hand, hand.renege)
     if hand.renege is not None:
         penalties = _award(n, (hand.renege,), RENEGE_PENALTY_POINTS)
         penalty_note = (
@@ -200,6 +177,37 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
     )
 
 
+def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
+    """A renege under march-or-euchre (docs/rules.md, Call-Ace 5): by the maker's side,
+    scored as a euchre; by a defender, as a march for the maker's side."""
+    n = table.n
+    makers, defenders = table.makers(hand), table.defenders(hand)
+    offender = table.name(renege)
+    if renege in makers:
+        role = "the maker" if renege == hand.maker else "the maker's partner"
+        return HandScore(
+            points=_award(n, defenders, EUCHRE_POINTS),
+            penalties=(0,) * n,
+            rule="renege-euchre",
+            section="3.5",
+            explanation=(
+                f"Renege by {offender}, {role}: scored as a euchre, "
+                f"{_points_phrase(table, defenders, EUCHRE_POINTS)}."
+            ),
+        )
+    each = _march_points(table, hand)
+    return HandScore(
+        points=_award(n, makers, each),
+        penalties=(0,) * n,
+        rule="renege-march",
+        section="3.5",
+        explanation=(
+            f"Renege by {offender}, a defender: scored as a march for "
+            f"{_side_description(table, hand)}, {n} players: {_points_phrase(table, makers, each)}."
+        ),
+    )
+
+
 def _tricks(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
@@ -214,21 +222,7 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
     penalties = (0,) * n
     penalty_note = ""
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
-        offender = table.name(hand.renege)
-        # docs/rules.md, Standard 5: a renege gives the march points
-        each = _march_points(table, hand)
-        winners = defenders if hand.renege in makers else makers
-        lone = " on a lone hand" if hand.alone else ""
-        return HandScore(
-            points=_award(n, winners, each),
-            penalties=penalties,
-            rule="renege",
-            section="5",
-            explanation=(
-                f"Renege by {offender}{lone}: the hand ends and the other team, "
-                f"{table.names(winners)}, scores {each}."
-            ),
-        )
+        return _standard_renege(table, hand, hand.renege)
     if hand.renege is not None:
         penalties = _award(n, table.team_of(hand.renege), RENEGE_PENALTY_POINTS)
         penalty_note = (
@@ -269,6 +263,26 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
         explanation=(
             f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
             f"{each} to {team}{house_note}{penalty_note}."
+        ),
+    )
+
+
+def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
+    """A renege under march-or-euchre in standard euchre (docs/rules.md, Standard 5): the hand
+    ends and the other team scores the march points."""
+    offender = table.name(renege)
+    each = _march_points(table, hand)  # docs/rules.md, Standard 5: the march points
+    makers = table.makers(hand)
+    winners = table.defenders(hand) if renege in makers else makers
+    lone = " on a lone hand" if hand.alone else ""
+    return HandScore(
+        points=_award(table.n, winners, each),
+        penalties=(0,) * table.n,
+        rule="renege",
+        section="5",
+        explanation=(
+            f"Renege by {offender}{lone}: the hand ends and the other team, "
+            f"{table.names(winners)}, scores {each}."
         ),
     )
 

@@ -190,38 +190,10 @@ def _trick_reason(cards: Sequence[Card], winner: int, trump: Trump) -> str:
         reverse=True,
     )
     runner_up = others[0] if others else None
-
-    above = f", above the {runner_up.name}," if runner_up is not None else ""
-    if is_right_bower(card, trump):
-        why = "it is the right bower, the jack of trump and the highest card in the game"
-    elif trump is not None and is_left_bower(card, trump):
-        why = (
-            f"it is the left bower when {trump.plural} are trump, so it counts as "
-            f"{_article(trump.singular)} and "
-        )
-        if runner_up is not None:
-            why += f"outranks the {runner_up.name}"
-        else:
-            why += "is second only to the right bower"
-    elif is_trump(card, trump) and len(trumps_played) == 1 and led_suit != trump:
-        why = f"it is a trump, and any trump beats the {led_suit.plural} that were led"
-    elif is_trump(card, trump) and len(trumps_played) == 1:
-        why = "it was led, and nobody else played a trump"
-    elif is_trump(card, trump):
-        why = f"it is the highest trump played{above.rstrip(',')}"
-    elif runner_up is None:
-        why = (
-            f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
-        )
-        if trump is None:
-            why = f"it was led, and nobody followed with another {led_suit.singular}"
-    elif trump is None:
-        why = (
-            f"it is the highest {led_suit.singular} played{above} "
-            "and with no trump the led suit wins"
-        )
+    if is_trump(card, trump):
+        why = _why_trump_wins(card, trump, led_suit, len(trumps_played), runner_up)
     else:
-        why = f"it is the highest {led_suit.singular} played{above} and no trump was played"
+        why = _why_led_suit_wins(trump, led_suit, runner_up)
 
     parts = [f"The {card.name} wins: {why}"]
     if trump is not None and is_left_bower(led, trump) and winner != 0:
@@ -231,15 +203,57 @@ def _trick_reason(cards: Sequence[Card], winner: int, trump: Trump) -> str:
         if other == card or other in contenders or effective_suit(other, trump) == led_suit:
             continue
         if other.rank > card.rank:
-            if trump is None:
-                not_what = f"it is not {_article(led_suit.singular)}"
-            elif led_suit == trump:
-                not_what = "it is not a trump"
-            else:
-                not_what = f"it is neither a trump nor {_article(led_suit.singular)}"
-            parts.append(f"; the {other.name} cannot win because {not_what}")
+            parts.append(f"; the {other.name} cannot win because {_off_suit(led_suit, trump)}")
             break
     return "".join(parts) + "."
+
+
+def _why_trump_wins(
+    card: Card, trump: Trump, led_suit: Suit, trumps: int, runner_up: Card | None
+) -> str:
+    """Why ``card``, a trump, took the trick (``trumps``: how many trumps were played)."""
+    if is_right_bower(card, trump):
+        return "it is the right bower, the jack of trump and the highest card in the game"
+    if trump is not None and is_left_bower(card, trump):
+        why = (
+            f"it is the left bower when {trump.plural} are trump, so it counts as "
+            f"{_article(trump.singular)} and "
+        )
+        if runner_up is not None:
+            return why + f"outranks the {runner_up.name}"
+        return why + "is second only to the right bower"
+    if trumps == 1 and led_suit != trump:
+        return f"it is a trump, and any trump beats the {led_suit.plural} that were led"
+    if trumps == 1:
+        return "it was led, and nobody else played a trump"
+    above = f", above the {runner_up.name}," if runner_up is not None else ""
+    return f"it is the highest trump played{above.rstrip(',')}"
+
+
+def _why_led_suit_wins(trump: Trump, led_suit: Suit, runner_up: Card | None) -> str:
+    """Why the highest card of the suit led took a trick no trump won."""
+    if runner_up is None:
+        if trump is None:
+            return f"it was led, and nobody followed with another {led_suit.singular}"
+        return (
+            f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
+        )
+    above = f", above the {runner_up.name},"
+    if trump is None:
+        return (
+            f"it is the highest {led_suit.singular} played{above} "
+            "and with no trump the led suit wins"
+        )
+    return f"it is the highest {led_suit.singular} played{above} and no trump was played"
+
+
+def _off_suit(led_suit: Suit, trump: Trump) -> str:
+    """Why a card of another suit than the one led, and no trump, cannot win."""
+    if trump is None:
+        return f"it is not {_article(led_suit.singular)}"
+    if led_suit == trump:
+        return "it is not a trump"
+    return f"it is neither a trump nor {_article(led_suit.singular)}"
 
 
 # --- Reneges over a hand --------------------------------------------------------------

@@ -119,13 +119,7 @@ def house_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> H
         raise RulesError(unknown[0], f"'{unknown[0]}' is not a house rule")
     values: dict[str, Any] = {}
     if "target" in data:
-        target = data["target"]
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise RulesError("target", "the target must be a whole number of points")
-        low, high = TARGET_RANGE
-        if not low <= target <= high:
-            raise RulesError("target", f"the target must be from {low} to {high} points")
-        values["target"] = target
+        values["target"] = _read_target(data["target"])
     for key in ("stick_the_dealer", "no_trump"):
         if key in data:
             if not isinstance(data[key], bool):
@@ -135,14 +129,29 @@ def house_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> H
         raise RulesError("no_trump", "no trump is a house rule of standard euchre only")
     for key, kind in (("deal", Deal), ("renege", RenegeRule), ("ties", TieRule)):
         if key in data:
-            try:
-                values[key] = kind(data[key])
-            except ValueError:
-                choices = " or ".join(f"'{m.value}'" for m in kind)
-                raise RulesError(key, f"must be {choices}") from None
+            values[key] = _read_choice(key, kind, data[key])
     if values.get("deal") is Deal.SEED and variant is not Variant.CALL_ACE:
         raise RulesError("deal", "the seed deal is a house rule of Call-Ace Euchre only")
     return HouseRules(**values)
+
+
+def _read_target(target: Any) -> int:
+    """The ``target`` house rule: a whole number of points in ``TARGET_RANGE``."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise RulesError("target", "the target must be a whole number of points")
+    low, high = TARGET_RANGE
+    if not low <= target <= high:
+        raise RulesError("target", f"the target must be from {low} to {high} points")
+    return target
+
+
+def _read_choice[E: enum.StrEnum](key: str, kind: type[E], value: Any) -> E:
+    """A house rule that is one of ``kind``'s values (the deal, renege, ties)."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = " or ".join(f"'{m.value}'" for m in kind)
+        raise RulesError(key, f"must be {choices}") from None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -86,6 +87,25 @@ class AuditForm(HouseRulesForm):
         )
         if not data["ready"] or maker is None or leader is None:
             return data
+
+        def run(entries: list[TrickEntry]) -> HandAudit:
+            return audit_hand(
+                table,
+                maker=maker,
+                trump=parse_trump(data["trump"]),
+                called=called,
+                alone=alone,
+                first_leader=leader,
+                tricks=entries,
+            )
+
+        self._audit(run, self._tricks())
+        return data
+
+    def _tricks(self) -> list[TrickEntry]:
+        """The tricks entered, up to the first empty one (or one at fault); a
+        trick entered after a gap is named as such."""
+        data = self.cleaned_data
         tricks: list[TrickEntry] = []
         for number in range(1, MAX_TRICKS + 1):
             cards = data.get(f"t{number}")
@@ -97,20 +117,14 @@ class AuditForm(HouseRulesForm):
             if data.get(f"t{number}") and f"t{gap - 1}" not in self.errors:
                 self.add_error(f"t{number}", f"Trick {gap - 1} is missing before it.")
                 break
+        return tricks
 
-        trump = parse_trump(data["trump"])
-
-        def run(entries: list[TrickEntry]) -> HandAudit:
-            return audit_hand(
-                table,
-                maker=maker,
-                trump=trump,
-                called=called,
-                alone=alone,
-                first_leader=leader,
-                tricks=entries,
-            )
-
+    def _audit(
+        self, run: Callable[[list[TrickEntry]], HandAudit], tricks: list[TrickEntry]
+    ) -> None:
+        """The audit of ``tricks`` (``run``); refused, each fault beside its field,
+        and the tricks before the first one at fault audited, so the table can mend it."""
+        data = self.cleaned_data
         try:
             data["audit"] = run(tricks)
         except AuditError as error:
@@ -123,9 +137,7 @@ class AuditForm(HouseRulesForm):
                 elif field:
                     data["ready"] = False  # the setup itself is at fault: back to it
             if data["ready"]:
-                # Show the tricks before the one at fault, so the table can mend it.
                 data["audit"] = run(tricks[:at_fault])
-        return data
 
     def _seat(self, table: Table, field: str) -> int | None:
         name = " ".join((self.cleaned_data.get(field) or "").split())

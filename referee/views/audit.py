@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from referee.engine.audit import HandAudit
 from referee.engine.cards import Card
+from referee.engine.hands import Table
 from referee.engine.variants import RULE_KEYS, Variant
 from referee.forms.audit import AuditForm, is_trick_field
 from referee.forms.fields import MAX_TRICKS, VARIANT_CHOICES
@@ -66,22 +68,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
     cards: tuple[SuitRow, ...] = ()
     undo_url = ""
     if stage == "tricks" and result is not None and table is not None:
-        played = result.played
-
-        def add(card: Card) -> str | None:
-            if result.complete or card in played:
-                return None
-            if result.trick_under_way is None:
-                return link([*tricks, [card]])
-            return link([*tricks[:-1], [*tricks[-1], card]])
-
-        cards = picker(
-            table.deal.lowest_rank,
-            lambda c: Chip(card=c, href=add(c), state="played" if c in played else ""),
-        )
-        if tricks:
-            shorter = [*tricks[:-1], tricks[-1][:-1]]
-            undo_url = link([t for t in shorter if t])
+        cards, undo_url = _card_picker(table, result, tricks, link)
     names: tuple[str, ...] = data.get("names", ())
     context = {
         "form": form,
@@ -116,3 +103,32 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "share_url": share_url(request, link(tricks)) if result is not None and tricks else "",
     }
     return render_tool(request, "referee/audit.html", context, invalid=bound and not valid)
+
+
+def _card_picker(
+    table: Table,
+    result: HandAudit,
+    tricks: list[list[Card]],
+    link: Callable[[list[list[Card]]], str],
+) -> tuple[tuple[SuitRow, ...], str]:
+    """The cards to tap for the next play (each a link to the audit with it
+    played; those played already, or all once the hand is over, not links),
+    and the link that takes back the last card played ("" before the first)."""
+    played = result.played
+
+    def add(card: Card) -> str | None:
+        if result.complete or card in played:
+            return None
+        if result.trick_under_way is None:
+            return link([*tricks, [card]])
+        return link([*tricks[:-1], [*tricks[-1], card]])
+
+    cards = picker(
+        table.deal.lowest_rank,
+        lambda c: Chip(card=c, href=add(c), state="played" if c in played else ""),
+    )
+    undo_url = ""
+    if tricks:
+        shorter = [*tricks[:-1], tricks[-1][:-1]]
+        undo_url = link([t for t in shorter if t])
+    return cards, undo_url

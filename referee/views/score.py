@@ -53,11 +53,6 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
             for s in range(table.n)
         ]
 
-    def setup_link(**change: Any) -> str:
-        params: dict[str, Any] = {"variant": variant.value, "players": table.n if table else ""}
-        params.update(change)
-        return tool_url("referee:score", params)
-
     seats = [(str(i + 1), name) for i, name in enumerate(table.players)] if table else []
     context = {
         "form": form,
@@ -76,6 +71,28 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "renege_rule_choices": default_first(RENEGE_CHOICES),
         "deal_choices": default_first(DEAL_CHOICES),
         "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
+        **_setup_links(variant, table),
+        "trump_choices": trump_links(
+            raw_upper(form, "trump"), lambda t: t, no_trump=variant is Variant.STANDARD
+        ),
+        "called_cards": called_card_choices(variant, table.n) if table else [],
+        "result": result,
+        "points": points,
+        "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
+        "share_url": share_url(request, request.get_full_path()) if result else "",
+    }
+    return render_tool(request, "referee/score.html", context, invalid=not valid)
+
+
+def _setup_links(variant: Variant, table: Table | None) -> dict[str, list[dict[str, Any]]]:
+    """The links that set the calculator up for another variant or number of players."""
+
+    def setup_link(**change: Any) -> str:
+        params: dict[str, Any] = {"variant": variant.value, "players": table.n if table else ""}
+        params.update(change)
+        return tool_url("referee:score", params)
+
+    return {
         "variant_links": [
             {
                 "label": v.label,
@@ -90,13 +107,4 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
             {"label": str(n), "href": setup_link(players=n), "current": table and n == table.n}
             for n in variant.player_counts
         ],
-        "trump_choices": trump_links(
-            raw_upper(form, "trump"), lambda t: t, no_trump=variant is Variant.STANDARD
-        ),
-        "called_cards": called_card_choices(variant, table.n) if table else [],
-        "result": result,
-        "points": points,
-        "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
-        "share_url": share_url(request, request.get_full_path()) if result else "",
     }
-    return render_tool(request, "referee/score.html", context, invalid=not valid)

@@ -12,11 +12,10 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 
 from referee.engine.cards import SUITS, Card, CardError, Rank, Suit, make_deck, parse_card
 from referee.engine.variants import Variant, deal_for
-from referee.http import HtmxHttpRequest
+from referee.http import HtmxHttpRequest, varies_on_htmx, wants_partial
 
 # Suits in the pickers alternate colours, so neighbouring rows never look alike.
 PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -29,16 +28,15 @@ def render_tool(
     *,
     invalid: bool = False,
 ) -> HttpResponse:
-    """The whole page, or its ``tool`` partial for htmx (never for a history restore)."""
-    partial = request.htmx and not request.htmx.history_restore_request
+    """The whole page, or its ``tool`` partial for htmx (``wants_partial``)."""
+    partial = wants_partial(request)
     response = render(
         request,
         f"{template}#tool" if partial else template,
         context,
         status=422 if invalid and partial else 200,
     )
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return varies_on_htmx(response)
 
 
 def tool_url(

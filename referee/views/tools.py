@@ -201,19 +201,7 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
     lowest = min([lowest, *(parse_card(c).rank for c in led_chosen | hand_chosen)])
 
     def link(**change: Any) -> str:
-        params: dict[str, Any] = {
-            "trump": data.get("trump"),
-            "led": str(data["led"]) if data.get("led") else "",
-            # In the pickers' order, so the same hand always makes the same link.
-            "hand": format_cards(sorted(hand, key=picker_order)),
-        }
-        params.update(form.rules_query())
-        if data.get("players"):
-            params["players"] = data["players"]
-        if params.get("variant") == Variant.CALL_ACE.value:
-            del params["variant"]  # the default: keep the shared link short
-        params.update(change)
-        return tool_url("referee:legal", params)
+        return _legal_link(form, data, hand, **change)
 
     plays = []
     if options is not None:
@@ -251,6 +239,23 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         else "",
     }
     return render_tool(request, "referee/legal.html", context, invalid=bound and not valid)
+
+
+def _legal_link(form: LegalForm, data: dict[str, Any], hand: list[Card], **change: Any) -> str:
+    """The legal-play checker's link for this question, with ``change`` made to it."""
+    params: dict[str, Any] = {
+        "trump": data.get("trump"),
+        "led": str(data["led"]) if data.get("led") else "",
+        # In the pickers' order, so the same hand always makes the same link.
+        "hand": format_cards(sorted(hand, key=picker_order)),
+    }
+    params.update(form.rules_query())
+    if data.get("players"):
+        params["players"] = data["players"]
+    if params.get("variant") == Variant.CALL_ACE.value:
+        del params["variant"]  # the default: keep the shared link short
+    params.update(change)
+    return tool_url("referee:legal", params)
 
 
 def _rules_label(data: dict[str, Any]) -> str:

@@ -1,25 +1,21 @@
-"""The score chart on a page: ``{% load charts %}`` then ``{% score_chart game hands %}``."""
+"""The score chart on a page: ``{% load charts %}`` then ``{% score_chart game %}``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django import template
 
-from scorekeeper.models import Game, Hand
+from scorekeeper.models import Game
 from scorekeeper.web.charts import score_chart as build_chart
 
 register = template.Library()
 
 
 @register.inclusion_tag("scorekeeper/score_chart.html")
-def score_chart(game: Game, hands: Iterable[Hand] | None = None) -> dict[str, Any]:
-    """The game's score-progression chart (docs/rules.md 6 (every variant)) with its sentence.
-
-    ``hands``: the game's Hand records the view already loaded, in order, so the
-    chart costs no query; without them the game's hands are read (one query, none when
-    prefetched). Seats should be prefetched (``Game.objects.for_table()``).
-    """
-    score = game.score(None if hands is None else list(hands))
+def score_chart(game: Game) -> dict[str, Any]:
+    """The game's score-progression chart (docs/rules.md 6 (every variant)) with its sentence:
+    the game's hands are read (one query, none when prefetched). Seats should be
+    prefetched (``Game.objects.for_table()``)."""
+    score = game.score()
     return {"chart": build_chart(game.table, score), "chart_id": f"score-chart-{game.pk}"}

@@ -17,10 +17,5 @@ def referee_rules_url(game: Game) -> str:
 
 
 @register.filter
-def referee_score_url(game: Game) -> str:
-    return referee_links.score_url(game)
-
-
-@register.filter
 def referee_audit_url(game: Game, leader: str = "") -> str:
     return referee_links.audit_url(game, leader=leader)

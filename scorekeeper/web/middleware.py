@@ -18,6 +18,8 @@ from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views import defaults
 
+from referee.http import varies_on_htmx, wants_partial
+
 BUSY_MESSAGE = "The scorebook is busy: try again in a moment."
 RETRY_AFTER_SECONDS = 2
 
@@ -59,11 +61,11 @@ def database_is_busy(error: BaseException) -> bool:
 
 
 def busy_response(request: HttpRequest) -> HttpResponse:
-    """503 with Retry-After: a message fragment for htmx, a small page otherwise."""
-    htmx = request.headers.get("HX-Request") == "true"
-    response = HttpResponse(_FRAGMENT if htmx else _PAGE, status=503)
+    """503 with Retry-After: a message fragment for htmx (``wants_partial``),
+    a small page otherwise."""
+    response = HttpResponse(_FRAGMENT if wants_partial(request) else _PAGE, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
+    return varies_on_htmx(response)
 
 
 class BusyDatabaseMiddleware:

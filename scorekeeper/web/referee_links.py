@@ -22,12 +22,12 @@ def _query(params: dict[str, str]) -> str:
     return "?" + urlencode(params, safe=",/")
 
 
-def _rules_params(game: Game, *, renege_param: str = "renege") -> dict[str, str]:
+def _rules_params(game: Game) -> dict[str, str]:
     """The house rules that differ from the defaults, as the referee's forms read them."""
     params = {}
     for key, value in game.house_rules.differences(game.variant_enum).items():
         text = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        params[renege_param if key == "renege" else key] = text
+        params[key] = text
     return params
 
 
@@ -39,13 +39,6 @@ def rules_url(game: Game) -> str:
     """The game's variant's rules, its house rules marked in force."""
     params = {"players": _players(game), **_rules_params(game)}
     return reverse("referee:rules-variant", args=[game.variant]) + _query(params)
-
-
-def score_url(game: Game) -> str:
-    """The score calculator set up for this table (its names and house rules)."""
-    params = {"variant": game.variant, "players": _players(game)}
-    params.update(_rules_params(game, renege_param="renege_rule"))
-    return reverse("referee:score") + _query(params)
 
 
 def audit_url(game: Game, *, leader: str = "") -> str:

@@ -9,13 +9,11 @@ from urllib.parse import urlsplit
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.web.http import HtmxHttpRequest
 
-
-def wants_partial(request: HtmxHttpRequest) -> bool:
-    """An htmx request swaps a partial; a plain, boosted or history-restoring one gets the page."""
-    htmx = request.htmx
-    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+# The one rule both apps follow for when htmx gets a partial (referee.http).
+__all__ = ["screen", "varies_on_htmx", "wants_partial"]
 
 
 def screen(
@@ -30,7 +28,7 @@ def screen(
     the address bar moved to ``url`` (the screen's own address)."""
     partial = wants_partial(request)
     name = f"scorekeeper/{template}" + ("#screen" if partial else "")
-    response = render(request, name, {**context, "partial": partial}, status=status)
+    response = varies_on_htmx(render(request, name, {**context, "partial": partial}, status=status))
     return _pushed(request, response, url) if partial else response
 
 

@@ -63,6 +63,7 @@ def test_a_busy_database_answers_503_with_retry_after_and_a_page(address: str) -
     response = Client().get(address)
     assert response.status_code == 503
     assert response["Retry-After"] == "2"
+    assert "HX-Request" in response["Vary"]  # the page, or for htmx the message alone
     page = response.content.decode()
     assert page.startswith("<!doctype html>")
     assert BUSY_MESSAGE in page

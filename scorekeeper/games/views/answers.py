@@ -13,7 +13,7 @@ from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.models import Game
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
-from scorekeeper.web.rendering import screen, wants_partial
+from scorekeeper.web.rendering import screen, varies_on_htmx, wants_partial
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
@@ -49,7 +49,7 @@ def _game_as_it_stands(
         game = load_game(request, game)
     url = home_of(game)
     if not wants_partial(request):
-        return HttpResponseRedirect(url)
+        return varies_on_htmx(HttpResponseRedirect(url))
     if game.is_finished:
         return screen(request, "games/result.html", result_context(game), status=status, url=url)
     return screen(request, "games/table.html", table_context(game), status=status, url=url)
@@ -62,6 +62,6 @@ def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
         return (
             after_change(request, game)
             if wants_partial(request)
-            else redirect("game_result", game.pk)
+            else varies_on_htmx(redirect("game_result", game.pk))
         )
     return None

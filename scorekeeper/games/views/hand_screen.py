@@ -8,10 +8,11 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.games.forms.hands import HandForm
 from scorekeeper.models import Game
 from scorekeeper.web.http import HtmxHttpRequest
-from scorekeeper.web.rendering import screen, wants_partial
+from scorekeeper.web.rendering import screen
 
 
 def hand_screen(
@@ -45,7 +46,7 @@ def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) 
     response = render(request, "scorekeeper/games/hand.html#preview", context)
     response["HX-Retarget"] = "#preview"
     response["HX-Reswap"] = "outerHTML"
-    return response
+    return varies_on_htmx(response)
 
 
 def hand_post(

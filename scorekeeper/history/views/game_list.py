@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.history.forms import GameFilterForm, NightForm, PlayerOrderForm
 from scorekeeper.models import Game, GameNight, Player
 from scorekeeper.web.http import HtmxHttpRequest
@@ -53,9 +54,9 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
         "query": query.urlencode(),
     }
     template = "scorekeeper/history/game_list.html"
-    if request.htmx and not request.htmx.boosted:
+    if wants_partial(request):
         template += "#results"
-    return render(request, template, context)
+    return varies_on_htmx(render(request, template, context))
 
 
 @require_http_methods(["GET", "POST"])

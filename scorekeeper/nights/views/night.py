@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.engine.seating import MIN_PLAYERS, SeatingError
 from referee.engine.variants import RulesError
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.models import (
     AlreadyStarted,
     EuchreNight,
@@ -35,7 +36,7 @@ from scorekeeper.web.forms import TableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, remember, tables_of
 from scorekeeper.web.polls import polled_version
-from scorekeeper.web.rendering import screen, wants_partial
+from scorekeeper.web.rendering import screen
 
 NIGHT_PAGE = "nights/night.html"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
@@ -214,7 +215,7 @@ def _as_it_stands(
     """After a change (or a refused one): the night page, redirected to
     without htmx, drawn with ``status`` for htmx."""
     if not wants_partial(request):
-        return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
+        return varies_on_htmx(HttpResponseRedirect(reverse("night_detail", args=[night.pk])))
     return _page(request, night, status=status)
 
 
