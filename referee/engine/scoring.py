@@ -1,8 +1,6 @@
-"""A hand's score and a whole game's totals.
-
-docs/rules.md 5 and 6 (every variant). Plain Python: no Django import. Players are seats,
-0-based, clockwise; names only appear in explanations.
-"""
+"""A hand's score and a whole game's totals (docs/rules.md 5 and 6, every variant).
+Plain Python: no Django import. Players are seats, 0-based, clockwise; names only
+appear in explanations."""
 
 from __future__ import annotations
 
