@@ -125,8 +125,15 @@ def standings_row(page: Page, name: str) -> Locator:
     )
 
 
-def start_the_club_night(a: Page, live_server: Any) -> EuchreNight:
-    """Phone A starts the night: 8 players, 2 rounds of 4 hands, standard euchre."""
+def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
+    new_context: Callable[..., BrowserContext],
+    browser_problems: BrowserProblems,
+    axe: Axe,
+    live_server: Any,
+) -> None:
+    a, b, c = (phone(new_context, browser_problems) for _ in range(3))
+
+    # Phone A starts the night: 8 players, 2 rounds of 4 hands, standard euchre.
     a.goto("/nights/new/")
     a.get_by_label("Name of the night (optional)").fill("Club night")
     a.get_by_label("New players, one name a line").fill("\n".join(EIGHT))
@@ -136,110 +143,58 @@ def start_the_club_night(a: Page, live_server: Any) -> EuchreNight:
     expect(a.get_by_role("heading", level=1)).to_have_text("Club night")
     expect(a.get_by_text("Standard euchre · round 1 of 2 · 4 hands a round")).to_be_visible()
     night = EuchreNight.objects.get()
-    assert a.url == f"{live_server.url}/nights/{night.pk}/"
-    return night
+    night_url = f"/nights/{night.pk}/"
+    assert a.url == f"{live_server.url}{night_url}"
+    axe(a)
 
-
-def join_by_the_key_link(a: Page, others: tuple[Page, ...], night: EuchreNight, base: str) -> None:
-    """The other phones join by the key link the night page shows."""
+    # B and C join by the key link the night page shows.
     a.get_by_text("Invite a phone or a TV").tap()
     join = a.locator(".share-url").first.inner_text()
-    assert join == f"{base}/t/{night.private_table.key}/"
-    for other in others:
+    assert join == f"{live_server.url}/t/{night.private_table.key}/"
+    for other in (b, c):
         other.goto(join)
         expect(other.locator("#messages")).to_contain_text("This phone now keeps the score at")
         other.goto("/nights/")
         other.get_by_role("link", name="Club night").tap()
         expect(other.get_by_role("heading", level=1)).to_have_text("Club night")
 
-
-def score_the_round(scorers: dict[int, Page], night: EuchreNight, number: int) -> dict[str, int]:
-    """Each scorer opens its table of round ``number`` and records its four
-    hands, the two tables at once; each player's points in the round."""
-    seats = {table: seats_of(night, number, table) for table in scorers}
-    assert sorted(seats[1] + seats[2]) == sorted(EIGHT)
-    for table, page in scorers.items():
-        expect(page.locator("#round-heading")).to_have_text(
-            re.compile(rf"^Round {number}\b"), timeout=POLLED
-        )
-        card = page.locator(f"#table-{table}")
-        expect(card.locator(".table-seat").first).to_contain_text(f"North {seats[table][0]}")
-        card.get_by_role("link", name=f"Score table {table}").tap()
-    # The two tables play at once: a hand here, a hand there.
-    for hand_number in range(1, 5):
-        for table, page in scorers.items():
-            play(page, hand_number, HANDS[number, table][hand_number - 1], seats[table])
-    this_round = dict.fromkeys(EIGHT, 0)
-    for table, page in scorers.items():
-        round_over(page)
-        for hand in HANDS[number, table]:
-            for name, got in points(hand, seats[table]).items():
-                this_round[name] += got
-    return this_round
-
-
-def seat_round_two(a: Page) -> None:
-    """Both tables have finished: A seats round 2 with no confirm."""
-    expect(a.get_by_text("Every table has finished: seat the next round.")).to_be_visible()
-    a.get_by_role("button", name="Seat round 2").tap()
-    expect(a.locator("#messages")).to_contain_text("Round 2 is seated: find your table.")
-    expect(a.locator("#round-heading")).to_have_text("Round 2")
-
-
-def assert_places(c: Page, totals: dict[str, int], standings: list[str]) -> None:
-    """Places: level totals share one ("=2"); the rows run in place order."""
-    rows = c.locator("table.standings tbody tr")
-    expect(rows).to_have_count(8)
-    seen = [
-        (
-            row.locator(".place").inner_text(),
-            row.get_by_role("rowheader").inner_text(),
-            int(row.locator(".total").inner_text()),
-        )
-        for row in rows.all()
-    ]
-    assert [name for _, name, _ in seen] == standings
-    for place, name, total in seen:
-        better = sum(1 for t in totals.values() if t > total)
-        level = sum(1 for t in totals.values() if t == total)
-        assert place == (f"={better + 1}" if level > 1 else str(better + 1)), (name, place)
-
-
-def assert_most_points_prize(c: Page, totals: dict[str, int]) -> None:
-    """The prize for the most points: whoever has the best total, shared when level."""
-    best = max(totals.values())
-    winners = {name for name, total in totals.items() if total == best}
-    prize = c.locator(".prize", has_text="Most points").locator("dd")
-    expect(prize).to_contain_text(f"{best} points")
-    shown = prize.inner_text().split(" · ")[0]
-    assert set(shown.split(", ")) == winners
-
-
-def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
-    new_context: Callable[..., BrowserContext],
-    browser_problems: BrowserProblems,
-    axe: Axe,
-    live_server: Any,
-) -> None:
-    a, b, c = (phone(new_context, browser_problems) for _ in range(3))
-    night = start_the_club_night(a, live_server)
-    axe(a)
-    join_by_the_key_link(a, (b, c), night, live_server.url)
-
     totals = dict.fromkeys(EIGHT, 0)
     by_round: dict[str, list[int]] = {name: [] for name in EIGHT}
     for round_number in (1, 2):
-        this_round = score_the_round({1: a, 2: b}, night, round_number)
+        scorers = {1: a, 2: b}
+        seats = {table: seats_of(night, round_number, table) for table in (1, 2)}
+        assert sorted(seats[1] + seats[2]) == sorted(EIGHT)
+        for table, page in scorers.items():
+            expect(page.locator("#round-heading")).to_have_text(
+                re.compile(rf"^Round {round_number}\b"), timeout=POLLED
+            )
+            card = page.locator(f"#table-{table}")
+            expect(card.locator(".table-seat").first).to_contain_text(f"North {seats[table][0]}")
+            card.get_by_role("link", name=f"Score table {table}").tap()
+        # The two tables play at once: a hand here, a hand there.
+        for number in range(1, 5):
+            for table, page in scorers.items():
+                play(page, number, HANDS[round_number, table][number - 1], seats[table])
+        this_round = dict.fromkeys(EIGHT, 0)
+        for table, page in scorers.items():
+            round_over(page)
+            for hand in HANDS[round_number, table]:
+                for name, got in points(hand, seats[table]).items():
+                    this_round[name] += got
         for name in EIGHT:
             totals[name] += this_round[name]
             by_round[name].append(this_round[name])
-        # B goes back to the night first; A then seats the next round and B's
-        # night page shows it by the poll.
+
+        # B goes back to the night first; A then seats the next round (both
+        # tables finished: no confirm) and B's night page shows it by the poll.
         b.get_by_role("link", name="Back to the night").first.tap()
         expect(b.locator("#round-heading")).to_have_text(f"Round {round_number} played")
         a.get_by_role("link", name="Back to the night").first.tap()
         if round_number == 1:
-            seat_round_two(a)
+            expect(a.get_by_text("Every table has finished: seat the next round.")).to_be_visible()
+            a.get_by_role("button", name="Seat round 2").tap()
+            expect(a.locator("#messages")).to_contain_text("Round 2 is seated: find your table.")
+            expect(a.locator("#round-heading")).to_have_text("Round 2")
             # C watches the standings from here on.
             c.goto(f"/nights/{night.pk}/standings/")
             for name in EIGHT:
@@ -256,13 +211,36 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
     standings = night.board().standings
     assert {row.name: row.total for row in standings.rows} == totals
     assert {row.name: list(row.rounds) for row in standings.rows} == by_round
-    assert_places(c, totals, [row.name for row in standings.rows])
+
+    # Places: level totals share one ("=2"); the rows run in place order.
+    rows = c.locator("table.standings tbody tr")
+    expect(rows).to_have_count(8)
+    seen = [
+        (
+            row.locator(".place").inner_text(),
+            row.get_by_role("rowheader").inner_text(),
+            int(row.locator(".total").inner_text()),
+        )
+        for row in rows.all()
+    ]
+    assert [name for _, name, _ in seen] == [row.name for row in standings.rows]
+    for place, name, total in seen:
+        better = sum(1 for t in totals.values() if t > total)
+        level = sum(1 for t in totals.values() if t == total)
+        assert place == (f"={better + 1}" if level > 1 else str(better + 1)), (name, place)
     for row in standings.rows:
         assert row.place == 1 + sum(1 for t in totals.values() if t > row.total)
         cells = standings_row(c, row.name).locator("td:not(.place):not(.total)")
         expect(cells.nth(0)).to_have_text(str(by_round[row.name][0]))
         expect(cells.nth(1)).to_have_text(str(by_round[row.name][1]))
-    assert_most_points_prize(c, totals)
+
+    # The prize for the most points: whoever has the best total, shared when level.
+    best = max(totals.values())
+    winners = {name for name, total in totals.items() if total == best}
+    prize = c.locator(".prize", has_text="Most points").locator("dd")
+    expect(prize).to_contain_text(f"{best} points")
+    shown = prize.inner_text().split(" · ")[0]
+    assert set(shown.split(", ")) == winners
     axe(c)
 
     for page in (a, b, c):
