@@ -138,28 +138,8 @@ def _copies(made: list[SeededTable], count: int) -> list[SeededTable]:
     # The copies' primary keys, by model: (copy number, template row's pk) -> new pk.
     new: dict[Model, dict[tuple[int, int], int]] = defaultdict(dict)
     for model in _app_models():
-        if model not in owned:
-            continue
-        fill = _renewer(model)
-        to_store: list[tuple[int, int, Row]] = []
-        for number in range(count):
-            template = templates[number % len(templates)]
-            for pk, (row, table) in owned[model].items():
-                if table != template:
-                    continue
-                clone = copy.copy(row)
-                clone.pk = None
-                for field in _foreign_keys(model):
-                    old = getattr(row, field.attname)
-                    if old is not None and field.related_model in new:
-                        setattr(clone, field.attname, new[field.related_model][(number, old)])
-                fill(clone, number)
-                to_store.append((number, pk, clone))
-        stored = model._default_manager.bulk_create([c for _, _, c in to_store], batch_size=BATCH)
-        for (number, pk, _), clone in zip(to_store, stored, strict=True):
-            if clone.pk is None:
-                raise CannotCopy(f"{model.__name__}: the database gave no new key back")
-            new[model][(number, pk)] = clone.pk
+        if model in owned:
+            _copy_rows(model, owned[model], templates, count, new)
     games = {table: game for game, (_, table) in owned[Game].items()}
     copied_tables = list(new[PrivateTable].values())
     keys = dict(PrivateTable.objects.filter(pk__in=copied_tables).values_list("pk", "key"))
@@ -175,6 +155,38 @@ def _copies(made: list[SeededTable], count: int) -> list[SeededTable]:
             }
         )
     return seeded
+
+
+def _copy_rows(
+    model: Model,
+    rows: dict[int, tuple[Row, int]],
+    templates: list[int],
+    count: int,
+    new: dict[Model, dict[tuple[int, int], int]],
+) -> None:
+    """``count`` copies of ``model``'s ``rows`` (each with the table it belongs
+    to), copy ``number`` of template table ``templates[number]``'s, their keys
+    to the rows copied before pointing at the copies; their new keys in ``new``."""
+    fill = _renewer(model)
+    to_store: list[tuple[int, int, Row]] = []
+    for number in range(count):
+        template = templates[number % len(templates)]
+        for pk, (row, table) in rows.items():
+            if table != template:
+                continue
+            clone = copy.copy(row)
+            clone.pk = None
+            for field in _foreign_keys(model):
+                old = getattr(row, field.attname)
+                if old is not None and field.related_model in new:
+                    setattr(clone, field.attname, new[field.related_model][(number, old)])
+            fill(clone, number)
+            to_store.append((number, pk, clone))
+    stored = model._default_manager.bulk_create([c for _, _, c in to_store], batch_size=BATCH)
+    for (number, pk, _), clone in zip(to_store, stored, strict=True):
+        if clone.pk is None:
+            raise CannotCopy(f"{model.__name__}: the database gave no new key back")
+        new[model][(number, pk)] = clone.pk
 
 
 def _renewer(model: Model) -> Callable[[Row, int], None]:

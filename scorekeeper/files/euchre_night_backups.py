@@ -178,17 +178,7 @@ def read_night(data: Any) -> NightBackup:
         raise NightError("name", f"a name of at most {NAME_MAX_LENGTH} characters")
     if not is_storable(name):
         raise NightError("name", "holds a NUL or half a character (a lone surrogate)")
-    try:
-        variant = check_variant(parse_variant(_text(data.get("variant"))))
-        rules_data = data.get("rules", {})
-        if not isinstance(rules_data, Mapping):
-            raise RulesError("rules", "must be an object of the night's rules")
-        rules = night_rules_from_dict(variant, rules_data)
-    except SeatingError as error:
-        raise NightError("variant", str(error)) from None
-    except RulesError as error:
-        where = error.field if error.field in ("variant", "rules") else f"rules, {error.field}"
-        raise NightError(where, error.message) from None
+    variant, rules = _read_rules(data)
     rounds_planned, seed = _whole(data.get("rounds_planned")), _whole(data.get("seed", 0))
     if rounds_planned is None or not 1 <= rounds_planned <= MAX_ROUNDS:
         raise NightError("rounds_planned", f"a night has 1 to {MAX_ROUNDS} rounds")
@@ -199,17 +189,7 @@ def read_night(data: Any) -> NightBackup:
         check_night_size(players=len(players), rounds=rounds_planned)
     except SeatingError as error:
         raise NightError("players", str(error)) from None
-    raw_rounds = data.get("rounds", [])
-    if not _is_list(raw_rounds):
-        raise NightError("rounds", "give the rounds as a list")
-    if len(raw_rounds) > rounds_planned:
-        raise NightError("rounds", f"{len(raw_rounds)} rounds of the {rounds_planned} planned")
-    rounds = []
-    for number, raw in enumerate(raw_rounds, start=1):
-        try:
-            rounds.append(_read_round(number, raw, players, variant, rules))
-        except NightError as error:
-            raise NightError(f"round {number}, {error.where}", error.message) from None
+    rounds = _read_rounds(data.get("rounds", []), rounds_planned, players, variant, rules)
     return NightBackup(
         id=uid,
         name=name,
@@ -219,8 +199,44 @@ def read_night(data: Any) -> NightBackup:
         seed=seed,
         created_at=created_at,
         players=players,
-        rounds=tuple(rounds),
+        rounds=rounds,
     )
+
+
+def _read_rounds(
+    data: Any,
+    planned: int,
+    players: Sequence[NightPlayerBackup],
+    variant: Variant,
+    rules: NightRules,
+) -> tuple[NightRoundBackup, ...]:
+    """The rounds seated so far, no more than were ``planned``."""
+    if not _is_list(data):
+        raise NightError("rounds", "give the rounds as a list")
+    if len(data) > planned:
+        raise NightError("rounds", f"{len(data)} rounds of the {planned} planned")
+    rounds = []
+    for number, raw in enumerate(data, start=1):
+        try:
+            rounds.append(_read_round(number, raw, players, variant, rules))
+        except NightError as error:
+            raise NightError(f"round {number}, {error.where}", error.message) from None
+    return tuple(rounds)
+
+
+def _read_rules(data: Mapping[str, Any]) -> tuple[Variant, NightRules]:
+    """The night's variant and rules (rules.md 7)."""
+    try:
+        variant = check_variant(parse_variant(_text(data.get("variant"))))
+        rules_data = data.get("rules", {})
+        if not isinstance(rules_data, Mapping):
+            raise RulesError("rules", "must be an object of the night's rules")
+        return variant, night_rules_from_dict(variant, rules_data)
+    except SeatingError as error:
+        raise NightError("variant", str(error)) from None
+    except RulesError as error:
+        where = error.field if error.field in ("variant", "rules") else f"rules, {error.field}"
+        raise NightError(where, error.message) from None
 
 
 def _read_players(data: Any) -> tuple[NightPlayerBackup, ...]:
@@ -272,22 +288,8 @@ def _read_round(
     placed = list(sitting_out)
     tables = []
     for table, raw in enumerate(raw_tables, start=1):
-        where = f"table {table}"
-        if not isinstance(raw, Mapping) or raw.get("table") != table:
-            raise NightError(where, f"the tables are numbered 1, 2 ... in order: {table}")
-        try:
-            document = read_document(raw.get("game"))
-        except DocumentError as error:
-            raise NightError(f"{where}, game, {error.where}", error.message) from None
-        if document.table.variant is not variant:
-            raise NightError(f"{where}, game, variant", f"the night plays {variant.value}")
-        for name in document.table.players:
-            entrant = next((p for p in players if same_name(p.name, name)), None)
-            if entrant is None:
-                raise NightError(
-                    f"{where}, game, players", f"'{name}' is not a player of the night"
-                )
-            placed.append(entrant.number)
+        document, seated = _read_table(table, raw, players, variant)
+        placed += seated
         tables.append(replace(document, round_rules=rules.round_rules))
     twice = next((p for p in placed if placed.count(p) > 1), None)
     if twice is not None:
@@ -295,6 +297,29 @@ def _read_round(
     return NightRoundBackup(
         number=number, sitting_out=tuple(sitting_out), created_at=created_at, tables=tuple(tables)
     )
+
+
+def _read_table(
+    table: int, data: Any, players: Sequence[NightPlayerBackup], variant: Variant
+) -> tuple[GameDocument, list[int]]:
+    """Table ``table`` of a round: its game document, and the numbers of the
+    night's players seated at it."""
+    where = f"table {table}"
+    if not isinstance(data, Mapping) or data.get("table") != table:
+        raise NightError(where, f"the tables are numbered 1, 2 ... in order: {table}")
+    try:
+        document = read_document(data.get("game"))
+    except DocumentError as error:
+        raise NightError(f"{where}, game, {error.where}", error.message) from None
+    if document.table.variant is not variant:
+        raise NightError(f"{where}, game, variant", f"the night plays {variant.value}")
+    seated = []
+    for name in document.table.players:
+        entrant = next((p for p in players if same_name(p.name, name)), None)
+        if entrant is None:
+            raise NightError(f"{where}, game, players", f"'{name}' is not a player of the night")
+        seated.append(entrant.number)
+    return document, seated
 
 
 def _text(value: Any) -> str:

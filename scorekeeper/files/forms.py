@@ -74,24 +74,10 @@ class ImportForm(forms.Form):
         text = cleaned.get("text") or ""
         if self.errors:
             return cleaned
-        if upload and text.strip():
-            self.add_error("text", "Choose a file or paste a document, not both.")
+        given = self._given(upload, text)
+        if given is None:
             return cleaned
-        if upload:
-            field = "file"
-            if upload.size is not None and upload.size > MAX_DOCUMENT_BYTES:
-                self.add_error(field, TOO_BIG)
-                return cleaned
-            raw: str | bytes = upload.read()
-        elif text.strip():
-            field, raw = "text", text
-            # Pasted text is held to the file's limit, counted in the same bytes.
-            if len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_BYTES:
-                self.add_error(field, TOO_BIG)
-                return cleaned
-        else:
-            self.add_error("file", "Choose a game file, or paste a game document below.")
-            return cleaned
+        field, raw = given
         try:
             cleaned["document"] = document = parse_document(raw)
         except DocumentError as error:
@@ -102,6 +88,27 @@ class ImportForm(forms.Form):
             if stored is not None:
                 self.already_stored(stored, field=field)
         return cleaned
+
+    def _given(self, upload: Any, text: str) -> tuple[str, str | bytes] | None:
+        """The field the document came in and what it holds: the file or the
+        pasted text, within the size a game document may have (None, with the
+        fault beside its field, when there is none to read)."""
+        if upload and text.strip():
+            self.add_error("text", "Choose a file or paste a document, not both.")
+            return None
+        if upload:
+            if upload.size is not None and upload.size > MAX_DOCUMENT_BYTES:
+                self.add_error("file", TOO_BIG)
+                return None
+            return "file", upload.read()
+        if text.strip():
+            # Pasted text is held to the file's limit, counted in the same bytes.
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_BYTES:
+                self.add_error("text", TOO_BIG)
+                return None
+            return "text", text
+        self.add_error("file", "Choose a game file, or paste a game document below.")
+        return None
 
     def already_stored(self, game: Game, *, field: str | None = None) -> None:
         """Refuse a document whose ``id`` is stored

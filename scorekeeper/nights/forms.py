@@ -151,6 +151,25 @@ class NightStartForm(forms.Form):
         self.players: tuple[str, ...] = ()
         self.rules = NightRules()
 
+    def _check_size(self, count: int, rounds: int | None) -> None:
+        """``count`` players are enough for a night and not too many, and seat
+        ``rounds`` rounds (rules.md 7); else said beside the names or the rounds."""
+        if count < MIN_PLAYERS:
+            self.add_error(
+                "new_names",
+                f"A euchre night needs {MIN_PLAYERS} or more players: "
+                f"{count} {'is' if count == 1 else 'are'} chosen.",
+            )
+        elif count > MAX_PLAYERS:
+            self.add_error(
+                "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
+            )
+        elif rounds is not None:
+            try:
+                check_night_size(players=count, rounds=rounds)
+            except SeatingError as error:
+                self.add_error("rounds", str(error))
+
     def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
         """The tables' house rules, each with the variant it belongs to ("" for both)."""
         return [(self[name], _only(name)) for name in TABLE_RULES]
@@ -164,22 +183,7 @@ class NightStartForm(forms.Form):
             return data
         self.players = tuple(self._players(data))
         if "new_names" not in self.errors and "known" not in self.errors:
-            count = len(self.players)
-            if count < MIN_PLAYERS:
-                self.add_error(
-                    "new_names",
-                    f"A euchre night needs {MIN_PLAYERS} or more players: "
-                    f"{count} {'is' if count == 1 else 'are'} chosen.",
-                )
-            elif count > MAX_PLAYERS:
-                self.add_error(
-                    "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
-                )
-            elif data.get("rounds") is not None:
-                try:
-                    check_night_size(players=count, rounds=data["rounds"])
-                except SeatingError as error:
-                    self.add_error("rounds", str(error))
+            self._check_size(len(self.players), data.get("rounds"))
         sit_out: Any = SIT_OUT_AVERAGE
         if data.get("sit_out") == "fixed":
             sit_out = data.get("sit_out_points")

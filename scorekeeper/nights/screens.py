@@ -6,6 +6,7 @@ night's size."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,21 +112,9 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
         zip(board_round.games, board_round.plan.tables, board_round.score.tables, strict=True),
         start=1,
     ):
-        seats = []
-        for position, player in enumerate(players):
-            partner = ""
-            if variant is Variant.STANDARD:
-                partner = board.name(players[(position + 2) % 4])
-            seat = SeatView(
-                number=player,
-                label=seat_label(variant, position),
-                name=board.name(player),
-                partner=partner,
-                deals_first=position == game.first_dealer,
-                points=scored.points[position],
-            )
-            seats.append(seat)
-            seats_of[player] = (number, seat)
+        seats = _seats(board, players, game.first_dealer, scored.points)
+        for seat in seats:
+            seats_of[seat.number] = (number, seat)
         teams = []
         if variant is Variant.STANDARD:
             teams = [
@@ -167,6 +156,25 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
         lines=lines,
         complete=board_round.complete,
     )
+
+
+def _seats(
+    board: NightBoard, players: Sequence[int], first_dealer: int, points: Sequence[int]
+) -> list[SeatView]:
+    """A table's seats in order: who sits there, with whom (standard euchre's
+    fixed partner), who deals first and the points they have."""
+    variant = board.night.variant_enum
+    return [
+        SeatView(
+            number=player,
+            label=seat_label(variant, position),
+            name=board.name(player),
+            partner=board.name(players[(position + 2) % 4]) if variant is Variant.STANDARD else "",
+            deals_first=position == first_dealer,
+            points=points[position],
+        )
+        for position, player in enumerate(players)
+    ]
 
 
 def _by_name(entrants: list[NightPlayer]) -> list[NightPlayer]:

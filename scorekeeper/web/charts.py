@@ -131,35 +131,9 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
     label_room = min(150.0, 20 + widest * CHAR_WIDTH)
     plot_right = WIDTH - label_room
 
-    def x(hand: int) -> float:
-        return PLOT_LEFT + (plot_right - PLOT_LEFT) * hand / max(hands, 1)
-
-    def y(points: int) -> float:
-        return PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * points / y_max
-
-    # Each hand's x and each total's y written once for every line: a long game
-    # has hundreds of points a line, a handful of distinct totals.
-    xs = [f"{_n(x(hand))}," for hand in range(hands + 1)]
-    ys = {total: str(_n(y(total))) for total in {t for s in series for t in s}}
-    ends = [y(s[-1]) for s in series]
-    labels = _spread(ends, low=PLOT_TOP, high=PLOT_BOTTOM, gap=LABEL_GAP)
-    lines = tuple(
-        ChartLine(
-            slot=index + 1,
-            name=side_name(table, side),
-            short_name=short_names[index],
-            total=totals[index],
-            points=" ".join([at + ys[total] for at, total in zip(xs, series[index], strict=True)]),
-            end_x=_n(x(hands)),
-            end_y=_n(ends[index]),
-            leader_x=_n(x(hands) + 5),
-            label_y=_n(labels[index]),
-            colour=COLOURS[index % SLOTS],
-            dash=DASHES[index % SLOTS],
-            marker=_marker(MARKERS[index % SLOTS], x(hands), ends[index]),
-        )
-        for index, side in enumerate(sides)
-    )
+    scale = _Scale(plot_right=plot_right, hands=hands, y_max=y_max)
+    x, y = scale.x, scale.y
+    lines = _lines(table, series, short_names, scale)
     x_step = _step(max(hands, 1), most=7)
     return ScoreChart(
         width=WIDTH,
@@ -183,6 +157,51 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
         y_ticks=tuple(Tick(value=p, at=_n(y(p))) for p in range(0, y_max + 1, y_step)),
         dense=hands > DENSE_HANDS,
         summary=summary(table, progress),
+    )
+
+
+@dataclass(frozen=True)
+class _Scale:
+    """Where a hand (across) and a total (up) fall on the chart."""
+
+    plot_right: float
+    hands: int
+    y_max: int
+
+    def x(self, hand: int) -> float:
+        return PLOT_LEFT + (self.plot_right - PLOT_LEFT) * hand / max(self.hands, 1)
+
+    def y(self, points: int) -> float:
+        return PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * points / self.y_max
+
+
+def _lines(
+    table: Table, series: list[list[int]], short_names: list[str], scale: _Scale
+) -> tuple[ChartLine, ...]:
+    """One line per side through its running totals (``series``), its name at its end."""
+    x, y, hands = scale.x, scale.y, scale.hands
+    # Each hand's x and each total's y written once for every line: a long game
+    # has hundreds of points a line, a handful of distinct totals.
+    xs = [f"{_n(x(hand))}," for hand in range(hands + 1)]
+    ys = {total: str(_n(y(total))) for total in {t for s in series for t in s}}
+    ends = [y(s[-1]) for s in series]
+    labels = _spread(ends, low=PLOT_TOP, high=PLOT_BOTTOM, gap=LABEL_GAP)
+    return tuple(
+        ChartLine(
+            slot=index + 1,
+            name=side_name(table, side),
+            short_name=short_names[index],
+            total=series[index][-1],
+            points=" ".join([at + ys[total] for at, total in zip(xs, series[index], strict=True)]),
+            end_x=_n(x(hands)),
+            end_y=_n(ends[index]),
+            leader_x=_n(x(hands) + 5),
+            label_y=_n(labels[index]),
+            colour=COLOURS[index % SLOTS],
+            dash=DASHES[index % SLOTS],
+            marker=_marker(MARKERS[index % SLOTS], x(hands), ends[index]),
+        )
+        for index, side in enumerate(table.sides())
     )
 
 
@@ -214,15 +233,7 @@ def summary(table: Table, score: GameScore | Progress) -> str:
         ended = f"ended ahead with {best}" if len(won) == 1 else f"ended level on {best}"
         opening = f"The round is over after {count}: {first} {ended}."
     elif progress.finished and len(won) == 1:
-        if since is None:
-            how = ""
-        elif since == 1:
-            how = "led from the first hand and "
-        elif since == len(counted):
-            how = "took the lead in the last hand and "
-        else:
-            how = f"led from hand {since} and "
-        opening = f"{first} {how}won with {totals[won[0]]}."
+        opening = f"{first} {_led(since, len(counted))}won with {totals[won[0]]}."
     elif progress.finished:
         opening = f"{first} shared the win with {best} each."
     elif len(won) == 1:
@@ -238,6 +249,17 @@ def summary(table: Table, score: GameScore | Progress) -> str:
     if not progress.finished:
         parts.append(f"The target is {table.rules.target}.")
     return " ".join(parts)
+
+
+def _led(since: int | None, hands: int) -> str:
+    """How the winner came to win: since which of the ``hands`` they led alone."""
+    if since is None:
+        return ""
+    if since == 1:
+        return "led from the first hand and "
+    if since == hands:
+        return "took the lead in the last hand and "
+    return f"led from hand {since} and "
 
 
 def _alone_on_top_since(progress: Progress, seats: Sequence[int], won: Sequence[int]) -> int | None:

@@ -152,28 +152,7 @@ class NewGameForm(forms.Form):
         except ValueError:
             return data
         counts = variant.player_counts
-        slots = range(max(counts))
-        players: list[str] = []
-        slot_of_seat: list[int] = []
-        for slot in slots:
-            raw = data.get(f"player_{slot}") or ""
-            if not raw.strip():
-                continue
-            try:
-                name = clean_name(raw)
-            except NameError_ as error:
-                self.add_error(f"player_{slot}", str(error))
-                continue
-            if first_repeat([*players, name]) is not None:
-                earlier = next(i for i, p in enumerate(players) if same_name(p, name))
-                self.add_error(
-                    f"player_{slot}",
-                    f"{name} already sits in seat {slot_of_seat[earlier] + 1}: "
-                    "one person is one player",
-                )
-                continue
-            slot_of_seat.append(slot)
-            players.append(name)
+        players, slot_of_seat = self._seated(range(max(counts)))
         seat_of_slot = {slot: seat for seat, slot in enumerate(slot_of_seat)}
         if len(players) not in counts:
             self.add_error(
@@ -199,6 +178,32 @@ class NewGameForm(forms.Form):
             self.add_error(error.field if error.field in self.fields else None, error.message)
         self.players = tuple(players)
         return data
+
+    def _seated(self, slots: range) -> tuple[list[str], list[int]]:
+        """The players named in ``slots``, in seat order, and the slot each sits
+        in; a name that is not one, or is there already, is named beside its slot."""
+        players: list[str] = []
+        slot_of_seat: list[int] = []
+        for slot in slots:
+            raw = self.cleaned_data.get(f"player_{slot}") or ""
+            if not raw.strip():
+                continue
+            try:
+                name = clean_name(raw)
+            except NameError_ as error:
+                self.add_error(f"player_{slot}", str(error))
+                continue
+            if first_repeat([*players, name]) is not None:
+                earlier = next(i for i, p in enumerate(players) if same_name(p, name))
+                self.add_error(
+                    f"player_{slot}",
+                    f"{name} already sits in seat {slot_of_seat[earlier] + 1}: "
+                    "one person is one player",
+                )
+                continue
+            slot_of_seat.append(slot)
+            players.append(name)
+        return players, slot_of_seat
 
     def start(self, *, private_table: PrivateTable) -> Game:
         """Start the game at ``private_table`` (once per form token); "pick for

@@ -8,7 +8,7 @@ another table's night is a 404 and nothing of it is changed."""
 from __future__ import annotations
 
 import uuid
-from typing import cast
+from typing import Any, cast
 
 from django.contrib import messages
 from django.db import transaction
@@ -272,32 +272,12 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     data = form.cleaned_data
     if data["version"] != night.version:
         return _stale(request, night)
-    entrants = {e.number: e for e in night.entrants.select_related("player")}
     try:
         if data["action"] == "arrive":
             entrant = night.add_player(version=data["version"], name=data["arriving"])
             message = f"{entrant.player.name} plays from the next round on."
         else:
-            if data["number"] not in entrants:
-                raise Http404("No such player in the night")
-            entrant = entrants[data["number"]]
-            leaving = data["action"] == "leave"
-            present = sum(1 for e in entrants.values() if e.present)
-            if leaving and entrant.present and present - 1 < MIN_PLAYERS:
-                messages.warning(
-                    request,
-                    f"{entrant.player.name} cannot leave the night's seating: the next "
-                    f"round needs at least {MIN_PLAYERS} players present. Add a late "
-                    "arrival first.",
-                )
-                return _as_it_stands(request, night, status=422)
-            night.set_present(version=data["version"], number=entrant.number, present=not leaving)
-            name = entrant.player.name
-            message = (
-                f"{name} leaves: not seated from the next round on."
-                if leaving
-                else f"{name} is back: seated from the next round on."
-            )
+            message = _leave_or_come_back(night, data)
     except StaleGame:
         return _stale(request, night)
     except SeatingError as error:
@@ -305,3 +285,26 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         return _as_it_stands(request, night, status=422)
     messages.success(request, message)
     return _as_it_stands(request, night)
+
+
+def _leave_or_come_back(night: EuchreNight, data: dict[str, Any]) -> str:
+    """A player leaves the night's seating or comes back (``data["action"]``),
+    from the next round on; what to tell the table. SeatingError when leaving
+    would leave fewer than 8 present for the next round (rules.md 7)."""
+    entrants = {e.number: e for e in night.entrants.select_related("player")}
+    if data["number"] not in entrants:
+        raise Http404("No such player in the night")
+    entrant = entrants[data["number"]]
+    leaving = data["action"] == "leave"
+    present = sum(1 for e in entrants.values() if e.present)
+    if leaving and entrant.present and present - 1 < MIN_PLAYERS:
+        raise SeatingError(
+            f"{entrant.player.name} cannot leave the night's seating: the next "
+            f"round needs at least {MIN_PLAYERS} players present. Add a late "
+            "arrival first."
+        )
+    night.set_present(version=data["version"], number=entrant.number, present=not leaving)
+    name = entrant.player.name
+    if leaving:
+        return f"{name} leaves: not seated from the next round on."
+    return f"{name} is back: seated from the next round on."
