@@ -12,7 +12,8 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Test processes for the SQLite pass (pytest-xdist); 0 runs them in this process.
+# Test processes for each pass, SQLite and PostgreSQL (pytest-xdist; each its own test
+# database); 0 runs them in this process.
 TEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 # `make bench BENCH_ARGS=--quick` (or benchmark names) for a smaller run.
@@ -82,7 +83,8 @@ test: $(DEV_STAMP) chromium
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS)) $(PYTEST_ARGS)
 	@echo "PostgreSQL pass: the tests that use the database, browser tests aside"
-	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS)
+	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider \
+	  $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS)) $(PYTEST_ARGS)
 
 serve: $(APP_STAMP)
 	@debug=$${DJANGO_DEBUG:-}; case "$${debug,,}" in 0|false) ;; *) \
