@@ -33,7 +33,8 @@ from types import FrameType
 from urllib.parse import unquote, urlsplit
 
 from benchmarks.load import mix, network, servers
-from benchmarks.load.plan import Plan, Result
+from benchmarks.load.network import Network
+from benchmarks.load.plan import Plan, Result, SeededTable
 from benchmarks.load.report import report
 
 PORT = 8000
@@ -166,22 +167,9 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
     database_url = _database_url(args, folder)
     server_environment = dict(os.environ)  # before Django's set-up changes it
     _prepare_django(database_url, collect=args.server == "gunicorn-sync")
-    latencies = args.latencies
     emulate = network.can_emulate()
-    if not emulate and any(latencies):
-        print(
-            "make load: no network namespaces here (needs root, iproute2 and /dev/net/tun): "
-            "phones on 127.0.0.1 at no added latency only",
-            file=sys.stderr,
-        )
-        latencies = [0.0]
-    steps = len(args.table_counts) * len(latencies)
-    bound = (
-        60
-        + len(latencies) * (args.ceiling_seconds + 2)
-        + steps * (args.warmup + args.seconds)
-        + len(args.table_counts) * mix.READY_WITHIN
-    )
+    latencies = _latencies(args.latencies, emulate=emulate)
+    bound = _bound(args, latencies)
     print(
         f"make load: {args.db}, {servers.describe(args.mode, args.server)}; "
         f"tables {args.table_counts}, latency {latencies} ms, {args.seconds:g} s each "
@@ -189,15 +177,7 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
         file=sys.stderr,
         flush=True,
     )
-    seeded_at = time.monotonic()
-    from django.db import connections
-
-    from benchmarks.load.seed import seed_tables
-
-    # Before the server starts: on SQLite its checks would wait for the lock.
-    tables = seed_tables(max(args.table_counts))
-    connections.close_all()
-    _say(f"seeded {len(tables)} tables in {time.monotonic() - seeded_at:.0f} s")
+    tables = _seed(max(args.table_counts))
     os.environ.clear()
     os.environ.update(server_environment)
     place = network.emulated_network(folder) if emulate else _loopback()
@@ -209,27 +189,7 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
         log = folder / "server.log"
         _say(f"starting the server: {' '.join(command)}")
         with servers.running(command, environment, net, log) as server:
-            plan: Plan = {
-                "base": f"http://{net.server_address}:{port}",
-                "behind_tls_proxy": args.mode == "serve",
-                "tables": tables,
-                "steps": args.table_counts,
-                "latencies": latencies,
-                "server_namespace": net.server_namespace,
-                "phones_namespace": net.phones_namespace,
-                "wire_control": net.wire_control,
-                "wire_pid": net.wire_pid,
-                "seconds": args.seconds,
-                "warmup": args.warmup,
-                "ceiling_seconds": args.ceiling_seconds,
-                "ceiling_clients": args.ceiling_clients,
-                "spawn_rate": args.spawn_rate,
-                "pace": 1 / args.faster,
-                "stagger": True,
-                "live_test_server": False,
-                "server_pid": server.pid,
-                "db_pid": _postmaster(database_url),
-            }
+            plan = _plan(args, tables, latencies, net, port, server.pid, database_url)
             results = drive(plan, folder, net, server, timeout=bound + 120)
             if server.poll() is not None or not results:
                 print(f"make load: the server's log ends:\n{_tail(log)}", file=sys.stderr)
@@ -245,6 +205,76 @@ def _run(args: argparse.Namespace, folder: Path, began: float) -> int:
         )
     )
     return 0
+
+
+def _latencies(asked: list[float], *, emulate: bool) -> list[float]:
+    """The latencies to run: all asked where the network can be emulated, else 0 ms alone."""
+    if not emulate and any(asked):
+        print(
+            "make load: no network namespaces here (needs root, iproute2 and /dev/net/tun): "
+            "phones on 127.0.0.1 at no added latency only",
+            file=sys.stderr,
+        )
+        return [0.0]
+    return asked
+
+
+def _bound(args: argparse.Namespace, latencies: list[float]) -> float:
+    """Seconds the run takes at most once the server answers."""
+    steps = len(args.table_counts) * len(latencies)
+    return float(
+        60
+        + len(latencies) * (args.ceiling_seconds + 2)
+        + steps * (args.warmup + args.seconds)
+        + len(args.table_counts) * mix.READY_WITHIN
+    )
+
+
+def _seed(count: int) -> list[SeededTable]:
+    """The run's tables, seeded before the server starts (on SQLite its checks
+    would wait for the lock otherwise)."""
+    from django.db import connections
+
+    from benchmarks.load.seed import seed_tables
+
+    seeded_at = time.monotonic()
+    tables = seed_tables(count)
+    connections.close_all()
+    _say(f"seeded {len(tables)} tables in {time.monotonic() - seeded_at:.0f} s")
+    return tables
+
+
+def _plan(
+    args: argparse.Namespace,
+    tables: list[SeededTable],
+    latencies: list[float],
+    net: Network,
+    port: int,
+    server_pid: int,
+    database_url: str,
+) -> Plan:
+    """What the phones' process is told: where the server is, the tables, the steps."""
+    return {
+        "base": f"http://{net.server_address}:{port}",
+        "behind_tls_proxy": args.mode == "serve",
+        "tables": tables,
+        "steps": args.table_counts,
+        "latencies": latencies,
+        "server_namespace": net.server_namespace,
+        "phones_namespace": net.phones_namespace,
+        "wire_control": net.wire_control,
+        "wire_pid": net.wire_pid,
+        "seconds": args.seconds,
+        "warmup": args.warmup,
+        "ceiling_seconds": args.ceiling_seconds,
+        "ceiling_clients": args.ceiling_clients,
+        "spawn_rate": args.spawn_rate,
+        "pace": 1 / args.faster,
+        "stagger": True,
+        "live_test_server": False,
+        "server_pid": server_pid,
+        "db_pid": _postmaster(database_url),
+    }
 
 
 def _tail(log: Path) -> str:
