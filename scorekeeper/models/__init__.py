@@ -14,7 +14,7 @@ from scorekeeper.models.euchre_nights import (
 )
 from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_nights import GameNight
-from scorekeeper.models.game_queries import GameQuerySet
+from scorekeeper.models.game_queries import GameQuerySet, shown_versions
 from scorekeeper.models.game_starts import RematchRefused
 from scorekeeper.models.games import Game
 from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
@@ -56,4 +56,5 @@ __all__ = [
     "TableKeyReplaced",
     "TableStart",
     "TokenUsed",
+    "shown_versions",
 ]

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from referee.engine.reading import read_hand
-from scorekeeper.models import Game, Hand, HandInProgress, Player
+from scorekeeper.models import Game, Hand, HandInProgress, Player, PrivateTable
 from scorekeeper.models.private_tables import key_digest
 from scorekeeper.web.referee_links import rules_url
 from tests.conftest import joined_client
@@ -175,6 +175,35 @@ def test_a_poll_with_a_bad_version_gets_the_table(client: Client, game: Game) ->
 
 def test_the_poll_of_an_unknown_game_is_not_found(client: Client) -> None:
     assert client.get("/games/999/state/", {"version": 1}).status_code == 404
+
+
+@pytest.mark.parametrize("game_id", ["0", str(2**63), "9" * 40])
+def test_the_poll_of_a_game_number_no_game_can_have_is_not_found(
+    client: Client, game_id: str
+) -> None:
+    # Beyond a 64-bit id PostgreSQL would refuse the number itself (a 500).
+    assert client.get(f"/games/{game_id}/state/", {"version": 1}).status_code == 404
+
+
+def test_the_poll_of_a_phone_without_tables_asks_nothing_of_the_database(
+    game: Game, django_assert_num_queries: Any
+) -> None:
+    with django_assert_num_queries(0):
+        response = Client().get(url("game_state", game), {"version": game.version})
+    assert response.status_code == 404
+
+
+def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Game) -> None:
+    tables = [PrivateTable.objects.create(name=name) for name in ("Porch", "Kitchen")]
+    others = [start_game(table=table) for table in tables]
+    phone = joined_client(tables[0].key, TEST_TABLE_KEY, tables[1].key)
+    for each in (*others, game):
+        assert phone.get(url("game_state", each), {"version": each.version}).status_code == 204
+    # A phone that has only one of those tables finds only that table's game.
+    porch = joined_client(tables[0].key)
+    assert porch.get(url("game_state", others[0]), {"version": 1}).status_code in (200, 204)
+    assert porch.get(url("game_state", others[1]), {"version": 1}).status_code == 404
+    assert porch.get(url("game_state", game), {"version": 1}).status_code == 404
 
 
 # --- the hand in progress ---------------------------------------------------------------------

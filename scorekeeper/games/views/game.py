@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.games.views.answers import after_change
-from scorekeeper.models import Game, RematchRefused
+from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
 from scorekeeper.web.polls import poll_is_current
@@ -30,7 +30,7 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     player renamed (or merged) changes the table's names (``shown_version``),
     not the game: the poll says which names it shows, when it says so."""
     # One query: the game's versions, if this phone's cookie holds its table's key.
-    shown = Game.objects.for_key_digests(key_digests(request)).shown(game_id)
+    shown = shown_versions(game_id, key_digests(request))
     if shown is None:
         raise Http404("No such game")
     if poll_is_current(request, *shown):
