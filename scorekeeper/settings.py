@@ -206,6 +206,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an overloaded process answers polls 503 before any other work.
+    "scorekeeper.web.middleware.OverloadMiddleware",
     # Before SecurityMiddleware, so it sees the headers that one adds: takes off
     # Cross-Origin-Opener-Policy where a browser would only log an error for it.
     "scorekeeper.web.secure_context.OpenerPolicyMiddleware",
@@ -330,6 +332,11 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.web.sign_in.client_address"
 # Proxies in front that add the client's address to X-Forwarded-For; 0 (none):
 # the connection's own address is the client's, and the header is ignored.
 BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)
+
+# --- Overload: requests one process has in hand before its polls are answered
+# 503 "ask again in 8 s" at once (scorekeeper.web.middleware.OverloadMiddleware);
+# 0 never does. Each process runs 64 threads on one core's worth of Python.
+BOWER_SHED_POLLS_AT = env_int("BOWER_SHED_POLLS_AT", 16)
 
 # --- Logging: errors to standard error, where the app server and runserver show them
 

@@ -152,7 +152,8 @@ def _shown_statement(digests: int) -> str:
 
     def column(model: type[models.Model], name: str) -> str:
         field = model._meta.get_field(name)
-        assert isinstance(field, models.Field) and field.column
+        assert isinstance(field, models.Field)
+        assert field.column
         return connection.ops.quote_name(field.column)
 
     def table(model: type[models.Model]) -> str:

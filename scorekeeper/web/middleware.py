@@ -1,4 +1,5 @@
-"""A busy database answers 503 "try again in a moment", never a 500; and an
+"""A busy database answers 503 "try again in a moment", never a 500; an
+overloaded server answers its polls 503 at once (``OverloadMiddleware``); and an
 address with a NUL in it is a 404 (``NulInPathMiddleware``).
 
 Two phones that record a hand at the same moment both want the database's
@@ -12,6 +13,7 @@ phone.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable
 
 from django.db import OperationalError
@@ -80,6 +82,52 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """Django calls this when a view raises; None lets the error through."""
         return busy_response(request) if database_is_busy(exception) else None
+
+
+# A poll when the server is overloaded: the phone asks again after this many seconds
+# (static/js/live.js), twice its usual 4 s.
+POLL_RETRY_AFTER_SECONDS = 8
+
+
+class OverloadMiddleware:
+    """Polls give way to the taps of a hand when the server is overloaded.
+
+    Every phone at every table polls every 4 s (an address ending ``/state/``);
+    when this process already has ``limit`` requests in hand (settings:
+    ``BOWER_SHED_POLLS_AT``), a poll is answered 503 with Retry-After at once,
+    before any other middleware and without the database, so the threads and
+    the CPU go to recording hands and drawing tables, and every request is
+    answered quickly instead of all of them queueing. Nothing is lost: the poll
+    only asks whether anything changed, and the phone asks again later."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        from django.conf import settings
+
+        self.get_response = get_response
+        self.limit: int = settings.BOWER_SHED_POLLS_AT
+        self.in_hand = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with self.lock:
+            shed = 0 < self.limit <= self.in_hand and is_poll(request)
+            if not shed:
+                self.in_hand += 1
+        if shed:
+            response = HttpResponse(status=503)
+            response["Retry-After"] = str(POLL_RETRY_AFTER_SECONDS)
+            response["Cache-Control"] = "no-store"
+            return response
+        try:
+            return self.get_response(request)
+        finally:
+            with self.lock:
+                self.in_hand -= 1
+
+
+def is_poll(request: HttpRequest) -> bool:
+    """A screen's poll (``…/state/``: the table, a night, a watch page)."""
+    return request.method == "GET" and request.path_info.endswith("/state/")
 
 
 class NulInPathMiddleware:

@@ -33,6 +33,8 @@
   // page that is gone, a form from an expired session.
   document.addEventListener("htmx:responseError", (event) => {
     const { status, responseText } = event.detail.xhr;
+    // A poll an overloaded server put off (static/js/live.js waits): nobody tapped.
+    if (status === 503 && !responseText && event.detail.elt.closest(".poller")) return;
     if (status === 503) {
       // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.
       const page = new DOMParser().parseFromString(responseText, "text/html");

@@ -6,11 +6,22 @@
 
 (() => {
   const hidden = () => document.visibilityState === "hidden";
+  const isPoller = (element) => Boolean(element && element.closest && element.closest(".poller"));
+  // An overloaded server answers a poll 503 with Retry-After (scorekeeper/web/
+  // middleware.py, OverloadMiddleware): ask again only after that long.
+  let quietUntil = 0;
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (hidden() && event.target.closest && event.target.closest(".poller")) {
+    if (isPoller(event.target) && (hidden() || Date.now() < quietUntil)) {
       event.preventDefault();
     }
+  });
+
+  document.addEventListener("htmx:responseError", (event) => {
+    const { xhr, elt } = event.detail;
+    if (xhr.status !== 503 || !isPoller(elt)) return;
+    const seconds = Number.parseInt(xhr.getResponseHeader("Retry-After") || "", 10);
+    quietUntil = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 8) * 1000;
   });
 
   document.addEventListener("visibilitychange", () => {
