@@ -79,9 +79,18 @@ class Tally:
             self.errors[kind] += 1
 
 
+# A poll the server answered 503 "ask again later": not an error (the performance
+# issue allows it), counted apart; the phone waits its Retry-After, as live.js does.
+PUT_OFF = "poll put off"
+
+
 def failure_kind(response: Any, exception: Any) -> str:
-    """5xx, 503 (busy), reset, timeout, or the unexpected status or error's name."""
+    """5xx, 503 (busy), a poll put off (503 to a poll: the server was overloaded,
+    scorekeeper/web/middleware.py), reset, timeout, or the unexpected status or
+    error's name."""
     status = getattr(response, "status_code", 0) or 0
+    if status == 503 and str(exception).startswith(f"GET {mix.POLL}:"):
+        return PUT_OFF
     if status == 503:
         return "503"
     if status >= 500:
@@ -173,6 +182,7 @@ class Phone(FastHttpUser):
         self.version = self.names = self.hand = 0
         self.here = self.table_path  # the address the browser shows
         self.location = ""  # where the last answer redirected to
+        self.retry_after = 0.0  # the last answer's Retry-After, in seconds
         proxy = {"X-Forwarded-Proto": "https"} if Run.plan["behind_tls_proxy"] else {}
         self.sent = {"Accept-Language": "en-US", **proxy}
         if Run.plan["behind_tls_proxy"]:
@@ -220,6 +230,9 @@ class Phone(FastHttpUser):
                 next_poll = time.monotonic() + mix.POLL_EVERY * pace
             elif self.poll():
                 next_poll = time.monotonic() + mix.POLL_EVERY * pace  # swapped in anew
+            elif self.retry_after:
+                # Put off (503, Retry-After): live.js asks again only after that long.
+                next_poll = time.monotonic() + max(self.retry_after, mix.POLL_EVERY) * pace
             else:
                 # htmx's timer goes on; a tick while the poll was out is dropped.
                 while next_poll <= time.monotonic():
@@ -387,6 +400,7 @@ class Phone(FastHttpUser):
             allow_redirects=False,
         ) as response:
             self.location = (response.headers or {}).get("Location", "")
+            self.retry_after = _seconds((response.headers or {}).get("Retry-After", ""))
             if response.status_code == 404 and path.startswith(self.table_path):
                 self.member = False  # not (or no longer) one of the table's phones
             if response.status_code in expect:
@@ -394,6 +408,14 @@ class Phone(FastHttpUser):
                 return "" if response.status_code == 204 else (response.text or "")
             response.failure(f"{method} {name}: {response.status_code}")
             return None
+
+
+def _seconds(header: str) -> float:
+    """A Retry-After header's seconds (0 when there is none)."""
+    try:
+        return max(0.0, float(header))
+    except ValueError:
+        return 0.0
 
 
 # -- the run ------------------------------------------------------------------------
