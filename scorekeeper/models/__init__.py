@@ -17,7 +17,13 @@ from scorekeeper.models.game_nights import GameNight
 from scorekeeper.models.game_queries import GameQuerySet, shown_versions
 from scorekeeper.models.game_starts import RematchRefused
 from scorekeeper.models.games import Game
-from scorekeeper.models.hand_changes import EndMovesEarlier, GameOver, StaleGame, TokenUsed
+from scorekeeper.models.hand_changes import (
+    EndMovesEarlier,
+    GameOver,
+    HandAlreadyThere,
+    StaleGame,
+    TokenUsed,
+)
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
@@ -37,6 +43,7 @@ __all__ = [
     "GameOver",
     "GameQuerySet",
     "Hand",
+    "HandAlreadyThere",
     "HandChange",
     "HandInProgress",
     "NightBoard",

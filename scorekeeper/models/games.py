@@ -35,6 +35,7 @@ from scorekeeper.models.hand_changes import (
     already_recorded,
     as_dealt,
     cache_scores,
+    check_place,
     out_of_turn_dealer,
     store_edit,
 )
@@ -386,18 +387,30 @@ class Game(GameChanges, models.Model):
                 HandInProgress.objects.filter(game=game).delete()
 
     def record_hand(
-        self, *, version: int | None, token: uuid.UUID | None, hand: EngineHand
+        self,
+        *,
+        version: int | None,
+        token: uuid.UUID | None,
+        hand: EngineHand,
+        after: int | None = None,
     ) -> Hand:
         """Record the next hand (docs/formats.md, "What a hand record holds"), once: a retried
         request carrying the same token returns the hand it already recorded; the same token
-        with a different hand raises TokenUsed and stores nothing."""
+        with a different hand raises TokenUsed and stores nothing.
+
+        A hand from a phone's outbox carries ``after``, the hands that phone saw: it is
+        stored as hand ``after + 1`` whatever else changed meanwhile (``version`` is not
+        checked), and only then; HandAlreadyThere when another hand stands there."""
 
         def recorded(game: Game) -> bool:
             return token is not None and Hand.objects.filter(game=game, token=token).exists()
 
         # Under the lock: a retry racing the first request waits for it.
-        with self._changing(version, "next_dealer", repeat=recorded) as game:
+        checked = version if after is None else None
+        with self._changing(checked, "next_dealer", repeat=recorded) as game:
             if game is not None:
+                if after is not None:
+                    check_place(game, after)
                 return store_locked(game, plan_next_hand(game, token, hand)).record
         # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
         return already_recorded(Hand.objects.get(game=self, token=token), hand)

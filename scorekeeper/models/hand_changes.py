@@ -55,6 +55,29 @@ class TokenUsed(Exception):
         self.hand = hand
 
 
+class HandAlreadyThere(Exception):
+    """A hand sent from a phone's outbox with ``after`` found another hand
+    already standing at ``after + 1`` (recorded meanwhile on another phone):
+    nothing is stored; ``hand`` is that hand (docs/formats.md, "Recording a
+    hand, once")."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(f"hand {hand.number} was recorded meanwhile")
+        self.hand = hand
+
+
+def check_place(game: Game, after: int) -> None:
+    """A hand sent with ``after`` (the hands its phone saw) goes in as hand
+    ``after + 1``, only when the game holds exactly ``after`` hands:
+    HandAlreadyThere when a hand stands there already, StaleGame when the game
+    holds fewer (hands were taken back meanwhile)."""
+    last = game.hands.order_by("-number").values_list("number", flat=True).first() or 0
+    if last > after:
+        raise HandAlreadyThere(game.hands.get(number=after + 1))
+    if last < after:
+        raise StaleGame(f"the game holds {last} hands, not {after}")
+
+
 def already_recorded(record: Hand, hand: EngineHand) -> Hand:
     """The hand a token already recorded, when ``hand`` is what it recorded (a
     retry); TokenUsed when ``hand`` differs from it. Who dealt is not compared:
