@@ -4,6 +4,7 @@ a game (no request): the views in ``scorekeeper/games/views/`` draw them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +33,17 @@ class ScoreRow:
 
     names: str
     total: int
+    # Marked as the top of the board: the leader(s) while the game is on, the
+    # winner(s) once it is over.
     ahead: bool
     deals: bool
     leads: bool
     # In the hand in play: "maker" for the maker's side, "partner" for the
     # revealed partner's, else "".
     role: str = ""
+    # The mark's words, alike for every side level with it: "ahead" (alone at
+    # the top), "level" (sharing the top), "winner", "shares the win"; "" unmarked.
+    standing: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,9 +117,10 @@ def scoreboard(
 ) -> list[ScoreRow]:
     """One row per side that keeps a total (docs/rules.md, Call-Ace 6 and Standard 6), with who
     deals and leads, and in the hand in play ``current`` the maker's and the
-    revealed partner's sides."""
+    revealed partner's sides. Once a game is over its winners are marked (the
+    cached ``Seat.won``: no query), else the side or sides level at the top."""
     seats = game.seat_list()
-    top = max((s.total for s in seats), default=0)
+    sides = game.table.sides()
 
     def role(side: tuple[int, ...]) -> str:
         if current is None:
@@ -122,30 +129,78 @@ def scoreboard(
             return "maker"
         return "partner" if current.partner is not None and current.partner in side else ""
 
+    marked = _marked_sides(game, sides)
     return [
         ScoreRow(
             names=" & ".join(seats[s].player.name for s in side),
             total=seats[side[0]].total,
-            ahead=top > 0 and seats[side[0]].total == top,
+            ahead=side in marked,
             deals=dealer in side,
             leads=leader in side,
             role=role(side),
+            standing=marked.get(side, ""),
         )
-        for side in game.table.sides()
+        for side in sides
     ]
 
 
-def ahead_line(rows: list[ScoreRow], target: int | None) -> str:
-    """Who is ahead, in a sentence: "Cat ahead with 5 of 10."; without a target
-    (a euchre night's table, docs/rules.md, Euchre night) "Cat ahead with 5."."""
+def _marked_sides(game: Game, sides: Sequence[tuple[int, ...]]) -> dict[tuple[int, ...], str]:
+    """The sides the board marks, with the mark's words: a finished game's
+    winners (a shared win when several sides won, docs/rules.md, Call-Ace 6), else the
+    side alone at the top ("ahead") or every side level there ("level")."""
+    seats = game.seat_list()
+    if game.is_finished and not game.is_night_table:
+        won = [side for side in sides if any(seats[s].won for s in side)]
+        if won:
+            words = "winner" if len(won) == 1 else "shares the win"
+            return dict.fromkeys(won, words)
+    top = max((seats[side[0]].total for side in sides), default=0)
+    level = [side for side in sides if top > 0 and seats[side[0]].total == top]
+    return dict.fromkeys(level, "ahead" if len(level) == 1 else "level")
+
+
+def _names(rows: list[ScoreRow]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cat" """
+    if len(rows) == 1:
+        return rows[0].names
+    return ", ".join(r.names for r in rows[:-1]) + " and " + rows[-1].names
+
+
+def winner_words(rows: list[ScoreRow], *, teams: bool) -> str:
+    """The winners of a finished game as a title says it: "Dan wins", "Ann & Cat
+    win" (``teams``: standard euchre's), "Ann and Ben share the win"; "" while
+    nobody has won."""
+    winners = [r for r in rows if r.standing in ("winner", "shares the win")]
+    if not winners:
+        return ""
+    if len(winners) > 1:
+        return f"{_names(winners)} share the win"
+    return f"{winners[0].names} {'win' if teams else 'wins'}"
+
+
+def ahead_line(rows: list[ScoreRow], target: int | None, *, over: bool = False) -> str:
+    """Where the game stands, in a sentence, alike for every side level with
+    another: "Cat ahead with 5 of 10.", "Ann and Cat level at the top with 5
+    of 10.", "Everyone level at 5 of 10."; once it is over "Dan won with 11."
+    or "Ann and Ben shared the win with 10.". Without a target (a euchre
+    night's table, docs/rules.md, Euchre night) "Cat ahead with 5.", and ``over``:
+    "Round over: Cat has the most, 5."."""
     leaders = [r for r in rows if r.ahead]
     if not leaders:
         return "No points yet." if target is None else f"No points yet: first to {target} wins."
     total = leaders[0].total
     of = "" if target is None else f" of {target}"
+    names = _names(leaders)
+    if leaders[0].standing == "winner":
+        return f"{names} won with {total}."
+    if leaders[0].standing == "shares the win":
+        return f"{names} shared the win with {total}."
+    if over:
+        return f"Round over: {names} {'has' if len(leaders) == 1 else 'have'} the most, {total}."
     if len(leaders) == 1:
-        return f"{leaders[0].names} ahead with {total}{of}."
-    names = ", ".join(r.names for r in leaders[:-1]) + " and " + leaders[-1].names
+        return f"{names} ahead with {total}{of}."
+    if len(leaders) == len(rows):
+        return f"Everyone level at {total}{of}."
     return f"{names} level at the top with {total}{of}."
 
 
@@ -240,7 +295,8 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
         "out_of_turn": game.next_dealer is not None,
         "leader": table.name(leader),
         "rows": rows,
-        "ahead": ahead_line(rows, None if night else game.target),
+        "ahead": ahead_line(rows, None if night else game.target, over=game.is_finished),
+        "winners": winner_words(rows, teams=table.variant is Variant.STANDARD),
         "night": night,
         "current": current,
         "call": describe_current_call(game, current) if current else "",

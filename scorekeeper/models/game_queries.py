@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, time, timedelta
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.db import connection, models
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scorekeeper.models.seats import Seat
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game  # noqa: F401 (the QuerySet["Game"] below)
+    from scorekeeper.models.games import Game
     from scorekeeper.models.players import Player
     from scorekeeper.models.private_tables import PrivateTable
 
@@ -24,6 +25,19 @@ _MAX_ID = 2**63 - 1
 
 # A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
 NIGHT_STARTS = time(6)
+# How many games on a watch link moves in one go (``GameQuerySet.followed``): a
+# link opened long after its game moves on from there at the next poll.
+WATCH_MOVES = 20
+
+
+class WatchStamp(NamedTuple):
+    """What a watch link's poll compares (``GameQuerySet.watch_stamp``): the game
+    it shows, its version and its table's names, and whether a game follows it."""
+
+    game_id: int
+    version: int
+    names: int
+    moved_on: bool
 
 
 def seats_with_players() -> models.Prefetch[str, models.QuerySet[Seat], str]:
@@ -48,6 +62,86 @@ class GameQuerySet(models.QuerySet["Game"]):
         """The game of a watch link (``/w/<token>/``): read-only, for anyone
         who has the link, whatever their tables."""
         return self.filter(watch_token=token)
+
+    def after(self, game: Game) -> GameQuerySet:
+        """The games a watch link moves on to from ``game``, best first
+        (docs/decisions.md, D44): at its private table, never a euchre night's
+        table, either its rematch or a game started with one of its players
+        after it ended (after its last change, if it never ended: its players
+        left it). Its rematch first, then the most players in common, then the
+        first started. A night's table moves on to nothing: its night has a
+        watch link of its own."""
+        if game.night_round_id is not None:
+            return self.none()
+        since = game.finished_at or game.updated_at
+        players = Seat.objects.filter(game=game.pk).values("player")
+        in_common = (
+            Seat.objects.filter(game=models.OuterRef("pk"), player__in=players)
+            .order_by()
+            .values("game")
+            .annotate(n=models.Count("pk"))
+            .values("n")
+        )
+        return (
+            self.filter(private_table=game.private_table_id, night_round__isnull=True)
+            .exclude(pk=game.pk)
+            .annotate(
+                in_common=Coalesce(models.Subquery(in_common), 0),
+                is_rematch=models.Case(
+                    models.When(rematch_of=game.pk, then=models.Value(1)),
+                    default=models.Value(0),
+                ),
+            )
+            .filter(models.Q(rematch_of=game.pk) | models.Q(created_at__gte=since, in_common__gt=0))
+            .order_by("-is_rematch", "-in_common", "created_at", "pk")
+        )
+
+    def followed(self, game: Game) -> Game:
+        """The game a watch link of ``game`` shows: ``game``, or where its players
+        went next and next again (``after``), up to WATCH_MOVES games on."""
+        for _ in range(WATCH_MOVES):
+            later = self.after(game).first()
+            if later is None:
+                break
+            game = later
+        return game
+
+    def watch_stamp(self, token: str, game_id: int | None) -> WatchStamp | None:
+        """The game ``game_id`` that watch link ``token`` shows (its own game when
+        None), if it is at that link's private table, with whether a game follows
+        it (``after``): the watch poll's one query (docs/decisions.md, D28)."""
+        if game_id is None:
+            games = self.filter(watch_token=token)
+        else:
+            games = self.filter(pk=game_id, private_table__games__watch_token=token)
+        later = (
+            self.model.objects.filter(
+                private_table=models.OuterRef("private_table"), night_round__isnull=True
+            )
+            .exclude(pk=models.OuterRef("pk"))
+            .filter(
+                models.Q(rematch_of=models.OuterRef("pk"))
+                | models.Q(
+                    created_at__gte=models.OuterRef("since"),
+                    seats__player__in=Seat.objects.filter(
+                        game=models.OuterRef(models.OuterRef("pk"))
+                    ).values("player"),
+                )
+            )
+        )
+        row = (
+            games.annotate(
+                since=Coalesce("finished_at", "updated_at"),
+                later=models.Exists(later),
+            )
+            .values_list("pk", "version", "private_table__shown_version", "later", "night_round_id")
+            .order_by()
+            .first()
+        )
+        if row is None:
+            return None
+        pk, version, names, later_game, night_round = row
+        return WatchStamp(pk, version, names, later_game and night_round is None)
 
     def with_seats(self) -> GameQuerySet:
         """Each game's seats in order, with their players (``Game.seat_list``):

@@ -21,8 +21,15 @@ from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
 from scorekeeper.nights.screens import seat_label
 
-# How many of the standings' top rows the watch page draws large.
-WATCH_TOP_ROWS = 3
+# What one screen of the watch page holds on a TV (static/css/night_live.css lays
+# it out to fit 1280x720 and 1920x1080): the standings in four columns of up to
+# six, the round's tables in two rows of four (one row when they seat five or
+# six). A bigger night shows its pages in turn (static/js/watch_pages.js); without
+# JavaScript every page is shown, one under the other.
+WATCH_STANDINGS_COLUMNS = 4
+WATCH_STANDINGS_PAGE = 24
+WATCH_TABLES_PAGE = 8
+WATCH_LARGE_TABLES_PAGE = 4
 
 
 def seat_name(variant: Variant, position: int) -> str:
@@ -208,15 +215,48 @@ def seating(board: NightBoard) -> list[TableSeating]:
     ]
 
 
+@dataclass(frozen=True)
+class WatchPage[T]:
+    """One screenful of a list on the watch page: ``items``, numbered ``first``
+    to ``last`` of ``count`` (1-based)."""
+
+    items: list[T]
+    first: int
+    last: int
+    count: int
+
+
+def pages[T](items: list[T], size: int) -> list[WatchPage[T]]:
+    """``items`` in screenfuls of ``size``; one empty page for no items."""
+    if not items:
+        return [WatchPage(items=[], first=0, last=0, count=0)]
+    return [
+        WatchPage(
+            items=items[start : start + size],
+            first=start + 1,
+            last=min(start + size, len(items)),
+            count=len(items),
+        )
+        for start in range(0, len(items), size)
+    ]
+
+
 def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]:
+    """The watch page: every player's standing and every table of the round, a
+    screenful at a time when they are more than a TV shows at once; players level
+    on points share a place and are drawn alike (docs/rules.md, Euchre night 6)."""
     context = standings_context(board, version)
     lines = context["lines"]
+    tables = seating(board)
+    large = any(len(table.seats) > 4 for table in tables)
+    rows = -(-min(len(lines), WATCH_STANDINGS_PAGE) // WATCH_STANDINGS_COLUMNS)
     return {
         **context,
         "token": token,
-        "top": lines[:WATCH_TOP_ROWS],
-        "rest": lines[WATCH_TOP_ROWS:],
-        "seating": seating(board),
+        "standing_pages": pages(lines, WATCH_STANDINGS_PAGE),
+        "standing_rows": max(rows, 1),
+        "seating": tables,
+        "table_pages": pages(tables, WATCH_LARGE_TABLES_PAGE if large else WATCH_TABLES_PAGE),
     }
 
 

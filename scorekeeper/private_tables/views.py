@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.models import PrivateTable
+from scorekeeper.models import Game, PrivateTable
 from scorekeeper.models.private_tables import KeyAlreadyReplaced, new_key
 from scorekeeper.private_tables.forms import JoinForm, ReplaceKeyForm
 from scorekeeper.web.http import HtmxHttpRequest
@@ -60,6 +60,21 @@ def _joined_message(
     return " ".join(said)
 
 
+def _landing(table: PrivateTable) -> HttpResponse:
+    """Where a phone goes once it keeps ``table``: the game in play there (the
+    one played last, as home's "Back to the game" picks it), or its euchre
+    night's page when that game is a night's table; the table's games when
+    nothing is in play. An address without the key, either way."""
+    in_play = Game.objects.for_tables([table]).in_play()
+    found = in_play.values_list("pk", "night_round__night_id").first()
+    if found is None:
+        return redirect("game_list")
+    game_id, night_id = found
+    if night_id is not None:
+        return redirect("night_detail", night_id)
+    return redirect("game_table", game_id)
+
+
 def _no_store(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store"
     return response
@@ -68,19 +83,20 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 @require_GET
 def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The key link. Opened directly or from Bower, it remembers the table on
-    this phone at once; from another site (or with no word from the browser),
-    or on a phone that keeps all the tables it can, it leaves the table to
-    join on the Join page. Either way it goes on at an address without the
-    key, so the key stays out of the address bar and history."""
+    this phone at once and opens the game in play there (``_landing``); from
+    another site (or with no word from the browser), or on a phone that keeps
+    all the tables it can, it leaves the table to join on the Join page. Either
+    way it goes on at an address without the key, so the key stays out of the
+    address bar and history."""
     table = get_object_or_404(PrivateTable, key=key)
     if holds(request, table):
         messages.info(request, f"This phone already keeps the score at {table.name}.")
-        return _no_store(redirect("game_list"))
+        return _no_store(_landing(table))
     if request.headers.get("Sec-Fetch-Site") in OPENED_HERE and not is_full(request):
         before = next(iter(tables_of(request)), None)
         join(request, table)
         messages.success(request, _joined_message(request, table, before))
-        return _no_store(redirect("game_list"))
+        return _no_store(_landing(table))
     response = redirect("table_join_confirm")
     set_pending(response, table)
     return _no_store(response)
@@ -102,7 +118,7 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
         return _no_store(page)
     if holds(request, joining):
         messages.info(request, f"This phone already keeps the score at {joining.name}.")
-        response = redirect("game_list")
+        response = _landing(joining)
         clear_pending(response)
         return _no_store(response)
     tables = tables_of(request)
@@ -114,7 +130,7 @@ def table_join_confirm(request: HtmxHttpRequest) -> HttpResponse:
             join(request, joining, as_default=as_default, instead_of=dropped)
             before = tables[0] if tables else None
             messages.success(request, _joined_message(request, joining, before, dropped))
-            response = redirect("game_list")
+            response = _landing(joining)
             clear_pending(response)
             return _no_store(response)
     else:

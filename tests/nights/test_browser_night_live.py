@@ -5,14 +5,17 @@ the poll, with no console error."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game
+from tests.conftest import BrowserProblems
 from tests.game_support import our_table, record
+from tests.tv_support import TV_SIZES, off_screen, scrolls, smallest_text_px, tv_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,11 +24,11 @@ FIVE_SECONDS = 5000
 TWELVE = tuple(f"Player with a long name {n}" for n in range(1, 13))
 
 
-def a_night(rounds: int = 3) -> EuchreNight:
+def a_night(rounds: int = 3, players: tuple[str, ...] = TWELVE) -> EuchreNight:
     night = EuchreNight.start(
         private_table=our_table(),
         variant=Variant.STANDARD,
-        players=TWELVE,
+        players=players,
         rounds=rounds,
         rules=NightRules(hands_per_round=4),
         name="Club night",
@@ -62,6 +65,49 @@ def test_the_standings_fit_a_phone_and_follow_the_hands(page: Page, axe: Axe) ->
     no_sideways_scroll(page)
 
 
+def test_the_tv_shows_every_standing_and_table_at_once_and_turns_pages_for_more(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    browser_problems: BrowserProblems,
+    axe: Axe,
+) -> None:
+    """24 players on a TV (issue 24): every standing and every table of the round
+    on screen at 1280x720 and 1920x1080, no scrolling, players level on points
+    drawn alike; 30 players: the standings turn their pages by themselves."""
+    night = a_night(players=tuple(f"Player number {n}" for n in range(1, 25)))
+    game = first_table(night, 2)
+    record(game, maker=game.seat_list()[0].player.name, trump="H", tricks=3)  # two lead, level
+    with tv_page(browser, browser_context_args, browser_problems) as page:
+        page.goto(f"/nights/watch/{night.watch_token}/")
+        standings = page.locator(".night-standing")
+        expect(standings).to_have_count(24)
+        expect(page.locator(".night-table-card")).to_have_count(6)
+        expect(page.locator(".night-standing.is-ahead")).to_have_count(2)
+        for size in TV_SIZES:
+            page.set_viewport_size(size)
+            assert off_screen(page, ".night-standing, .night-table-card, .night-seats li") == []
+            assert not scrolls(page)
+            heights = standings.evaluate_all("rows => rows.map(row => row.offsetHeight)")
+            assert len(set(heights)) == 1  # every line alike, the leaders and shared places too
+            axe(page)
+        assert smallest_text_px(page) >= 24  # at 1920x1080
+
+        bigger = a_night(players=tuple(f"Player {n}" for n in range(1, 31)))
+        page.clock.install()
+        page.goto(f"/nights/watch/{bigger.watch_token}/")
+        first = page.locator(".watch-page", has_text="Places 1 to 24 of 30")
+        then = page.locator(".watch-page", has_text="Places 25 to 30 of 30")
+        expect(first).to_be_visible()
+        expect(then).to_be_hidden()
+        assert off_screen(page, ".watch-page:not(.is-resting) .night-standing") == []
+        page.clock.fast_forward(9000)
+        expect(then).to_be_visible()
+        expect(first).to_be_hidden()
+        assert off_screen(page, ".watch-page:not(.is-resting) .night-standing") == []
+        assert not scrolls(page)
+    assert browser_problems.unexpected() == []
+
+
 def test_the_watch_page_shows_the_room_and_refuses_a_write(page: Page, axe: Axe) -> None:
     night = a_night()
     page.goto(f"/nights/watch/{night.watch_token}/")
@@ -74,7 +120,7 @@ def test_the_watch_page_shows_the_room_and_refuses_a_write(page: Page, axe: Axe)
     game = first_table(night, 2)
     maker = game.seat_list()[0].player.name
     record(game, maker=maker, trump="H", tricks=3)
-    expect(page.locator(".night-top .watch-row").first).to_contain_text("1", timeout=FIVE_SECONDS)
+    expect(page.locator(".night-standing").first).to_contain_text("1", timeout=FIVE_SECONDS)
     expect(page.locator(".night-table-card").first).to_contain_text("1 of 4 hands")
     assert page.request.post(f"/nights/watch/{night.watch_token}/").status == 403
 

@@ -4,6 +4,7 @@ link, and by nobody else."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -196,7 +197,7 @@ def test_the_watch_link_shows_standings_seating_and_prizes_with_nothing_that_wri
     assert response.status_code == 200
     html = response.content.decode()
     assert "<form" not in html
-    assert [line.total for line in response.context["top"]] == [6, 6, 2]
+    assert [line.total for line in response.context["lines"][:3]] == [6, 6, 2]
     table = response.context["seating"][0]
     assert [(s.seat, s.name, s.points) for s in table.seats] == [
         ("North", north, 2),
@@ -206,6 +207,33 @@ def test_the_watch_link_shows_standings_seating_and_prizes_with_nothing_that_wri
     ]
     assert "Most lone hands made" in html
     assert f"/nights/watch/{night.watch_token}/state/?version={night.live_version()}" in html
+
+
+def test_the_watch_page_draws_every_standing_alike_and_marks_every_leader(
+    stranger: Client,
+) -> None:
+    night = start_night()
+    play_first_table(night)
+    html = stranger.get(reverse("night_watch", args=[night.watch_token])).content.decode()
+    rows = re.findall(r'<li class="(night-standing[^"]*)"><span class="watch-place">([^<]*)<', html)
+    assert [place for _, place in rows] == ["=1", "=1", "=3", "=3", "=5", "=5", "=5", "=5"]
+    assert {row for row, place in rows if place == "=1"} == {"night-standing is-ahead"}
+    assert {row for row, place in rows if place != "=1"} == {"night-standing"}
+
+
+def test_a_night_bigger_than_a_tv_shows_everyone_in_pages(stranger: Client) -> None:
+    """More than 24 players: the standings come in pages (a TV shows them in
+    turn, static/js/watch_pages.js); every player is on one, and without the
+    script the page shows them all."""
+    night = start_night(players=tuple(f"Player {n:02d}" for n in range(1, 31)))
+    html = stranger.get(reverse("night_watch", args=[night.watch_token])).content.decode()
+    assert "Places 1 to 24 of 30" in html
+    assert "Places 25 to 30 of 30" in html
+    standings = re.findall(r'class="night-standing-name">([^<]*)<', html)
+    assert sorted(standings) == [f"Player {n:02d}" for n in range(1, 31)]
+    assert html.count('class="night-table-card"') == 7  # 28 seated, two sit out
+    assert "is-resting" not in html  # only the script puts a page aside
+    assert "js/watch_pages.js" in html
 
 
 def test_a_write_with_only_the_watch_link_is_refused_and_stores_nothing(stranger: Client) -> None:

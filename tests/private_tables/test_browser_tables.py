@@ -58,8 +58,8 @@ def test_a_second_phone_joins_by_the_key_link_and_a_third_sees_nothing(
 
     second = phone(new_context, browser_problems)
     second.goto(join)
-    assert second.url == f"{live_server.url}/games/"  # the key left the address bar
-    second.get_by_role("link", name="Call-Ace Euchre").tap()
+    # The key left the address bar: the phone opens the game in play.
+    assert second.url == f"{live_server.url}/games/{game.pk}/"
     expect(second.get_by_role("heading", level=1)).to_have_text("Hand 1")
 
     first.get_by_role("button", name="Misdeal: no score").tap()  # stick the dealer is on

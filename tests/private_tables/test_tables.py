@@ -56,7 +56,8 @@ def test_the_key_link_remembers_the_table_for_a_year_and_leaves_the_address(
 ) -> None:
     response = stranger.get(our_table().key_path, **DIRECT)
     assert response.status_code == 302
-    assert response.url == reverse("game_list")  # the key is gone from the address
+    # The key is gone from the address: the phone is at the game in play.
+    assert response.url == reverse("game_table", args=[game.pk])
     cookie = response.cookies[phone_tables.COOKIE]
     assert cookie["httponly"] is True
     assert cookie["samesite"] == "Lax"

@@ -90,7 +90,7 @@ def test_a_key_link_opened_directly_or_from_bower_joins_at_once(site: str) -> No
     phone = Client()
     response = phone.get(our_table().key_path, HTTP_SEC_FETCH_SITE=site)
     assert response.status_code == 302
-    assert response.url == reverse("game_list")
+    assert response.url == reverse("game_table", args=[game.pk])  # the game in play
     assert phone_tables.COOKIE in response.cookies
     assert phone.get(reverse("game_table", args=[game.pk])).status_code == 200
 
@@ -103,7 +103,7 @@ def test_the_join_button_joins_and_leads_to_an_address_without_the_key() -> None
         JOIN_PAGE, {"csrfmiddlewaretoken": csrf_of(page), "shown": shown_of(page)}
     )
     assert response.status_code == 302
-    assert response.url == reverse("game_list")
+    assert response.url == reverse("game_table", args=[game.pk])  # the game in play
     assert response["Cache-Control"] == "no-store"
     assert phone_tables.COOKIE in response.cookies
     assert response.cookies[phone_tables.PENDING_COOKIE].value == ""  # nothing left to join
