@@ -1,7 +1,7 @@
 """Scoring a euchre night, a progressive tournament (docs/rules.md, Euchre night).
 
 A round is a fixed number of hands at every table, dealt in rotation from a
-drawn dealer; each hand is scored by the variant's table (sections 3 to 5), and
+drawn dealer; each hand is scored by the variant's table (docs/rules.md 5), and
 in standard euchre both partners score their team's points. A player who sits
 out scores the round's average per player, rounded down (or a fixed number).
 The standings add every player's points over the rounds played; level totals
@@ -173,7 +173,7 @@ def score_table_round(
     names: Mapping[int, str] | None = None,
 ) -> TableRound:
     """Score a table's round so far (docs/rules.md, Euchre night): every hand by the variant's table
-    (sections 3 to 5, with the night's lone-march house rule), the points added up
+    (docs/rules.md 5, with the night's lone-march house rule), the points added up
     with no target; standard partners both score their team's points. The round
     is complete after ``rules.hands_per_round`` hands; later hands are kept but
     score nothing. Raises HandError or RulesError on a record that cannot be scored.

@@ -132,7 +132,8 @@ Call = tuple[Suit | Card | None, PartnerOutcome, int | None]
 
 
 def _read_call(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
-    """The card called, how the partner turned out and who it was (rules.md 3.3, 4, 5)."""
+    """The card called, how the partner turned out and who it was
+    (docs/rules.md 3 (every variant))."""
     alone = data.get("alone", False)
     if not isinstance(alone, bool):
         errors["alone"] = "must be true or false"
@@ -148,7 +149,7 @@ def _read_call(table: Table, data: Mapping[str, Any], errors: dict[str, str]) ->
 
 
 def _read_call_ace(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
-    """Call-Ace: the called ace's suit, and its holder (rules.md 3.3)."""
+    """Call-Ace: the called ace's suit, and its holder (docs/rules.md, Call-Ace 3)."""
     if "alone" in data:
         errors["alone"] = (
             'in Call-Ace a maker goes alone by calling an ace they hold: give partner "maker"'
@@ -163,7 +164,8 @@ def _read_call_ace(table: Table, data: Mapping[str, Any], errors: dict[str, str]
 def _read_called_partner(
     table: Table, data: Mapping[str, Any], alone: bool, errors: dict[str, str]
 ) -> Call:
-    """Call-Your-Partner: the called card and its holder, or the maker alone (rules.md 4)."""
+    """Call-Your-Partner: the called card and its holder, or the maker alone
+    (docs/rules.md, Call-Your-Partner 3)."""
     if alone:
         for key in ("called", "partner"):
             if key in data:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
@@ -16,12 +17,34 @@ from referee.engine.variants import (
     no_score_hand_name,
 )
 
+if TYPE_CHECKING:
+    from referee.engine.rulebook.citations import Citation
+
+
+def _cite(variant: Variant, slug: str) -> Citation:
+    """The in-app rulebook's citation of a variant's section ("Call-Ace rules 5").
+    The rulebook is written from this module's points, so it is imported when a
+    hand is scored, not when this module loads."""
+    from referee.engine.rulebook.citations import cite
+
+    return cite(variant, slug)
+
+
+def _cite_night(slug: str) -> Citation:
+    """The euchre night book's citation of one of its sections ("Euchre night rules 4")."""
+    from referee.engine.rulebook.citations import cite_night
+
+    return cite_night(slug)
+
+
 # --- Scoring a hand ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
 class HandScore:
-    """Every seat's points for a hand and the rule that gave them.
+    """Every seat's points for a hand and the rule that gave them: ``citation``
+    is the section of the in-app rulebook that scored it (``section``, its slug,
+    is what a stored hand keeps).
 
     ``penalties`` are points a reneging player loses under the house rule
     "offender loses 2"; a total never drops below 0 because of them, so the
@@ -31,8 +54,13 @@ class HandScore:
     points: tuple[int, ...]
     penalties: tuple[int, ...]
     rule: str  # a short key: "partnership-march", "euchre", "renege-march" ...
-    section: str  # the rules.md section that applies
+    citation: Citation  # "Call-Ace rules 5": the rulebook's section that applies
     explanation: str
+
+    @property
+    def section(self) -> str:
+        """The slug of the section that applies ("scoring", "bidding")."""
+        return self.citation.slug
 
 
 # The rule keys score_hand gives, by what happened to the maker: what the players'
@@ -56,17 +84,18 @@ def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> Ha
     n = table.n
     zero = (0,) * n
     if hand.thrown_in:
+        bidding = _cite(table.variant, "bidding")
         if table.rules.stick_the_dealer:
             # Passing cannot end a hand when the dealer is stuck (docs/rules.md 2 (every variant),
             # ruling).
-            why = "no score; the deal passes on (rules 3.2)"
+            why = f"no score; the deal passes on ({bidding.short})"
         else:
             why = "nobody made trump, so no score; the deal passes on"
         return HandScore(
             points=zero,
             penalties=zero,
             rule="thrown-in",
-            section="3.2",
+            citation=bidding,
             explanation=f"{no_score_hand_name(table.rules)}: {why}.",
         )
     if table.variant is Variant.STANDARD:
@@ -125,7 +154,7 @@ def _side_description(table: Table, hand: Hand) -> str:
 
 def _score_individual(table: Table, hand: Hand) -> HandScore:
     n, deal, rules = table.n, table.deal, table.rules
-    section = "3.4" if table.variant is Variant.CALL_ACE else "4"
+    scoring = _cite(table.variant, "scoring")
     makers, defenders = table.makers(hand), table.defenders(hand)
     side = _side_description(table, hand)
     kind = "alone" if hand.alone else "partnership"
@@ -137,7 +166,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
         penalties = _award(n, (hand.renege,), RENEGE_PENALTY_POINTS)
         penalty_note = (
             f"; {table.name(hand.renege)} reneged and loses {RENEGE_PENALTY_POINTS}"
-            " (house rule, 3.5)"
+            f" (house rule, {scoring.short})"
         )
 
     if hand.tricks < deal.tricks_to_make:
@@ -145,7 +174,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             points=_award(n, defenders, EUCHRE_POINTS),
             penalties=penalties,
             rule="euchre",
-            section=section,
+            citation=scoring,
             explanation=(
                 f"Euchre: {side} took {_tricks(hand.tricks)}, "
                 f"{_points_phrase(table, defenders, EUCHRE_POINTS)}{penalty_note}."
@@ -157,7 +186,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             points=_award(n, makers, each),
             penalties=penalties,
             rule=f"{kind}-march",
-            section=section,
+            citation=scoring,
             explanation=(
                 f"{kind.capitalize()} march, {n} players: {side} took all "
                 f"{deal.tricks} tricks, {_points_phrase(table, makers, each)}{penalty_note}."
@@ -167,7 +196,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
         points=_award(n, makers, MAKE_POINTS),
         penalties=penalties,
         rule=f"{kind}-make",
-        section=section,
+        citation=scoring,
         explanation=(
             f"{kind.capitalize()} made it: {side} took {_tricks(hand.tricks)}, "
             f"{_points_phrase(table, makers, MAKE_POINTS)}{penalty_note}."
@@ -181,13 +210,14 @@ def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
     n = table.n
     makers, defenders = table.makers(hand), table.defenders(hand)
     offender = table.name(renege)
+    scoring = _cite(table.variant, "scoring")
     if renege in makers:
         role = "the maker" if renege == hand.maker else "the maker's partner"
         return HandScore(
             points=_award(n, defenders, EUCHRE_POINTS),
             penalties=(0,) * n,
             rule="renege-euchre",
-            section="3.5",
+            citation=scoring,
             explanation=(
                 f"Renege by {offender}, {role}: scored as a euchre, "
                 f"{_points_phrase(table, defenders, EUCHRE_POINTS)}."
@@ -198,7 +228,7 @@ def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
         points=_award(n, makers, each),
         penalties=(0,) * n,
         rule="renege-march",
-        section="3.5",
+        citation=scoring,
         explanation=(
             f"Renege by {offender}, a defender: scored as a march for "
             f"{_side_description(table, hand)}, {n} players: {_points_phrase(table, makers, each)}."
@@ -217,6 +247,7 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
     team = f"{table.names(makers)}"
     other = f"{table.names(defenders)}"
     how = f"{maker} alone" if hand.alone else team
+    scoring = _cite(Variant.STANDARD, "scoring")
     penalties = (0,) * n
     penalty_note = ""
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
@@ -225,14 +256,14 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
         penalties = _award(n, table.team_of(hand.renege), RENEGE_PENALTY_POINTS)
         penalty_note = (
             f"; {table.name(hand.renege)} reneged and their team loses {RENEGE_PENALTY_POINTS}"
-            " (house rule, 3.5)"
+            f" (house rule, {scoring.short})"
         )
     if hand.tricks < table.deal.tricks_to_make:
         return HandScore(
             points=_award(n, defenders, EUCHRE_POINTS),
             penalties=penalties,
             rule="euchre",
-            section="5",
+            citation=scoring,
             explanation=(
                 f"Euchre: {how} took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to {other}"
                 f"{penalty_note}."
@@ -249,7 +280,8 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             # Only the march itself: a renege on a lone hand still gives 4
             # (docs/rules.md, Standard 5).
             each = LONE_MARCH_HOUSE_POINTS
-            house_note = f" (house rule of the night: a lone march scores {each}, rules 7)"
+            night_rule = _cite_night("points").short
+            house_note = f" (house rule of the night: a lone march scores {each}, {night_rule})"
     else:
         each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
         label = "March" if march else "Made it"
@@ -257,7 +289,7 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
         points=_award(n, makers, each),
         penalties=penalties,
         rule=rule,
-        section="5",
+        citation=scoring,
         explanation=(
             f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
             f"{each} to {team}{house_note}{penalty_note}."
@@ -277,7 +309,7 @@ def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
         points=_award(table.n, winners, each),
         penalties=(0,) * table.n,
         rule="renege",
-        section="5",
+        citation=_cite(Variant.STANDARD, "scoring"),
         explanation=(
             f"Renege by {offender}{lone}: the hand ends and the other team, "
             f"{table.names(winners)}, scores {each}."
@@ -419,7 +451,7 @@ def continue_game(
             ended_after = number
             decided_by = (
                 f"All {round_rules.hands} hands of the round are played: the round is over "
-                "and its points go to the night's standings (rules 7)."
+                f"and its points go to the night's standings ({_cite_night('round').short})."
             )
     elif not after_end:
         result = _game_end(table, totals, played_on=played_on)
@@ -474,25 +506,27 @@ def _game_end(
         return None
     leaders = tuple(s for s in range(table.n) if totals[s] == top)
     sides = {table.team_of(s) for s in leaders}
+    winning = _cite(table.variant, "winning").short
     if table.variant is Variant.STANDARD:
         (team,) = sides  # teammates share one total; one team scores per hand
         return team, (
             f"{table.names(team)} reached {target} with {top} points: "
-            "the first team to the target wins (rules 5)."
+            f"the first team to the target wins ({winning})."
         )
     if len(leaders) == 1 and played_on:
         return leaders, (
             f"{table.name(leaders[0])} is alone on the highest total, {top} points: "
-            "after a level top, play went on until one player led (play-on house rule, 3.6)."
+            "after a level top, play went on until one player led "
+            f"(play-on house rule, {winning})."
         )
     if len(leaders) == 1:
         return leaders, (
             f"{table.name(leaders[0])} reached {target} with {top} points, "
-            "the highest total: the highest total wins (rules 3.6)."
+            f"the highest total: the highest total wins ({winning})."
         )
     if table.rules.ties is TieRule.PLAY_ON:
         return None
     return leaders, (
         f"{table.names(leaders)} are level on {top} points, the highest total: "
-        "under the shared-win rule they share the win (rules 3.6)."
+        f"under the shared-win rule they share the win ({winning})."
     )

@@ -1,4 +1,5 @@
-"""The rules pages' query string: a search, and a table's house rules to mark in force."""
+"""The rules pages' query string: a search, and a table's house rules to mark in force
+(a variant's book; the euchre night's book takes the search alone)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ from referee.forms.fields import PlayersField
 from referee.forms.house_rules import HouseRulesForm
 
 
+def query_field(help_text: str) -> forms.CharField:
+    """``q``: the words to find."""
+    return forms.CharField(
+        label="Find a rule", required=False, max_length=100, strip=True, help_text=help_text
+    )
+
+
 class RulesSearchForm(HouseRulesForm):
     """``?q=bower``, with a table's house rules (``stick_the_dealer=off`` ...) and
     its ``players`` when a game sends them: those rules are then marked in force."""
 
-    q = forms.CharField(
-        label="Find a rule",
-        required=False,
-        max_length=100,
-        strip=True,
-        help_text="A word or two: left bower, kitty, renege, stick the dealer.",
-    )
+    q = query_field("A word or two: left bower, kitty, renege, stick the dealer.")
     players = PlayersField()
 
     def clean(self) -> dict[str, Any]:
@@ -39,3 +41,9 @@ class RulesSearchForm(HouseRulesForm):
         if data.get("players"):
             query["players"] = ",".join(data["players"])
         return query
+
+
+class NightRulesSearchForm(forms.Form):
+    """``?q=sit out`` on the euchre night's rules: a search, nothing else."""
+
+    q = query_field("A word or two: partner, sitting out, standings, prizes.")

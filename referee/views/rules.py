@@ -1,16 +1,27 @@
-"""The referee's front page and the rules pages."""
+"""The referee's front page and the rules pages: a book for each variant and one
+for the euchre night (``/referee/rules/euchre-night/``), each section anchored by
+its slug, the place a citation links to (referee/templatetags/rule_citations.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from referee.engine.rulebook import Choice, in_force, rulebook, search, suggest
-from referee.engine.variants import RulesError, Variant, parse_variant
-from referee.forms.rules import RulesSearchForm
+from referee.engine.rulebook import (
+    Choice,
+    Section,
+    in_force,
+    rulebook,
+    search_sections,
+    suggest_from_sections,
+)
+from referee.engine.rulebook.euchre_night import NIGHT_BOOK_SLUG, NIGHT_BOOK_TITLE, night_rulebook
+from referee.engine.variants import HouseRules, RulesError, Variant, parse_variant
+from referee.forms.rules import NightRulesSearchForm, RulesSearchForm
 from referee.http import HtmxHttpRequest
 from referee.views.screen import render_tool, share_url, tool_url
 
@@ -37,11 +48,49 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "referee/index.html", {"tools": tools})
 
 
+@dataclass(frozen=True, kw_only=True)
+class Book:
+    """A rules page: ``slug`` is its address (``/referee/rules/<slug>/``)."""
+
+    slug: str
+    title: str
+    summary: str
+    sections: tuple[Section, ...]
+    placeholder: str  # the search box's example words
+    examples: tuple[str, str]  # two words to try when a search finds nothing
+
+
+def books() -> list[Book]:
+    """Every book of the rules pages: the three variants, then the euchre night."""
+    variants = [
+        Book(
+            slug=v.value,
+            title=v.label,
+            summary=rulebook(v).summary,
+            sections=rulebook(v).sections,
+            placeholder="left bower, kitty, renege…",
+            examples=("trump", "euchre"),
+        )
+        for v in Variant
+    ]
+    night = night_rulebook()
+    return [
+        *variants,
+        Book(
+            slug=NIGHT_BOOK_SLUG,
+            title=NIGHT_BOOK_TITLE,
+            summary=night.summary,
+            sections=night.sections,
+            placeholder="partner, sitting out, prizes…",
+            examples=("partner", "standings"),
+        ),
+    ]
+
+
 @require_GET
 def rules_index(request: HtmxHttpRequest) -> HttpResponse:
-    """Pick a variant (a game links straight to its variant's page)."""
-    books = [rulebook(v) for v in Variant]
-    return render(request, "referee/rules_index.html", {"books": books})
+    """Pick a book (a game links straight to its variant's page)."""
+    return render(request, "referee/rules_index.html", {"books": books()})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,21 +101,8 @@ class OptionView:
     own: Choice | None  # a table's own value that is none of the choices (a target of 15)
 
 
-@require_GET
-def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
-    """A variant's rules in the order of play, with search and a table's house rules."""
-    try:
-        chosen = parse_variant(variant)
-    except RulesError:
-        raise Http404("no such variant") from None
-    book = rulebook(chosen)
-    form = RulesSearchForm(request.GET, variant=chosen)
-    valid = form.is_valid()
-    data = form.cleaned_data
-    query = data.get("q", "")
-    hits = search(query, variant=chosen) if query else ()
-    house = data["rules"] if valid and data["table_given"] else None
-    table_query = form.table_query() if valid else {}
+def _sections(book: Book, house: HouseRules | None) -> list[tuple[Section, list[OptionView]]]:
+    """Each section with its house rules, the choices of ``house`` marked in force."""
     sections = []
     for section in book.sections:
         options = []
@@ -84,12 +120,46 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
                 )
             )
         sections.append((section, options))
-    share = tool_url("referee:rules-variant", {**table_query, "q": query}, args=[chosen.value])
+    return sections
+
+
+def _search(
+    request: HtmxHttpRequest, book: Book, query: str, table_query: dict[str, str]
+) -> dict[str, Any]:
+    """What the search box found in ``book``, or the closest words it knows, and
+    the address that reopens the search."""
+    hits = search_sections(query, book.sections) if query else ()
+    share = tool_url("referee:rules-variant", {**table_query, "q": query}, args=[book.slug])
     # Nothing found: offer the words the rulebook knows that come closest.
+    words = suggest_from_sections(query, book.sections) if query and not hits else ()
     suggestions = [
-        (word, tool_url("referee:rules-variant", {**table_query, "q": word}, args=[chosen.value]))
-        for word in (suggest(query, variant=chosen) if query and not hits else ())
+        (word, tool_url("referee:rules-variant", {**table_query, "q": word}, args=[book.slug]))
+        for word in words
     ]
+    return {
+        "query": query,
+        "hits": hits,
+        "suggestions": suggestions,
+        "share_url": share_url(request, share) if query else "",
+    }
+
+
+@require_GET
+def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
+    """A book of rules in order (a variant's, with a table's house rules, or the
+    euchre night's), with search."""
+    if variant == NIGHT_BOOK_SLUG:
+        return _night_rules(request)
+    try:
+        chosen = parse_variant(variant)
+    except RulesError:
+        raise Http404("no such variant") from None
+    book = next(b for b in books() if b.slug == chosen.value)
+    form = RulesSearchForm(request.GET, variant=chosen)
+    valid = form.is_valid()
+    data = form.cleaned_data
+    house = data["rules"] if valid and data["table_given"] else None
+    table_query = form.table_query() if valid else {}
     context = {
         "book": book,
         "form": form,
@@ -97,11 +167,28 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
         "table_errors": [e for f, errors in form.errors.items() if f != "q" for e in errors],
         "players": data.get("players", ()) if valid else (),
         "table_query": table_query,
-        "query": query,
-        "hits": hits,
-        "suggestions": suggestions,
-        "sections": sections,
-        "variants": [rulebook(v) for v in Variant],
-        "share_url": share_url(request, share) if query else "",
+        "sections": _sections(book, house),
+        "books": books(),
+        **_search(request, book, data.get("q", ""), table_query),
+    }
+    return render_tool(request, "referee/rules.html", context, invalid=not valid)
+
+
+def _night_rules(request: HtmxHttpRequest) -> HttpResponse:
+    """The euchre night's rules (docs/rules.md, Euchre night): the same page, the
+    night's house rules shown with their defaults."""
+    book = books()[-1]
+    form = NightRulesSearchForm(request.GET)
+    valid = form.is_valid()
+    context = {
+        "book": book,
+        "form": form,
+        "house": None,
+        "table_errors": [],
+        "players": (),
+        "table_query": {},
+        "sections": _sections(book, None),
+        "books": books(),
+        **_search(request, book, form.cleaned_data.get("q", ""), {}),
     }
     return render_tool(request, "referee/rules.html", context, invalid=not valid)

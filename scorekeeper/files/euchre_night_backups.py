@@ -225,7 +225,7 @@ def _read_rounds(
 
 
 def _read_rules(data: Mapping[str, Any]) -> tuple[Variant, NightRules]:
-    """The night's variant and rules (rules.md 7)."""
+    """The night's variant and rules (docs/rules.md, Euchre night)."""
     try:
         variant = check_variant(parse_variant(_text(data.get("variant"))))
         rules_data = data.get("rules", {})

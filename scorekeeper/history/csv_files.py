@@ -73,7 +73,8 @@ def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 def hands_csv(game: Game, hands: Iterable[Hand]) -> str:
     """One row a hand: number, dealer, maker, trump, called, partner, tricks,
     renege, every player's points, every player's running total, and the rule
-    applied (with its rules.md section) and whether it came after the end."""
+    applied (with its section of the rulebook, "Call-Ace rules 5") and whether it came
+    after the end."""
     names = [seat.player.name for seat in game.seat_list()]
     header = [
         "hand",
@@ -87,7 +88,7 @@ def hands_csv(game: Game, hands: Iterable[Hand]) -> str:
         *(f"{name} points" for name in names),
         *(f"{name} total" for name in names),
         "rule applied",
-        "rules.md section",
+        "Bower rulebook section",
         "after the end",
     ]
     rows = (
@@ -103,7 +104,7 @@ def hands_csv(game: Game, hands: Iterable[Hand]) -> str:
             *row.points,
             *row.totals,
             row.rule,
-            row.section,
+            row.citation.short if row.citation else "",
             "yes" if row.after_end else "no",
         ]
         for row in sheet_rows(game, hands)

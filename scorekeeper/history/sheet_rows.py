@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from referee.engine.cards import Card, parse_trump, trump_name
 from referee.engine.hands import PartnerOutcome
+from referee.engine.rulebook.citations import Citation, cite_section
 from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.models import Game, Hand
 
@@ -33,7 +34,7 @@ class SheetRow:
     totals: list[int]
     no_score: str  # what a hand nobody scores is called here: "Misdeal" or "Thrown in"
     rule: str  # the explanation: the rule applied, in words
-    section: str  # the rules.md section of that rule
+    citation: Citation | None  # that rule's section of the rulebook: "Call-Ace rules 5"
     after_end: bool
 
 
@@ -77,6 +78,7 @@ def sheet_rows(game: Game, hands: Iterable[Hand]) -> list[SheetRow]:
         return "" if position is None else names[position]
 
     no_score = no_score_hand_name(game.house_rules)  # docs/rules.md 2 (every variant)
+    variant = game.variant_enum
     return [
         SheetRow(
             hand=hand,
@@ -94,7 +96,7 @@ def sheet_rows(game: Game, hands: Iterable[Hand]) -> list[SheetRow]:
             totals=list(hand.totals),
             no_score=no_score,
             rule=hand.explanation,
-            section=hand.section,
+            citation=cite_section(variant, hand.section),
             after_end=hand.after_end,
         )
         for hand in sorted(hands, key=lambda h: h.number)

@@ -126,7 +126,9 @@ class Hand(HandFields):
     points = models.JSONField(default=list)
     totals = models.JSONField(default=list)
     rule = models.CharField(max_length=30, blank=True)
-    section = models.CharField(max_length=5, blank=True)
+    # The slug of the rulebook section that scored it ("scoring", "bidding"): a
+    # screen cites it as "Call-Ace rules 5" (referee.engine.rulebook.citations).
+    section = models.CharField(max_length=20, blank=True)
     explanation = models.TextField(blank=True)
     after_end = models.BooleanField(default=False)
 

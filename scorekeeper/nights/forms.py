@@ -153,7 +153,8 @@ class NightStartForm(forms.Form):
 
     def _check_size(self, count: int, rounds: int | None) -> None:
         """``count`` players are enough for a night and not too many, and seat
-        ``rounds`` rounds (rules.md 7); else said beside the names or the rounds."""
+        ``rounds`` rounds (docs/rules.md, Euchre night 1); else said beside the names or
+        the rounds."""
         if count < MIN_PLAYERS:
             self.add_error(
                 "new_names",

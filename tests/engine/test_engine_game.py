@@ -83,7 +83,7 @@ def test_the_contract_example_game_is_scored_hand_by_hand() -> None:
     assert [h.score.explanation for h in game.hands] == [
         "Partnership made it: Ben with Dan took 3 tricks, 1 each to Ben and Dan.",
         "Alone march, 5 players: Cat alone (held the called ace) took all 5 tricks, 5 to Cat.",
-        "Misdeal: no score; the deal passes on (rules 3.2).",
+        "Misdeal: no score; the deal passes on (Call-Ace rules 2).",
         "Euchre: Ann alone (the called ace was not in play) took 2 tricks, "
         "2 each to Ben, Cat, Dan and Eve.",
         "Renege by Cat, a defender: scored as a march for Eve with Ann, 5 players: "
@@ -114,7 +114,8 @@ def test_the_game_ends_after_the_hand_in_which_a_player_reaches_the_target() -> 
     assert game.ended_after == 4
     assert [t.name(s) for s in game.winners] == ["Ann"]
     assert game.decided_by == (
-        "Ann reached 10 with 10 points, the highest total: the highest total wins (rules 3.6)."
+        "Ann reached 10 with 10 points, the highest total: "
+        "the highest total wins (Call-Ace rules 6)."
     )
 
 
@@ -144,7 +145,7 @@ def test_the_highest_total_wins_when_several_players_pass_the_target_in_one_hand
     assert game.ended_after == 6
     assert [t.name(s) for s in game.winners] == ["Ann"]
     assert game.decided_by == (
-        "Ann reached 4 with 5 points, the highest total: the highest total wins (rules 3.6)."
+        "Ann reached 4 with 5 points, the highest total: the highest total wins (Call-Ace rules 6)."
     )
 
 
@@ -157,7 +158,7 @@ def test_players_level_on_the_highest_total_share_the_win_by_default() -> None:
     assert [t.name(s) for s in game.winners] == ["Ben", "Dan"]
     assert game.decided_by == (
         "Ben and Dan are level on 10 points, the highest total: under the shared-win rule "
-        "they share the win (rules 3.6)."
+        "they share the win (Call-Ace rules 6)."
     )
 
 
@@ -179,7 +180,7 @@ def test_under_the_play_on_rule_a_level_top_plays_on_until_one_player_leads() ->
     assert [t.name(s) for s in game.winners] == ["Ben"]
     assert game.decided_by == (
         "Ben is alone on the highest total, 12 points: after a level top, play went on "
-        "until one player led (play-on house rule, 3.6)."
+        "until one player led (play-on house rule, Call-Ace rules 6)."
     )
     assert not score_game(t, first_dealer=0, hands=[*level, still_level]).finished
 
@@ -188,7 +189,7 @@ def test_under_the_play_on_rule_a_single_leader_at_the_target_wins_at_once() -> 
     t = call_ace(4, ties=TieRule.PLAY_ON, target=4)
     game = score_game(t, first_dealer=0, hands=[alone(t, "Cat", 5)])
     assert game.finished
-    assert "the highest total wins (rules 3.6)" in game.decided_by
+    assert "the highest total wins (Call-Ace rules 6)" in game.decided_by
 
 
 def test_hands_recorded_after_the_end_are_kept_but_score_nothing() -> None:

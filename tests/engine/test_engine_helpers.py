@@ -16,6 +16,7 @@ from referee.engine.describe import describe_hand
 from referee.engine.document import MAX_HANDS, DocumentError, read_document
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
+from referee.engine.rulebook.citations import BOOK_NAMES, cite
 from referee.engine.scoring import (
     EUCHRE_RULES,
     MAKE_RULES,
@@ -34,6 +35,7 @@ from referee.engine.variants import (
 )
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
+SCORING = cite(Variant.STANDARD, "scoring")
 
 # --- Names: the one check (docs/formats.md, "Game document (import and export)") ------------------
 
@@ -150,12 +152,14 @@ def test_a_hand_marked_thrown_in_under_stick_the_dealer_is_explained_as_a_misdea
 ) -> None:
     players = FIVE if variant is Variant.CALL_YOUR_PARTNER else FIVE[:4]
     stuck = score_hand(Table(variant=variant, players=players), Hand(thrown_in=True))
-    assert stuck.explanation == "Misdeal: no score; the deal passes on (rules 3.2)."
+    book = BOOK_NAMES[variant]
+    assert stuck.explanation == f"Misdeal: no score; the deal passes on ({book} rules 2)."
     assert stuck.points == (0,) * len(players)
     free = Table(variant=variant, players=players, rules=HouseRules(stick_the_dealer=False))
     thrown = score_hand(free, Hand(thrown_in=True))
     assert thrown.explanation == "Thrown in: nobody made trump, so no score; the deal passes on."
-    assert thrown.section == stuck.section == "3.2"
+    assert thrown.section == stuck.section == "bidding"
+    assert thrown.citation == stuck.citation == cite(variant, "bidding")
 
 
 # --- Standard teams, the deck, the penalty floor, the rule groups ----------------------------
@@ -184,13 +188,15 @@ def test_a_deck_of_another_size_has_no_lowest_rank() -> None:
 
 def test_a_penalty_never_takes_a_total_below_zero() -> None:
     score = HandScore(
-        points=(0, 2, 0, 2), penalties=(2, 0, 2, 0), rule="euchre", section="5", explanation=""
+        points=(0, 2, 0, 2), penalties=(2, 0, 2, 0), rule="euchre", citation=SCORING, explanation=""
     )
     assert add_hand_points((1, 3, 5, 0), score) == (0, 5, 3, 2)
 
 
 def test_add_hand_points_refuses_totals_of_another_table() -> None:
-    score = HandScore(points=(1, 0), penalties=(0, 0), rule="make", section="5", explanation="")
+    score = HandScore(
+        points=(1, 0), penalties=(0, 0), rule="make", citation=SCORING, explanation=""
+    )
     with pytest.raises(ValueError, match="zip"):
         add_hand_points((0, 0, 0), score)
 

@@ -89,7 +89,7 @@ def test_the_lone_march_house_rule_scores_5_and_says_so() -> None:
     assert result.points_by_player == {11: 1, 12: 9, 13: 1, 14: 9}
     assert result.hands[1].score.explanation == (
         "Alone march: Ben alone took all 5 tricks, 5 to Ben and Dan "
-        "(house rule of the night: a lone march scores 5, rules 7)."
+        "(house rule of the night: a lone march scores 5, Euchre night rules 4)."
     )
     # A partnership march and a lone make are untouched by the house rule.
     assert [h.points for h in result.hands[3:]] == [(0, 2, 0, 2)]

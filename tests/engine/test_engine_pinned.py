@@ -53,7 +53,7 @@ def test_level_exactly_on_the_target_plays_on_and_the_winner_is_decided_by_play_
     assert game.ended_after == 3
     assert game.decided_by == (
         "Ann is alone on the highest total, 5 points: after a level top, play went on "
-        "until one player led (play-on house rule, 3.6)."
+        "until one player led (play-on house rule, Call-Ace rules 6)."
     )
 
 
@@ -64,7 +64,7 @@ def test_a_level_top_short_of_the_target_is_no_play_on() -> None:
     game = score_game(t, first_dealer=0, hands=[level, ann_march])
     assert game.winners == (0,)
     assert game.decided_by == (
-        "Ann reached 6 with 6 points, the highest total: the highest total wins (rules 3.6)."
+        "Ann reached 6 with 6 points, the highest total: the highest total wins (Call-Ace rules 6)."
     )
 
 
@@ -158,35 +158,39 @@ def test_only_the_seats_at_the_table_are_accepted(key: str, seat: int, ok: bool)
 # --- Every explanation cites its rule (docs/rules.md 5 (every variant)) ---------------------------
 
 
-def test_a_call_ace_renege_by_the_partner_is_a_euchre_citing_3_5() -> None:
+def test_a_call_ace_renege_by_the_partner_is_a_euchre_citing_call_ace_scoring() -> None:
     t = call_ace()
     result = score(t, maker="Ann", trump="H", called="S", partner="Cat", tricks=4, renege="Cat")
-    assert (result.rule, result.section) == ("renege-euchre", "3.5")
+    assert (result.rule, result.section) == ("renege-euchre", "scoring")
     assert result.penalties == (0, 0, 0, 0)
     assert result.explanation == (
         "Renege by Cat, the maker's partner: scored as a euchre, 2 each to Ben and Dan."
     )
 
 
-def test_a_call_ace_renege_by_a_defender_is_a_march_citing_3_5() -> None:
+def test_a_call_ace_renege_by_a_defender_is_a_march_citing_call_ace_scoring() -> None:
     t = call_ace(5)
     result = score(t, maker="Ann", trump="H", called="S", partner="Cat", tricks=2, renege="Eve")
-    assert (result.rule, result.section) == ("renege-march", "3.5")
+    assert (result.rule, result.section) == ("renege-march", "scoring")
     assert result.penalties == (0,) * 5
     assert result.points == (3, 0, 3, 0, 0)
 
 
 @pytest.mark.parametrize(
-    ("variant", "n", "section"), [(Variant.CALL_ACE, 4, "3.4"), (Variant.CALL_YOUR_PARTNER, 5, "4")]
+    ("variant", "n", "cited"),
+    [
+        (Variant.CALL_ACE, 4, "Call-Ace rules 5"),
+        (Variant.CALL_YOUR_PARTNER, 5, "Call-Your-Partner rules 5"),
+    ],
 )
 @pytest.mark.parametrize(("tricks", "rule"), [(2, "euchre"), (3, "alone-make"), (5, "alone-march")])
 def test_a_scored_hand_cites_its_variants_section(
-    variant: Variant, n: int, section: str, tricks: int, rule: str
+    variant: Variant, n: int, cited: str, tricks: int, rule: str
 ) -> None:
     t = table(variant, n, renege=LOSES_2)
     called = "S" if variant is Variant.CALL_ACE else "QS"
     result = score(t, maker="Ann", trump="H", called=called, partner="maker", tricks=tricks)
-    assert (result.rule, result.section) == (rule, section)
+    assert (result.rule, result.section, result.citation.short) == (rule, "scoring", cited)
     assert result.penalties == (0,) * n
 
 
@@ -197,7 +201,7 @@ def test_the_offender_loses_2_in_call_ace_and_the_explanation_says_so() -> None:
     assert result.points == (0, 0, 2, 2)
     assert result.explanation == (
         "Euchre: Ann with Ben took 1 trick, 2 each to Cat and Dan; "
-        "Dan reneged and loses 2 (house rule, 3.5)."
+        "Dan reneged and loses 2 (house rule, Call-Ace rules 5)."
     )
 
 
@@ -242,20 +246,20 @@ def test_the_offender_loses_2_in_call_ace_and_the_explanation_says_so() -> None:
         ),
     ],
 )
-def test_every_standard_explanation_says_what_happened_and_cites_section_5(
+def test_every_standard_explanation_says_what_happened_and_cites_standard_scoring(
     fields: dict[str, Any], rule: str, points: tuple[int, ...], explanation: str
 ) -> None:
     result = score(standard(), maker="Ann", trump="H", **fields)
-    assert (result.rule, result.section, result.points) == (rule, "5", points)
+    assert (result.rule, result.citation.short, result.points) == (rule, "Standard rules 5", points)
     assert result.penalties == (0, 0, 0, 0)
     assert result.explanation == explanation
 
 
 @pytest.mark.parametrize(("alone", "each"), [(False, 2), (True, 4)])
-def test_a_standard_renege_ends_the_hand_citing_section_5(alone: bool, each: int) -> None:
+def test_a_standard_renege_ends_the_hand_citing_standard_scoring(alone: bool, each: int) -> None:
     fields = {"alone": True} if alone else {}
     result = score(standard(), maker="Ann", trump="H", tricks=5, renege="Ann", **fields)
-    assert (result.rule, result.section) == ("renege", "5")
+    assert (result.rule, result.section) == ("renege", "scoring")
     assert result.points == (0, each, 0, each)
     assert result.penalties == (0, 0, 0, 0)
     lone = " on a lone hand" if alone else ""
@@ -266,12 +270,12 @@ def test_a_standard_renege_ends_the_hand_citing_section_5(alone: bool, each: int
 
 def test_under_offender_loses_2_the_reneging_team_loses_2_and_the_hand_is_scored() -> None:
     result = score(standard(renege=LOSES_2), maker="Ann", trump="H", tricks=3, renege="Ben")
-    assert (result.rule, result.section) == ("make", "5")
+    assert (result.rule, result.section) == ("make", "scoring")
     assert result.points == (1, 0, 1, 0)
     assert result.penalties == (0, 2, 0, 2)
     assert result.explanation == (
         "Made it: Ann and Cat took 3 tricks, 1 to Ann and Cat; "
-        "Ben reneged and their team loses 2 (house rule, 3.5)."
+        "Ben reneged and their team loses 2 (house rule, Standard rules 5)."
     )
 
 

@@ -300,7 +300,7 @@ def test_alone_with_3_or_4_tricks_scores_1_for_the_maker(n: int, tricks: int) ->
     result = score(t, maker="Cat", trump="D", called="D", partner="maker", tricks=tricks)
     assert scorers(t, result) == {"Cat": 1}
     assert result.rule == "alone-make"
-    assert result.section == "3.4"
+    assert result.citation.short == "Call-Ace rules 5"
 
 
 @pytest.mark.parametrize("n", COUNTS)
@@ -388,7 +388,7 @@ def test_a_defenders_renege_scores_a_march_for_the_makers_side_whatever_the_tric
     maker = "Eve" if n > 4 else "Ann"
     assert scorers(t, result) == {maker: each, "Cat": each}
     assert result.rule == "renege-march"
-    assert result.section == "3.5"
+    assert result.citation.short == "Call-Ace rules 5"
     assert result.explanation == (
         f"Renege by Ben, a defender: scored as a march for {maker} with Cat, {n} players: "
         f"{each} each to {maker} and Cat."
@@ -466,7 +466,7 @@ def test_the_renege_house_rule_scores_the_tricks_taken_and_costs_the_offender_2(
     assert result.rule == "partnership-make"
     assert result.explanation == (
         "Partnership made it: Ben with Dan took 3 tricks, 1 each to Ben and Dan; "
-        "Cat reneged and loses 2 (house rule, 3.5)."
+        "Cat reneged and loses 2 (house rule, Call-Ace rules 5)."
     )
 
 

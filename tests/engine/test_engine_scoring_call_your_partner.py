@@ -60,7 +60,7 @@ def test_a_partnership_with_3_or_4_tricks_scores_1_each(tricks: int) -> None:
     result = score(t, maker="Ben", trump="H", called="KS", partner="Dan", tricks=tricks)
     assert scorers(t, result) == {"Ben": 1, "Dan": 1}
     assert result.rule == "partnership-make"
-    assert result.section == "4"
+    assert result.citation.short == "Call-Your-Partner rules 5"
     assert result.explanation == (
         f"Partnership made it: Ben with Dan took {tricks} tricks, 1 each to Ben and Dan."
     )

@@ -157,7 +157,9 @@ def test_under_the_renege_house_rule_the_offending_team_loses_2_and_the_tricks_c
     result = score(t, maker="Ann", trump="C", tricks=3, renege="Ben")
     assert scorers(t, result) == team(ANN_CAT, 1)
     assert result.penalties == (0, 2, 0, 2)
-    assert result.explanation.endswith("; Ben reneged and their team loses 2 (house rule, 3.5).")
+    assert result.explanation.endswith(
+        "; Ben reneged and their team loses 2 (house rule, Standard rules 5)."
+    )
 
 
 # --- No trump (house rule, docs/rules.md, Standard 2) ---------------------------------------------
@@ -219,7 +221,8 @@ def test_the_first_team_to_10_wins_and_both_partners_show_the_team_total() -> No
     assert [t.name(s) for s in game.winners] == ["Ben", "Dan"]
     assert game.totals == (4, 10, 4, 10)
     assert game.decided_by == (
-        "Ben and Dan reached 10 with 10 points: the first team to the target wins (rules 5)."
+        "Ben and Dan reached 10 with 10 points: "
+        "the first team to the target wins (Standard rules 6)."
     )
 
 

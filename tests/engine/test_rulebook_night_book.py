@@ -129,8 +129,14 @@ def test_every_ruling_says_why_and_where_it_comes_from() -> None:
         "ruling-lone-renege",
         "ruling-sit-out-average",
     }
+    # Where each comes from: the section it sits in, whose number cites it.
+    where = {p.anchor: s.slug for s in BOOK.sections for p in s.paragraphs if p.is_ruling}
+    assert where == {
+        "ruling-night": "players",
+        "ruling-lone-renege": "points",
+        "ruling-sit-out-average": "sitting-out",
+    }
     for paragraph in BOOK.rulings:
-        assert paragraph.source == "7"
         assert len(paragraph.why.split()) >= 12, paragraph.anchor
 
 

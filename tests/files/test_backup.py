@@ -14,9 +14,10 @@ from django.db import transaction
 from django.test import Client
 
 from referee.engine.document import read_document
-from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
+from scorekeeper.models import EuchreNight, Game, Hand, Player, PrivateTable, Seat
 from tests.documents import example, import_document, long_game
-from tests.game_support import our_table, url
+from tests.game_support import our_table, record, start_game, url
+from tests.night_support import start_night, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +187,35 @@ def test_a_restored_game_is_shown_as_restored_not_as_a_phone_saw_another_before(
     page = client.get(url("game_table", restored)).content.decode()
     assert "Hand 4" in page
     assert "Hand 6" not in page
+
+
+# --- Files written before the rulebook's numbers (docs/decisions.md, D45) ----------------------
+
+OLD_CITATIONS = {
+    "(Call-Ace rules 2)": "(rules 3.2)",
+    "(house rule, Call-Ace rules 5)": "(house rule, 3.5)",
+    ", Euchre night rules 4)": ", rules 7)",
+}
+
+
+def test_a_backup_written_with_the_old_sheets_numbers_restores_citing_the_rulebook(
+    tmp_path: Path,
+) -> None:
+    # Export writes each hand's explanation; import and restore ignore it and
+    # score every hand again (docs/formats.md), so an old file's words never come back.
+    game = start_game("call-ace", renege="offender-loses-2")
+    record(game, thrown_in=True)
+    record(game, maker="Ann", trump="H", called="S", partner="Ben", tricks=1, renege="Dan")
+    night = start_night(lone_march_five=True)
+    table = tables_of(night.rounds.get(number=1))[0]
+    record(table, maker=table.seat_list()[0].player.name, trump="H", tricks=5, alone=True)
+    now = sorted(Hand.objects.values_list("section", "explanation"))
+    text = backup()
+    for new, old in OLD_CITATIONS.items():
+        assert new in text
+        text = text.replace(new, old)
+    for model in (EuchreNight, Game, Player, PrivateTable):
+        model.objects.all().delete()
+    restore(text, tmp_path)
+    assert sorted(Hand.objects.values_list("section", "explanation")) == now
+    assert "rules 3.2" not in backup()

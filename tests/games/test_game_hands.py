@@ -234,7 +234,10 @@ def test_the_htmx_preview_shows_every_players_points_and_the_rule(
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="preview"')
     assert "Alone made it: Ben alone (held the called ace) took 3 tricks, 1 to Ben." in html
-    assert "(rules 3.4)" in html
+    assert (
+        '(<a class="rule-cite" href="/referee/rules/call-ace/#scoring">Call-Ace rules 5</a>)'
+        in html
+    )
     assert 'name="save"' in html
     assert fresh(game).hands.count() == 0
 
@@ -480,9 +483,9 @@ def test_a_form_without_its_version_says_it_is_out_of_date(client: Client, game:
 @pytest.mark.parametrize(
     ("variant", "players", "section"),
     [
-        ("call-ace", None, "(rules 3.5)"),
-        ("call-your-partner", None, "(rules 4, as 3.5)"),
-        ("standard", FOUR, "(rules 5)"),
+        ("call-ace", None, "(Call-Ace rules 5)"),
+        ("call-your-partner", None, "(Call-Your-Partner rules 5)"),
+        ("standard", FOUR, "(Standard rules 5)"),
     ],
 )
 def test_the_renege_help_cites_the_variants_own_section(

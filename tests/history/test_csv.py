@@ -47,7 +47,7 @@ def test_hands_csv_has_one_row_a_hand_with_every_column_of_the_contract(client: 
         *(f"{n} points" for n in NAMES),
         *(f"{n} total" for n in NAMES),
         "rule applied",
-        "rules.md section",
+        "Bower rulebook section",
         "after the end",
     ]
     assert len(rows) == 5
@@ -55,11 +55,13 @@ def test_hands_csv_has_one_row_a_hand_with_every_column_of_the_contract(client: 
     assert first[:8] == ["1", "Ann", "Ben", "H", "S", "Dan", "3", ""]
     assert first[8:18] == ["0", "1", "0", "1", "0", "0", "1", "0", "1", "0"]
     assert first[18].startswith("Partnership made it: Ben with Dan took 3 tricks")
+    assert first[19] == "Call-Ace rules 5"
     assert held[5] == "alone (held the called ace)"
     assert held[13:18] == ["0", "1", "5", "1", "0"]
     assert thrown[:8] == ["3", "Cat", "", "", "", "", "", ""]
     # stick the dealer is on (docs/rules.md 2 (every variant))
     assert thrown[18].startswith("Misdeal")
+    assert thrown[19] == "Call-Ace rules 2"
     assert not_in_play[5] == "alone (the called ace was not in play)"
     assert renege[1] == "Eve"
     assert renege[7] == "Cat"

@@ -73,12 +73,18 @@ def test_the_night_shows_each_games_winners_and_chart(client: Client) -> None:
 
 def test_the_game_page_shows_every_hands_facts_and_rule(client: Client) -> None:
     game = import_document(example())
-    page = text(client.get(reverse("game_sheet", args=[game.pk])))
+    response = client.get(reverse("game_sheet", args=[game.pk]))
+    page = text(response)
     # Hand 1: Ann deals, Ben makes hearts, calls the ace of spades, Dan partners.
     assert (
         "Dealer Ann Maker Ben Trump ♥ hearts Called the ace of spades Partner Dan 3 tricks"
         " Rule applied: Partnership made it: Ben with Dan took 3 tricks, 1 each to Ben and Dan."
-        " (rules.md 3.4)" in page
+        " ( Call-Ace rules 5 )" in page
+    )
+    # The rule's section, linked where the rules page has it.
+    assert (
+        '(<a class="rule-cite" href="/referee/rules/call-ace/#scoring">Call-Ace rules 5</a>)'
+        in response.content.decode()
     )
     assert "Partner alone (held the called ace) 5 tricks" in page
     assert "Dealer Cat Misdeal" in page

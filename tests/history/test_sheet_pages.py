@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from referee.templatetags.rule_citations import cited
 from scorekeeper.history.sheet_pages import HANDS_PER_PAGE, sheet_page
 from scorekeeper.models import Game
 from scorekeeper.web.charts import Progress, score_chart, summary
@@ -131,7 +132,7 @@ def test_each_row_on_a_later_page_keeps_its_facts_rule_and_edit_link(client: Cli
         f'<a href="{edit}" hx-get="{edit}">55<span class="visually-hidden">: edit hand 55' in html
     )
     row = game.hands.get(number=55)
-    assert row.explanation in html
+    assert cited(row.explanation) in html  # its words, the rule it cites linked
     assert html.count('class="sheet-note') == 11
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 TOOLS = {
     "/referee/": ["game"],
     "/referee/rules/call-ace/": ["q", "game"],
+    "/referee/rules/euchre-night/": ["q", "game", "players", "ties"],
     "/referee/ranking/": ["trump", "deck"],
     "/referee/trick/": ["trump", "cards", "deck"],
     "/referee/legal/": ["trump", "led", "hand", "played", "variant", "players", "renege", "game"],

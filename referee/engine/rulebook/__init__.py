@@ -26,7 +26,13 @@ from referee.engine.rulebook.model import (
     in_force,
 )
 from referee.engine.rulebook.penalty import renege_penalty
-from referee.engine.rulebook.search import SearchHit, search, suggest
+from referee.engine.rulebook.search import (
+    SearchHit,
+    search,
+    search_sections,
+    suggest,
+    suggest_from_sections,
+)
 
 __all__ = [
     "SECTION_SLUGS",
@@ -40,5 +46,7 @@ __all__ = [
     "renege_penalty",
     "rulebook",
     "search",
+    "search_sections",
     "suggest",
+    "suggest_from_sections",
 ]

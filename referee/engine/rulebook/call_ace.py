@@ -44,7 +44,6 @@ def call_ace_rulebook() -> Rulebook:
             ),
             Paragraph(
                 anchor="ruling-deal",
-                source="3.1",
                 text=("Five cards each, with the deck sized to the table, is the default deal."),
                 why=(
                     "The Call-Ace sheet deals six each at four players and four each at five "
@@ -113,7 +112,6 @@ def call_ace_rulebook() -> Rulebook:
             ),
             Paragraph(
                 anchor="ruling-dealer-partner",
-                source="3.3",
                 text=(
                     "A dealer who picks up the called ace with the turned card is the "
                     "maker's partner."

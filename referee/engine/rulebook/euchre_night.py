@@ -168,7 +168,6 @@ def _players_section() -> Section:
             ),
             Paragraph(
                 anchor="ruling-night",
-                source="7",
                 text=(
                     "Every rule of a night below is Bower's default, and each one is a house "
                     "rule of the night: the club can set it otherwise when the night starts."
@@ -347,7 +346,6 @@ def _points_section() -> Section:
             ),
             Paragraph(
                 anchor="ruling-lone-renege",
-                source="7",
                 text=(
                     "With that house rule on, a renege against a lone hand still gives the "
                     f"other team {_LONE_MARCH}."
@@ -370,7 +368,6 @@ def _sitting_out_section() -> Section:
         paragraphs=(
             Paragraph(
                 anchor="ruling-sit-out-average",
-                source="7",
                 text=(
                     "A player who sits a round out scores that round's average: the points "
                     "of everyone who played it, divided by how many played, rounded down."

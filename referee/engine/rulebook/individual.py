@@ -16,7 +16,6 @@ def renege_rulings(name: str) -> tuple[Paragraph, ...]:
     return (
         Paragraph(
             anchor="ruling-renege",
-            source="3.5",
             text=(
                 "A proved renege ends the hand and fixes its score. By default, a defender's "
                 "renege scores the hand as a march for the maker's side; a renege by the "
@@ -31,7 +30,6 @@ def renege_rulings(name: str) -> tuple[Paragraph, ...]:
         ),
         Paragraph(
             anchor="ruling-hidden-partner",
-            source="3.5",
             text=(
                 "A partner who reneges before being revealed is on the maker's side all the "
                 "same, so the hand scores as a euchre."
@@ -44,7 +42,6 @@ def renege_rulings(name: str) -> tuple[Paragraph, ...]:
         ),
         Paragraph(
             anchor="ruling-first-renege",
-            source="3.5",
             text="When more than one player reneged, the renege proved first is the one scored.",
             why=(
                 "No sheet covers two reneges in one hand. A renege ends the hand when it is "
@@ -75,7 +72,6 @@ def winning_section() -> Section:
             ),
             Paragraph(
                 anchor="ruling-ties",
-                source="3.6",
                 text=(
                     "The highest total wins. Players level on the highest total share the "
                     "win, and the result screen says which rule decided."

@@ -13,12 +13,13 @@ SECTION_SLUGS: tuple[str, ...] = ("deal", "bidding", "partner", "trick", "scorin
 
 @dataclass(frozen=True, kw_only=True)
 class Paragraph:
-    """One rule. ``why`` is set on a ruling: why docs/rules.md had to decide it."""
+    """One rule. ``why`` is set on a ruling: why docs/rules.md had to decide it. A
+    rule is cited by the section it sits in (``citations.cite``), so it carries no
+    number of its own."""
 
     text: str
     anchor: str = ""  # a stable id for the rules people look up by name
     why: str = ""
-    source: str = ""  # the rules.md section it comes from
 
     @property
     def is_ruling(self) -> bool:

@@ -114,7 +114,6 @@ def bidding_section(variant: Variant) -> Section:
         paragraphs.append(
             Paragraph(
                 anchor="stick-the-dealer-default",
-                source="5",
                 text="Stick the dealer is on unless the table turns it off.",
                 why=(
                     "The standard-euchre sheets do not agree: two of them make the dealer "
@@ -127,7 +126,6 @@ def bidding_section(variant: Variant) -> Section:
         paragraphs.append(
             Paragraph(
                 anchor="stick-the-dealer-default",
-                source="4",
                 text="Stick the dealer is on unless the table turns it off, as in Call-Ace.",
                 why=(
                     "The Call-Your-Partner sheet only says trump is made the usual way, and "
@@ -139,7 +137,6 @@ def bidding_section(variant: Variant) -> Section:
     paragraphs.append(
         Paragraph(
             anchor="ruling-misdeal",
-            source="3.2",
             text=(
                 "Misdeal: while stick the dealer is on, a round of passes can never end a "
                 "hand, so a hand that has to be abandoned (a card shown by accident, a "

@@ -106,12 +106,16 @@ def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
     """The rules of ``variant`` that hold every word of ``query`` in some form,
     players' other names for things understood, rules with the whole phrase
     first (the rulebook of docs/rules.md (every variant))."""
+    return search_sections(query, rulebook(variant).sections)
+
+
+def search_sections(query: str, sections: Sequence[Section]) -> tuple[SearchHit, ...]:
+    """``search`` in any book's sections (the euchre night's too)."""
     words = _query_words(query)
     if not words:
         return ()
     hits: list[tuple[int, int, SearchHit]] = []
-    book = rulebook(variant)
-    for s_index, section in enumerate(book.sections):
+    for s_index, section in enumerate(sections):
         for paragraph in section.paragraphs:
             body = paragraph.text + (" " + paragraph.why if paragraph.why else "")
             if _matches(words, body + " " + section.title):
@@ -140,14 +144,13 @@ def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
     return tuple(h[2] for h in hits)
 
 
-def _known_terms(variant: Variant) -> tuple[list[str], list[str]]:
+def _known_terms(sections: Sequence[Section]) -> tuple[list[str], list[str]]:
     """The game's own terms (players' names for things, section and option titles),
     then every longer word of the rule text: suggestions prefer the first."""
-    book = rulebook(variant)
-    terms = set(_SYNONYMS) | {s.title.lower() for s in book.sections}
-    terms |= {o.title.lower() for o in book.options}
+    terms = set(_SYNONYMS) | {s.title.lower() for s in sections}
+    terms |= {o.title.lower() for s in sections for o in s.options}
     words: set[str] = set()
-    for section in book.sections:
+    for section in sections:
         for paragraph in section.paragraphs:
             words.update(w for w in _words(paragraph.text) if len(w) > 3 and not w.isdigit())
     return sorted(terms), sorted(words - terms)
@@ -161,10 +164,17 @@ def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
     """Terms the rulebook of ``variant`` knows that look like ``query``, closest
     first, for a "Did you mean ..." line when ``search`` finds nothing; empty
     when the query finds rules as it is or nothing is close."""
+    return suggest_from_sections(query, rulebook(variant).sections, limit=limit)
+
+
+def suggest_from_sections(
+    query: str, sections: Sequence[Section], *, limit: int = 3
+) -> tuple[str, ...]:
+    """``suggest`` for any book's sections (the euchre night's too)."""
     text = " ".join(_words(query))
-    if not text or search(query, variant=variant):
+    if not text or search_sections(query, sections):
         return ()
-    game_terms, words = _known_terms(variant)
+    game_terms, words = _known_terms(sections)
     # The game's own terms win a near tie with a word that merely occurs in the text.
     scored = [(_likeness(text, t) + 0.1, t) for t in game_terms]
     scored += [(_likeness(text, w), w) for w in words]

@@ -96,7 +96,6 @@ def standard_rulebook() -> Rulebook:
             ),
             Paragraph(
                 anchor="ruling-team-penalty",
-                source="5",
                 text=(
                     "Under the house rule where the offender loses "
                     f"{RENEGE_PENALTY_POINTS}, the points come off the reneging player's "

@@ -12,18 +12,16 @@ from django import forms
 from referee.chips import ChipField, ChipNumberField, card_label, suit_label
 from referee.engine.cards import SUITS, make_deck
 from referee.engine.hands import Table
+from referee.engine.rulebook.citations import cite
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.actions import seat_choices
 
 if TYPE_CHECKING:
     from scorekeeper.models import Game
 
-# The renege box on a hand: each variant cites its own section of docs/rules.md.
-RENEGE_HELP = {
-    Variant.CALL_ACE: "Who reneged (rules 3.5), if anyone.",
-    Variant.CALL_YOUR_PARTNER: "Who reneged (rules 4, as 3.5), if anyone.",
-    Variant.STANDARD: "Who reneged (rules 5), if anyone.",
-}
+# The renege box on a hand cites its variant's scoring section, where a renege's
+# penalty is ("Call-Ace rules 5"; the screen links it to the section).
+RENEGE_HELP = {v: f"Who reneged ({cite(v, 'scoring').short}), if anyone." for v in Variant}
 
 
 def call_fields(game: Game) -> dict[str, forms.Field]:

@@ -290,7 +290,7 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def _leave_or_come_back(night: EuchreNight, data: dict[str, Any]) -> str:
     """A player leaves the night's seating or comes back (``data["action"]``),
     from the next round on; what to tell the table. SeatingError when leaving
-    would leave fewer than 8 present for the next round (rules.md 7)."""
+    would leave fewer than 8 present for the next round (docs/rules.md, Euchre night 1)."""
     entrants = {e.number: e for e in night.entrants.select_related("player")}
     if data["number"] not in entrants:
         raise Http404("No such player in the night")
