@@ -12,9 +12,6 @@ from django.shortcuts import render
 from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.web.http import HtmxHttpRequest
 
-# The one rule both apps follow for when htmx gets a partial (referee.http).
-__all__ = ["screen", "varies_on_htmx", "wants_partial"]
-
 
 def screen(
     request: HtmxHttpRequest,

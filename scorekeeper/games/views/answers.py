@@ -9,11 +9,12 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.models import Game
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
-from scorekeeper.web.rendering import screen, varies_on_htmx, wants_partial
+from scorekeeper.web.rendering import screen
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
 GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
