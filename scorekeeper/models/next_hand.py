@@ -71,8 +71,10 @@ def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
     if game.is_finished:
         raise GameOver()
     new = HandInProgress(game_id=game.pk, **call)
-    last = game.recent_hands(1)
-    _, dealer = game.upcoming(last[0] if last else None)
+    dealer = None
+    if game.canadian_loner:  # the one rule that asks who deals (docs/rules.md, Standard 3)
+        last = game.recent_hands(1)
+        dealer = game.upcoming(last[0] if last else None)[1]
     errors = new.problems(game.table, dealer=dealer)
     if errors:
         raise HandError(errors)

@@ -48,3 +48,25 @@ def test_a_dispute_question_gets_its_answer_first_linked_to_its_rule(client: Cli
     assert 'id="stick-the-dealer"' in page  # the link lands on the rule
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())  # words the query marks
     assert "a stuck dealer must name one of the other three suits" in text
+
+
+def test_a_games_link_marks_the_canadian_loner_in_force_on_the_standard_rules(
+    client: Client,
+) -> None:
+    page = client.get("/referee/rules/standard/", {"canadian_loner": "on"}).content.decode()
+    block = page.split('id="house-canadian-loner"')[1].split("</div>")[0]
+    assert re.search(r'<li class="choice in-force">\s*<strong>On</strong>', block)
+    plain = client.get("/referee/rules/standard/").content.decode()
+    block = plain.split('id="house-canadian-loner"')[1].split("</div>")[0]
+    assert "in force" not in block
+    assert 'Off</strong> <span class="badge">default</span>' in block
+
+
+def test_the_canadian_loner_asked_of_another_variant_is_refused_with_a_message(
+    client: Client,
+) -> None:
+    response = client.get("/referee/rules/call-ace/", {"canadian_loner": "on"})
+    assert response.status_code == 200  # the page still serves, with the default rules
+    page = html.unescape(response.content.decode())
+    assert "The Canadian loner is a house rule of standard euchre only." in page
+    assert "These are the default rules." in page
