@@ -76,11 +76,13 @@ def test_rules_md_offers_each_house_rule_in_the_section_it_changes(book: str) ->
             assert f"**House rule: {option.title}.**" in text, (book, number, option.title)
 
 
-def test_rules_md_leaves_out_what_bower_does_not_play_yet() -> None:
-    # The "Canadian loner" house rule of standard euchre is planned, not built:
-    # said so, and not offered.
-    (loner,) = [p for p in RULES.split("\n\n") if "Canadian loner" in p]
-    assert loner.startswith("*Not yet played by Bower:*")
+def test_rules_md_says_bower_plays_the_canadian_loner_as_a_house_rule_with_its_ruling() -> None:
+    # Once planned, now played (issue 24): an option of Standard 3, with the ruling on a
+    # hand recorded without its bidding round, and no "not yet" left anywhere.
+    (partner,) = [t for t in sections_of("Standard") if t.startswith("### Standard 3. ")]
+    assert "**House rule: Canadian loner.**" in partner
+    assert "> **Ruling.** Under the Canadian loner" in partner
+    assert "Not yet played by Bower" not in RULES
 
 
 @pytest.mark.parametrize("name", ["rules.md", "formats.md", "decisions.md"])

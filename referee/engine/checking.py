@@ -14,6 +14,7 @@ from referee.engine.cards import (
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.variants import (
     Variant,
+    seats_opposite,
 )
 
 _OUTCOMES = {
@@ -32,9 +33,14 @@ _OUTCOMES = {
 }
 
 
-def check_hand(table: Table, hand: Hand) -> dict[str, str]:
+def check_hand(table: Table, hand: Hand, *, dealer: int | None = None) -> dict[str, str]:
     """The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
-    docs/formats.md, "What a hand record holds")."""
+    docs/formats.md, "What a hand record holds").
+
+    ``dealer``: who the rotation says dealt the hand, when the caller knows it (a
+    hand names its dealer only out of turn). The rules that depend on the dealer
+    (the Canadian loner) are checked only when one of the two says who dealt.
+    """
     errors: dict[str, str] = {}
     if hand.thrown_in:
         return errors
@@ -42,6 +48,9 @@ def check_hand(table: Table, hand: Hand) -> dict[str, str]:
     _check_bid(table, hand, errors)
     _check_called(table, hand, errors)
     _check_partner(hand, errors)
+    dealt = hand.dealer if hand.dealer is not None else dealer
+    if dealt is not None and not errors:
+        _check_canadian_loner(table, hand, dealt, errors)
     sitting_out = table.sits_out(hand)
     if hand.renege is not None and hand.renege == sitting_out:
         errors.setdefault(
@@ -137,3 +146,50 @@ def _check_partner(hand: Hand, errors: dict[str, str]) -> None:
         )
     if hand.revealed_on_trick is not None:
         errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
+
+
+def must_go_alone(table: Table, *, maker: int, dealer: int, bidding_round: int | None) -> bool:
+    """The Canadian loner (docs/rules.md, Standard 3; a house rule): at a standard
+    table that plays it, the dealer's partner who orders the dealer up in round 1
+    must play the hand alone.
+
+    A hand record says who ordered up only through its bidding round: in round 1
+    the maker is the player who ordered the dealer up (or the dealer, picking the
+    card up), in round 2 the one who named trump. Without a round the record does
+    not say, and nothing is asked of it (docs/decisions.md, D46)."""
+    return (
+        table.variant is Variant.STANDARD
+        and table.rules.canadian_loner
+        and bidding_round == 1
+        and maker == seats_opposite(dealer)
+    )
+
+
+def _check_canadian_loner(table: Table, hand: Hand, dealer: int, errors: dict[str, str]) -> None:
+    """A hand the Canadian loner makes a lone hand is recorded as one."""
+    if hand.alone or not must_go_alone(
+        table, maker=hand.maker, dealer=dealer, bidding_round=hand.round
+    ):
+        return
+    errors["alone"] = (
+        f"{table.name(hand.maker)} ordered up their partner {table.name(dealer)}, the dealer, "
+        "in round 1: under the Canadian loner house rule they must go alone "
+        "(Standard rules 3). Record the hand alone, or fix the round or the maker."
+    )
+
+
+def check_dealt_hands(
+    table: Table, *, first_dealer: int, hands: tuple[Hand, ...] | list[Hand]
+) -> tuple[int, dict[str, str]] | None:
+    """The first hand of a game that its dealer makes impossible, by number (from 1) with
+    the faults ``check_hand`` finds, or None: each hand checked with the dealer the
+    rotation gives it (docs/rules.md, Standard 1: the deal passes to the left after
+    every hand; a hand dealt out of turn names its dealer)."""
+    dealer = first_dealer
+    for number, hand in enumerate(hands, start=1):
+        dealt = dealer if hand.dealer is None else hand.dealer
+        errors = check_hand(table, hand, dealer=dealt)
+        if errors:
+            return number, errors
+        dealer = (dealt + 1) % table.n
+    return None

@@ -98,7 +98,7 @@ def read_document(data: Any) -> GameDocument:
         raise DocumentError("first_dealer", "give the name of the player who dealt first")
     if first not in table.players:
         raise DocumentError("first_dealer", f"'{first}' is not one of the players")
-    hands = _read_hands(table, data.get("hands", []))
+    hands = _read_hands(table, data.get("hands", []), first_dealer=table.players.index(first))
     started_at = read_moment(data, "started_at")
     finished_at = read_moment(data, "finished_at")
     if finished_at is not None:
@@ -136,8 +136,9 @@ def _read_table(data: Mapping[str, Any]) -> Table:
     return Table(variant=variant, players=players, rules=rules)
 
 
-def _read_hands(table: Table, raw_hands: Any) -> tuple[Hand, ...]:
-    """The document's hands, each read at ``table`` (the first fault named by its number)."""
+def _read_hands(table: Table, raw_hands: Any, *, first_dealer: int) -> tuple[Hand, ...]:
+    """The document's hands, each read at ``table`` with the dealer the rotation from
+    ``first_dealer`` gives it (the first fault named by its number)."""
     if not isinstance(raw_hands, list):
         raise DocumentError("hands", "must be a list of hands")
     if len(raw_hands) > MAX_HANDS:
@@ -145,12 +146,16 @@ def _read_hands(table: Table, raw_hands: Any) -> tuple[Hand, ...]:
             "hands", f"{len(raw_hands)} hands is more than one game holds (at most {MAX_HANDS})"
         )
     hands: list[Hand] = []
+    dealer = first_dealer
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(read_hand(table, raw))
+            hand = read_hand(table, raw, dealer=dealer)
         except HandError as error:
             field, message = next(iter(error.errors.items()))
             raise DocumentError(f"hand {number}, {field}", message) from None
+        hands.append(hand)
+        # The deal passes to the left after every hand (docs/rules.md 1 (every variant)).
+        dealer = ((dealer if hand.dealer is None else hand.dealer) + 1) % table.n
     return tuple(hands)
 
 

@@ -47,15 +47,17 @@ _SCORED_KEYS = {
 _IGNORED_KEYS = {"points", "explanation"}
 
 
-def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
+def read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None = None) -> Hand:
     """Read and validate one hand of the game document
     (docs/formats.md, "Game document (import and export)").
 
     Every field at fault is named in the HandError it raises; a valid hand is
-    returned with players as seats.
+    returned with players as seats. ``dealer``: who the rotation says deals it,
+    when the caller knows (``check_hand``); the hand's own ``dealer`` comes first.
     """
     if not isinstance(data, Mapping):
         raise HandError({"hand": "a hand must be an object with its fields"})
+    in_turn = dealer
     errors: dict[str, str] = {}
     unknown = sorted(set(data) - _SCORED_KEYS - _IGNORED_KEYS)
     for key in unknown:
@@ -91,7 +93,7 @@ def read_hand(table: Table, data: Mapping[str, Any]) -> Hand:
     if maker is not None:
         # The engine's word on a hand whose fields read well; else only on
         # the fields not already at fault.
-        for key, message in check_hand(table, hand).items():
+        for key, message in check_hand(table, hand, dealer=in_turn).items():
             errors.setdefault(key, message)
     if errors:
         raise HandError(errors)

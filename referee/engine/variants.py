@@ -85,6 +85,8 @@ class HouseRules:
     target: int = 10
     stick_the_dealer: bool = True
     no_trump: bool = False
+    # The dealer's partner who orders up goes alone (docs/rules.md, Standard 3).
+    canadian_loner: bool = False
     deal: Deal = Deal.STANDARD
     renege: RenegeRule = RenegeRule.MARCH_OR_EUCHRE
     ties: TieRule = TieRule.SHARE
@@ -95,7 +97,8 @@ class HouseRules:
             k: (str(v) if isinstance(v, enum.Enum) else v) for k, v in asdict(self).items()
         }
         if variant is not Variant.STANDARD:
-            data.pop("no_trump")
+            for key in STANDARD_ONLY_RULES:
+                data.pop(key)
         if variant is not Variant.CALL_ACE:
             data.pop("deal")
         return data
@@ -108,6 +111,12 @@ class HouseRules:
 
 TARGET_RANGE = (1, 99)
 RULE_KEYS = tuple(f.name for f in fields(HouseRules))
+# The house rules of standard euchre alone: a game document of another variant
+# leaves them out (docs/formats.md, "Game document (import and export)").
+STANDARD_ONLY_RULES = {
+    "no_trump": "no trump is a house rule of standard euchre only",
+    "canadian_loner": "the Canadian loner is a house rule of standard euchre only",
+}
 
 
 def house_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> HouseRules:
@@ -120,19 +129,28 @@ def house_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> H
     values: dict[str, Any] = {}
     if "target" in data:
         values["target"] = _read_target(data["target"])
-    for key in ("stick_the_dealer", "no_trump"):
-        if key in data:
-            if not isinstance(data[key], bool):
-                raise RulesError(key, "must be true or false")
-            values[key] = data[key]
-    if values.get("no_trump") and variant is not Variant.STANDARD:
-        raise RulesError("no_trump", "no trump is a house rule of standard euchre only")
+    values.update(_read_switches(variant, data))
     for key, kind in (("deal", Deal), ("renege", RenegeRule), ("ties", TieRule)):
         if key in data:
             values[key] = _read_choice(key, kind, data[key])
     if values.get("deal") is Deal.SEED and variant is not Variant.CALL_ACE:
         raise RulesError("deal", "the seed deal is a house rule of Call-Ace Euchre only")
     return HouseRules(**values)
+
+
+def _read_switches(variant: Variant, data: Mapping[str, Any]) -> dict[str, bool]:
+    """The house rules that are on or off (stick the dealer; no trump and the
+    Canadian loner, standard euchre's own)."""
+    values: dict[str, bool] = {}
+    for key in ("stick_the_dealer", *STANDARD_ONLY_RULES):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise RulesError(key, "must be true or false")
+            values[key] = data[key]
+    for key, message in STANDARD_ONLY_RULES.items():
+        if values.get(key) and variant is not Variant.STANDARD:
+            raise RulesError(key, message)
+    return values
 
 
 def _read_target(target: Any) -> int:

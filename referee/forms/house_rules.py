@@ -42,6 +42,7 @@ class HouseRulesForm(forms.Form):
     target = forms.IntegerField(required=False, min_value=1, max_value=99)
     stick_the_dealer = OnOffField()
     no_trump = OnOffField()
+    canadian_loner = OnOffField()
     deal = forms.ChoiceField(
         required=False,
         error_messages=choice_errors("standard or seed"),

@@ -23,6 +23,7 @@ from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.web.house_rules import house_rule_names
 
 RECENT_HANDS = 5
 
@@ -290,6 +291,7 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
         "to": table_addresses(game),
         "table": table,
         "rules": game.house_rules,
+        "rule_names": house_rule_names(game.house_rules, table.variant),
         "number": number,
         "dealer": table.name(dealer),
         "out_of_turn": game.next_dealer is not None,

@@ -53,6 +53,7 @@ def start_game(
         target=rules.target,
         stick_the_dealer=rules.stick_the_dealer,
         no_trump=rules.no_trump,
+        canadian_loner=rules.canadian_loner,
         deal=rules.deal,
         renege_rule=rules.renege,
         tie_rule=rules.ties,

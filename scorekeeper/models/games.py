@@ -57,6 +57,8 @@ class Game(GameChanges, models.Model):
     target = models.PositiveSmallIntegerField(default=10)
     stick_the_dealer = models.BooleanField(default=True)
     no_trump = models.BooleanField(default=False)
+    # The dealer's partner who orders up goes alone (docs/rules.md, Standard 3).
+    canadian_loner = models.BooleanField(default=False)
     deal = models.CharField(
         max_length=10, choices=[(d.value, d.value) for d in Deal], default=Deal.STANDARD
     )
@@ -140,6 +142,7 @@ class Game(GameChanges, models.Model):
             target=self.target,
             stick_the_dealer=self.stick_the_dealer,
             no_trump=self.no_trump,
+            canadian_loner=self.canadian_loner,
             deal=Deal(self.deal),
             renege=RenegeRule(self.renege_rule),
             ties=TieRule(self.tie_rule),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from referee.engine.checking import check_hand
+from referee.engine.checking import check_dealt_hands, check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.scoring import GameScore, ScoredHand, score_game
@@ -99,6 +99,17 @@ def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int
     return hand, in_turn
 
 
+def _check_later_dealers(game: Game, hands: list[EngineHand]) -> None:
+    """A new dealer moves the deal of every later hand: HandError (on the dealer)
+    when a later hand would then break a rule that depends on who dealt it (the
+    Canadian loner, docs/rules.md, Standard 3)."""
+    fault = check_dealt_hands(game.table, first_dealer=game.first_dealer, hands=hands)
+    if fault is not None:
+        number, errors = fault
+        message = next(iter(errors.values()))
+        raise HandError({"dealer": f"With this dealer, hand {number} would be refused: {message}"})
+
+
 def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end: bool) -> None:
     """Store the edit of hand ``number`` in the locked ``game``, with what changed
     in the change log and the totals recomputed. EndMovesEarlier: the game
@@ -106,12 +117,13 @@ def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end
     record = game.hands.get(number=number)
     hand, in_turn = as_dealt(game, number, hand)
     table = game.table
-    errors = check_hand(table, hand)
+    errors = check_hand(table, hand, dealer=in_turn)
     if errors:
         raise HandError(errors)
     records = game.hand_list()
     before = game.score(records)
     engine_hands = [hand if h.number == number else h.to_engine() for h in records]
+    _check_later_dealers(game, engine_hands)
     after = score_game(
         table,
         first_dealer=game.first_dealer,

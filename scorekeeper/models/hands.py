@@ -60,9 +60,9 @@ class HandInProgress(HandFields):
             return True
         return variant is Variant.CALL_YOUR_PARTNER and not self.alone
 
-    def problems(self, table: Table) -> dict[str, str]:
+    def problems(self, table: Table, *, dealer: int | None = None) -> dict[str, str]:
         """What the engine says of the hand so far at ``table`` (its game's;
-        the tricks are not known yet)."""
+        the tricks are not known yet), dealt by ``dealer`` when known."""
         if self.maker is None:
             return {"maker": "name the maker"}
         try:
@@ -92,6 +92,7 @@ class HandInProgress(HandFields):
                 round=self.bidding_round,
                 revealed_on_trick=self.revealed_on_trick if self.partner is not None else None,
             ),
+            dealer=dealer,
         )
         if self.alone and table.variant is Variant.CALL_ACE:
             errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"

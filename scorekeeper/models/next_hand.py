@@ -71,7 +71,11 @@ def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
     if game.is_finished:
         raise GameOver()
     new = HandInProgress(game_id=game.pk, **call)
-    errors = new.problems(game.table)
+    dealer = None
+    if game.canadian_loner:  # the one rule that asks who deals (docs/rules.md, Standard 3)
+        last = game.recent_hands(1)
+        dealer = game.upcoming(last[0] if last else None)[1]
+    errors = new.problems(game.table, dealer=dealer)
     if errors:
         raise HandError(errors)
     return NewCall(call=new, replaced=game.current_hand)
@@ -119,11 +123,11 @@ def plan_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Nex
     if game.next_dealer is not None and hand.dealer is None:
         hand = replace(hand, dealer=game.next_dealer)
     table = game.table
-    errors = check_hand(table, hand)
-    if errors:
-        raise HandError(errors)
     before = game.recent_hands(1)
     number, dealer = game.in_turn(before[0] if before else None)
+    errors = check_hand(table, hand, dealer=dealer)
+    if errors:
+        raise HandError(errors)
     seats = game.seat_list()
     state = GameState(
         number=number - 1,

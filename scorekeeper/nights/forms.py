@@ -43,8 +43,8 @@ NEW_NAMES_MAX_LENGTH = MAX_PLAYERS * 40
 OUT_OF_DATE = "This screen is out of date: here is the night as it stands; try again."
 
 # The tables' house rules, as the new game form asks them (docs/rules.md (every variant)).
-TABLE_RULES = ("stick_the_dealer", "no_trump", "deal", "renege")
-STANDARD_ONLY = frozenset({"no_trump", "lone_march_five"})
+TABLE_RULES = ("stick_the_dealer", "no_trump", "canadian_loner", "deal", "renege")
+STANDARD_ONLY = frozenset({"no_trump", "canadian_loner", "lone_march_five"})
 CALL_ACE_ONLY = frozenset({"deal"})
 
 
@@ -137,6 +137,7 @@ class NightStartForm(forms.Form):
     # The tables' house-rule fields, as the new game form asks them (same choices, same help).
     stick_the_dealer = copy.deepcopy(TableRuleFields.base_fields["stick_the_dealer"])
     no_trump = copy.deepcopy(TableRuleFields.base_fields["no_trump"])
+    canadian_loner = copy.deepcopy(TableRuleFields.base_fields["canadian_loner"])
     deal = copy.deepcopy(TableRuleFields.base_fields["deal"])
     renege = copy.deepcopy(TableRuleFields.base_fields["renege"])
 
@@ -147,6 +148,7 @@ class NightStartForm(forms.Form):
         assert isinstance(field, forms.TypedMultipleChoiceField)
         field.choices = [(p.pk, p.name) for p in self.known_players]
         self.fields["no_trump"].label = "No trump (standard euchre)"
+        self.fields["canadian_loner"].label = "Canadian loner (standard euchre)"
         self.fields["deal"].label = "Call-Ace deal"
         self.players: tuple[str, ...] = ()
         self.rules = NightRules()

@@ -20,6 +20,7 @@ from referee.engine.scoring import (
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
 from scorekeeper.nights.screens import seat_label
+from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
 
 # What one screen of the watch page holds on a TV (static/css/night_live.css lays
 # it out to fit 1280x720 and 1920x1080): the standings in four columns of up to
@@ -320,6 +321,8 @@ def house_rule_lines(game: Game, night: EuchreNight) -> list[str]:
     standard = game.variant_enum is Variant.STANDARD
     if standard and rules.no_trump:
         lines.append("No trump may be called in the second round (no bowers).")
+    if standard and rules.canadian_loner:
+        lines.append(CANADIAN_LONER_LINE)
     if rules.renege is RenegeRule.OFFENDER_LOSES_2:
         who = "the offender's team" if standard else "the offender"
         lines.append(f"A renege: {who} loses {RENEGE_PENALTY_POINTS}; the hand stands.")

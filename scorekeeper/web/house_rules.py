@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from referee.chips import ChipField
-from referee.engine.variants import Deal, RenegeRule, Variant
+from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 
 ON_OFF = [("on", "On"), ("off", "Off")]
 
@@ -34,14 +34,42 @@ RULE_HELP = {
     ),
     "no_trump": "On: a maker may call no trump in round 2 (no bowers; the led suit's "
     "highest card wins).",
+    "canadian_loner": (
+        "On: the dealer's partner who orders the dealer up in round 1 must play alone "
+        "(a common Ontario rule). Off: they choose, as any maker."
+    ),
 }
+
+# A table's house rule in a line, where a screen lists the ones in force (docs/rules.md,
+# Standard 3).
+CANADIAN_LONER_LINE = "Canadian loner: the dealer's partner who orders up in round 1 goes alone."
+
+
+def house_rule_names(rules: HouseRules, variant: Variant) -> list[str]:
+    """The house rules a table plays that differ from Bower's defaults, a few words
+    each, for the table screen (the target is shown beside the variant)."""
+    differ = rules.differences(variant)
+    names = []
+    if "stick_the_dealer" in differ:
+        names.append("No stick the dealer")
+    if "no_trump" in differ:
+        names.append("No trump allowed")
+    if "canadian_loner" in differ:
+        names.append("Canadian loner")
+    if differ.get("deal") == Deal.SEED.value:
+        names.append("Seed-sheet deal")
+    if differ.get("renege") == RenegeRule.OFFENDER_LOSES_2.value:
+        names.append("Renege: offender loses 2")
+    if differ.get("ties") == TieRule.PLAY_ON.value:
+        names.append("A level top plays on")
+    return names
 
 
 def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
     """The house rules a table plays by, from a form's chips (stick the dealer,
-    renege; no trump in standard euchre, the deal in Call-Ace: docs/rules.md (every variant)),
-    as ``house_rules_from_dict`` reads them. A euchre night's tables play by
-    these too (``scorekeeper/nights/forms.py``)."""
+    renege; no trump and the Canadian loner in standard euchre, the deal in
+    Call-Ace: docs/rules.md (every variant)), as ``house_rules_from_dict`` reads
+    them. A euchre night's tables play by these too (``scorekeeper/nights/forms.py``)."""
     rules: dict[str, Any] = {
         "stick_the_dealer": data.get("stick_the_dealer", "on") != "off",
         "renege": data.get("renege") or RenegeRule.MARCH_OR_EUCHRE.value,
@@ -50,6 +78,7 @@ def table_rules_data(variant: Variant, data: dict[str, Any]) -> dict[str, Any]:
         rules["deal"] = data.get("deal") or Deal.STANDARD.value
     if variant is Variant.STANDARD:
         rules["no_trump"] = data.get("no_trump") == "on"
+        rules["canadian_loner"] = data.get("canadian_loner") == "on"
     return rules
 
 
@@ -82,4 +111,10 @@ class TableRuleFields(forms.Form):
     )
     no_trump = ChipField(
         label="No trump", choices=ON_OFF, initial="off", help_text=RULE_HELP["no_trump"]
+    )
+    canadian_loner = ChipField(
+        label="Canadian loner",
+        choices=ON_OFF,
+        initial="off",
+        help_text=RULE_HELP["canadian_loner"],
     )

@@ -460,6 +460,7 @@ def test_missing_house_rules_take_the_defaults_of_the_rulebook() -> None:
         target=10,
         stick_the_dealer=True,
         no_trump=False,
+        canadian_loner=False,
         deal=Deal.STANDARD,
         renege=RenegeRule.MARCH_OR_EUCHRE,
         ties=TieRule.SHARE,
@@ -485,6 +486,7 @@ def test_every_house_rule_is_read_from_the_game_document() -> None:
         ties=TieRule.PLAY_ON,
     )
     assert house_rules_from_dict(Variant.STANDARD, {"no_trump": True}).no_trump
+    assert house_rules_from_dict(Variant.STANDARD, {"canadian_loner": True}).canadian_loner
 
 
 @pytest.mark.parametrize(
@@ -498,6 +500,9 @@ def test_every_house_rule_is_read_from_the_game_document() -> None:
         (Variant.STANDARD, {"no_trump": 1}, "no_trump"),
         (Variant.CALL_ACE, {"no_trump": True}, "no_trump"),
         (Variant.CALL_YOUR_PARTNER, {"no_trump": True}, "no_trump"),
+        (Variant.STANDARD, {"canadian_loner": "on"}, "canadian_loner"),
+        (Variant.CALL_ACE, {"canadian_loner": True}, "canadian_loner"),
+        (Variant.CALL_YOUR_PARTNER, {"canadian_loner": True}, "canadian_loner"),
         (Variant.CALL_ACE, {"deal": "six-each"}, "deal"),
         (Variant.STANDARD, {"deal": "seed"}, "deal"),
         (Variant.CALL_YOUR_PARTNER, {"deal": "seed"}, "deal"),
@@ -520,7 +525,10 @@ def test_an_impossible_house_rule_is_refused_naming_the_setting(
     [
         (Variant.CALL_ACE, {"target", "stick_the_dealer", "deal", "renege", "ties"}),
         (Variant.CALL_YOUR_PARTNER, {"target", "stick_the_dealer", "renege", "ties"}),
-        (Variant.STANDARD, {"target", "stick_the_dealer", "no_trump", "renege", "ties"}),
+        (
+            Variant.STANDARD,
+            {"target", "stick_the_dealer", "no_trump", "canadian_loner", "renege", "ties"},
+        ),
     ],
 )
 def test_the_house_rules_written_for_a_variant_are_the_ones_that_apply_to_it(

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine.rulebook import rulebook
+from referee.engine.rulebook.answers import answers
 from referee.engine.rulebook.euchre_night import night_rulebook
 from referee.engine.rulebook.model import Section
 from referee.engine.variants import Variant
@@ -67,6 +68,14 @@ def test_no_variant_rulebook_repeats_ten_words_of_the_source_sheets(variant: Var
     book = rulebook(variant)
     for text in book_texts(book.summary, book.sections):
         assert copied_runs(text) == [], text
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_no_answer_to_a_table_question_repeats_ten_words_of_the_source_sheets(
+    variant: Variant,
+) -> None:
+    for answer in answers(variant):
+        assert copied_runs(f"{answer.title}. {answer.text}") == [], answer.title
 
 
 def test_the_euchre_night_book_repeats_no_ten_words_of_the_source_sheets() -> None:

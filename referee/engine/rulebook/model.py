@@ -86,3 +86,19 @@ def in_force(option: HouseRuleOption, rules: HouseRules) -> Choice:
             return choice
     # The target is a number with one listed choice; any other value is the table's own.
     return Choice(value=wanted, label=f"{wanted} points", text=f"This table plays to {wanted}.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answer:
+    """One question's answer for ``variants``: ``phrases`` are ways players put it (a
+    query holding every word of one, in some form, finds it), ``section`` the slug of the
+    section it rests on and ``anchor`` the rule there it links to. ``not_played``: the
+    phrase names a house rule Bower does not play, and ``text`` says what it is."""
+
+    title: str
+    phrases: tuple[str, ...]
+    text: str
+    section: str
+    anchor: str
+    variants: frozenset[Variant] = frozenset(Variant)
+    not_played: bool = False

@@ -1,10 +1,13 @@
-"""Finding rules by word, the way players ask (docs/decisions.md, D11).
+"""Finding rules by word, the way players ask (docs/decisions.md, D11 and D47).
 
 A query matches a rule when every word of it, in any form ("reneging",
 "reneged", "reneges" all find "renege"), appears in the rule. Players' own
 names for things are understood ("loner" is going alone, "screw the dealer" is
-stick the dealer, "sweep" is a march). With no match, ``suggest`` offers the
-closest terms the rulebook knows, for a "Did you mean ..." line.
+stick the dealer, "sweep" is a march). A question the way a table asks it ("can
+the dealer pick up and go alone", "farmer's hand") finds its answer first
+(``answers``): the answers whose phrases it holds, small words aside, most
+specific first, each under the section it rests on. With no match, ``suggest``
+offers the closest terms the rulebook knows, for a "Did you mean ..." line.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.engine.rulebook.answers import answers
 from referee.engine.rulebook.books import rulebook
 from referee.engine.rulebook.model import Section
 from referee.engine.variants import Variant
@@ -45,6 +49,15 @@ _SYNONYMS: dict[str, str] = {
     "redeal": "misdeal",
 }
 _PHRASES = sorted(_SYNONYMS, key=lambda k: -len(k.split()))
+# Words a question carries that say nothing of the rule it asks about: left out when
+# a question is matched to an answer.
+_SMALL_WORDS_TEXT = (
+    "a an the and or of to in on at for with by from during is are was be been can could "
+    "may might do does did i you we they he she it my your our their his her me us them "
+    "if what whats when who whom which how why where s t there this that then than so "
+    "any anyone someone happen happens allowed should would will get gets up"
+)
+_SMALL_WORDS = frozenset(_SMALL_WORDS_TEXT.split())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +67,7 @@ class SearchHit:
     anchor: str  # where to link: the paragraph's or option's anchor, else the section
     title: str  # what the hit is: the section title, or "Ruling", or the house rule
     is_ruling: bool = False
+    is_answer: bool = False  # a straight answer to a question players ask
 
 
 def _words(text: str) -> list[str]:
@@ -102,18 +116,59 @@ def _rank(words: Sequence[str], body: str, anchor: str) -> int:
     return 1 if any(have[i : i + size] == wanted for i in range(len(have) - size + 1)) else 2
 
 
+def _key_stems(text: str) -> frozenset[str]:
+    """The words of a question or an answer's phrase that say what it is about, in
+    one form each: players' names replaced, small words left out."""
+    return frozenset(stem(w) for w in _query_words(text) if w not in _SMALL_WORDS)
+
+
+def answer_hits(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
+    """The answers (``answers``) whose phrases ``query`` holds, the one that
+    matched the most words first: a straight answer to a question, or a house rule
+    Bower does not play said to be one."""
+    asked = _key_stems(query)
+    if not asked:
+        return ()
+    book = rulebook(variant)
+    found: list[tuple[int, int, SearchHit]] = []
+    for index, answer in enumerate(answers(variant)):
+        sizes = [len(p) for p in map(_key_stems, answer.phrases) if p and p <= asked]
+        if not sizes:
+            continue
+        title = "Not played by Bower" if answer.not_played else "Answer"
+        hit = SearchHit(
+            section=book.section(answer.section),
+            text=answer.text,
+            anchor=answer.anchor,
+            title=f"{title}: {answer.title}",
+            is_answer=True,
+        )
+        found.append((-max(sizes), index, hit))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return tuple(f[2] for f in found)
+
+
 def search(query: str, *, variant: Variant) -> tuple[SearchHit, ...]:
-    """The rules of ``variant`` that hold every word of ``query`` in some form,
-    players' other names for things understood, rules with the whole phrase
-    first (the rulebook of docs/rules.md (every variant))."""
-    return search_sections(query, rulebook(variant).sections)
-
-
-def search_sections(query: str, sections: Sequence[Section]) -> tuple[SearchHit, ...]:
-    """``search`` in any book's sections (the euchre night's too)."""
+    """The answers a question asks for (``answer_hits``), then the rules of
+    ``variant`` that hold every word of ``query`` in some form, players' other names
+    for things understood, rules with the whole phrase first (the rulebook of
+    docs/rules.md (every variant))."""
     words = _query_words(query)
     if not words:
         return ()
+    return answer_hits(query, variant=variant) + _rule_hits(words, rulebook(variant).sections)
+
+
+def search_sections(query: str, sections: Sequence[Section]) -> tuple[SearchHit, ...]:
+    """The rules part of ``search`` in any book's sections (the euchre night's too)."""
+    words = _query_words(query)
+    if not words:
+        return ()
+    return _rule_hits(words, sections)
+
+
+def _rule_hits(words: Sequence[str], sections: Sequence[Section]) -> tuple[SearchHit, ...]:
+    """The paragraphs and house rules of ``sections`` that hold every one of ``words``."""
     hits: list[tuple[int, int, SearchHit]] = []
     for s_index, section in enumerate(sections):
         for paragraph in section.paragraphs:

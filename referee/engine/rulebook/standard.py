@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine.rulebook.model import Paragraph, Rulebook, Section
+from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Rulebook, Section
 from referee.engine.rulebook.options import renege_option, target_option
 from referee.engine.rulebook.play import bidding_section, trick_section
 from referee.engine.scoring import (
@@ -12,6 +12,32 @@ from referee.engine.scoring import (
     march_points,
 )
 from referee.engine.variants import Variant
+
+CANADIAN_LONER = HouseRuleOption(
+    key="canadian_loner",
+    title="Canadian loner",
+    choices=(
+        Choice(
+            value="off",
+            label="Off",
+            default=True,
+            text=(
+                "The dealer's partner who orders the dealer up decides, like any maker, "
+                "whether to play with the dealer or alone."
+            ),
+        ),
+        Choice(
+            value="on",
+            label="On",
+            text=(
+                "Ordering up your own partner, the dealer, in the first round commits you "
+                "to a lone hand: the dealer sits it out. It is scored like any other lone "
+                "hand. Tables in Ontario often play it; it keeps a partner from handing "
+                "the dealer an easy trump."
+            ),
+        ),
+    ),
+)
 
 
 def standard_rulebook() -> Rulebook:
@@ -56,7 +82,23 @@ def standard_rulebook() -> Rulebook:
                     "hand without their partner, who then sits the hand out."
                 ),
             ),
+            Paragraph(
+                anchor="ruling-canadian-loner-round",
+                text=(
+                    "Under the Canadian loner, a recorded hand is held to the rule only "
+                    "when its bidding round is noted: round 1 says the maker ordered the "
+                    "dealer up, round 2 that the maker named trump. A hand with no round "
+                    "noted is taken as recorded."
+                ),
+                why=(
+                    "A hand record names the maker but not how trump was made, and the "
+                    "bidding round is an optional detail; without it the app cannot tell "
+                    "an order-up from a suit named in round 2, so it refuses nothing it "
+                    "cannot see."
+                ),
+            ),
         ),
+        options=(CANADIAN_LONER,),
     )
     scoring = Section(
         slug="scoring",

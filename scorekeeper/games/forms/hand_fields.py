@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 # penalty is ("Call-Ace rules 5"; the screen links it to the section).
 RENEGE_HELP = {v: f"Who reneged ({cite(v, 'scoring').short}), if anyone." for v in Variant}
 
+CANADIAN_LONER_HELP = (
+    "Canadian loner (house rule): the dealer's partner who orders up in round 1 goes alone."
+)
+
 
 def call_fields(game: Game) -> dict[str, forms.Field]:
     """Who made trump, trump, the call and the bidding round (docs/rules.md 2 (every variant))."""
@@ -65,6 +69,8 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
             choices=[("", "Partner plays"), ("yes", "Maker goes alone")],
             initial="",
             layout="chips-wide",
+            # docs/rules.md, Standard 3: the house rule that decides it for one maker.
+            help_text=CANADIAN_LONER_HELP if game.canadian_loner else "",
         )
     round_choices = [("", "Not noted"), ("1", "1: ordered up"), ("2", "2: named")]
     fields["round"] = ChipNumberField(

@@ -155,9 +155,18 @@ class HandForm(GameActionForm):
 
     def _read(self, document: dict[str, Any]) -> None:
         try:
-            self.hand = read_hand(self.table, document)
+            self.hand = read_hand(self.table, document, dealer=self.dealer(self.cleaned_data))
         except HandError as error:
             self.add_engine_errors(error.errors)
+
+    def dealer(self, data: dict[str, Any]) -> int | None:
+        """Who deals the hand, for the rules that ask it (the Canadian loner,
+        docs/rules.md, Standard 3): the next hand's dealer. Read only at a table
+        that plays such a rule (one query); else None."""
+        if not self.game.canadian_loner:
+            return None
+        last = self.game.recent_hands(1)
+        return self.game.upcoming(last[0] if last else None)[1]
 
     # -- the preview ------------------------------------------------------------------------
 
@@ -232,7 +241,7 @@ class StartHandForm(HandForm):
             "alone": alone,
             "bidding_round": data.get("round"),
         }
-        problems = HandInProgress(**kwargs).problems(self.game.table)
+        problems = HandInProgress(**kwargs).problems(self.game.table, dealer=self.dealer(data))
         if problems:
             self.add_engine_errors(problems)
             return
@@ -333,6 +342,11 @@ class EditHandForm(WholeHandForm):
         elif record.outcome in ("maker", "none"):
             data["partner"] = record.outcome
         return data
+
+    def dealer(self, data: dict[str, Any]) -> int | None:
+        """Who dealt the hand being changed: the dealer tapped (the rotation's
+        otherwise is the model's to check)."""
+        return int(data["dealer"]) if given(data.get("dealer")) else None
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
         if data.get("thrown_in") == "yes":

@@ -73,6 +73,7 @@ class NewGameForm(forms.Form):
         layout="chips-wide",
     )
     no_trump = copy.deepcopy(TableRuleFields.base_fields["no_trump"])
+    canadian_loner = copy.deepcopy(TableRuleFields.base_fields["canadian_loner"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -119,7 +120,7 @@ class NewGameForm(forms.Form):
         if self.variant_value is Variant.CALL_ACE:
             names.insert(1, "deal")
         if self.variant_value is Variant.STANDARD:
-            names.insert(1, "no_trump")
+            names[1:1] = ["no_trump", "canadian_loner"]
         else:
             names.append("ties")
         return [self[name] for name in names]
