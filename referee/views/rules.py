@@ -13,9 +13,11 @@ from django.views.decorators.http import require_GET
 
 from referee.engine.rulebook import (
     Choice,
+    SearchHit,
     Section,
     in_force,
     rulebook,
+    search,
     search_sections,
     suggest_from_sections,
 )
@@ -58,6 +60,7 @@ class Book:
     sections: tuple[Section, ...]
     placeholder: str  # the search box's example words
     examples: tuple[str, str]  # two words to try when a search finds nothing
+    variant: Variant | None = None  # a variant's book: its search answers questions too
 
 
 def books() -> list[Book]:
@@ -70,6 +73,7 @@ def books() -> list[Book]:
             sections=rulebook(v).sections,
             placeholder="left bower, kitty, renege…",
             examples=("trump", "euchre"),
+            variant=v,
         )
         for v in Variant
     ]
@@ -123,12 +127,19 @@ def _sections(book: Book, house: HouseRules | None) -> list[tuple[Section, list[
     return sections
 
 
+def _hits(book: Book, query: str) -> tuple[SearchHit, ...]:
+    """A variant's book answers a question first (``search``); the night's has its rules."""
+    if book.variant is not None:
+        return search(query, variant=book.variant)
+    return search_sections(query, book.sections)
+
+
 def _search(
     request: HtmxHttpRequest, book: Book, query: str, table_query: dict[str, str]
 ) -> dict[str, Any]:
     """What the search box found in ``book``, or the closest words it knows, and
     the address that reopens the search."""
-    hits = search_sections(query, book.sections) if query else ()
+    hits = _hits(book, query) if query else ()
     share = tool_url("referee:rules-variant", {**table_query, "q": query}, args=[book.slug])
     # Nothing found: offer the words the rulebook knows that come closest.
     words = suggest_from_sections(query, book.sections) if query and not hits else ()

@@ -218,7 +218,9 @@ def _likeness(a: str, b: str) -> float:
 def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
     """Terms the rulebook of ``variant`` knows that look like ``query``, closest
     first, for a "Did you mean ..." line when ``search`` finds nothing; empty
-    when the query finds rules as it is or nothing is close."""
+    when the query finds rules (or an answer) as it is or nothing is close."""
+    if search(query, variant=variant):
+        return ()
     return suggest_from_sections(query, rulebook(variant).sections, limit=limit)
 
 
