@@ -32,6 +32,12 @@ def suit_label(suit: Suit, text: str | None = None) -> SafeString:
     )
 
 
+def suit_chip_label(suit: Suit) -> SafeString:
+    """A trump chip's label: the suit's symbol over its name, the name in a span
+    of its own that the narrowest phones hide (the chip is still read by name)."""
+    return _snippet("chips/suit_chip_label.html", {"suit": suit})
+
+
 def card_label(card: Card) -> SafeString:
     """A card chip: rank and symbol for the eye, its name for a screen reader."""
     return _snippet("chips/card_label.html", {"card": card})

@@ -93,9 +93,37 @@ class EuchreNightAdmin(RecountedOnDelete):
     list_filter = ["variant", "private_table"]
     list_select_related = ["private_table"]
     search_fields = ["name"]
-    fields = ["private_table", "name", "variant", "rounds_planned", "rules", "seed", "created_at"]
-    readonly_fields = ["private_table", "variant", "rounds_planned", "rules", "seed", "created_at"]
+    fields = [
+        "private_table",
+        "name",
+        "variant",
+        "rounds_planned",
+        "rules",
+        "seed",
+        "seat_night_command",
+        "created_at",
+    ]
+    readonly_fields = [
+        "private_table",
+        "variant",
+        "rounds_planned",
+        "rules",
+        "seed",
+        "seat_night_command",
+        "created_at",
+    ]
     inlines = [NightPlayerInline, NightRoundInline]
+
+    @admin.display(description="Seating plan")
+    def seat_night_command(self, night: EuchreNight) -> str:
+        """For whoever runs the server (never on a player's page): the command that
+        prints this night's plan while nobody leaves or arrives (docs/formats.md,
+        "Euchre night seating"), players numbered in the order they were entered."""
+        players = night.entrants.count()
+        return (
+            f"manage.py seat_night --players {players} --rounds {night.rounds_planned} "
+            f"--variant {night.variant} --seed {night.seed}"
+        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a night is started by a table's phones, seated by the engine

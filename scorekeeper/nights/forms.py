@@ -313,3 +313,23 @@ class NightPlayersForm(NightChangeForm):
             except NameError_ as error:
                 self.add_error("name", str(error))
         return data
+
+
+class NightMeForm(forms.Form):
+    """Which player of the night this phone is (docs/decisions.md, D48): one of the
+    night's players, or blank to forget."""
+
+    number = forms.TypedChoiceField(
+        label="Which player are you?",
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": "Pick your name among the night's players."},
+    )
+
+    def __init__(self, *args: Any, entrants: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "me-%s")
+        super().__init__(*args, **kwargs)
+        field = self.fields["number"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "Your name"), *entrants]

@@ -13,6 +13,7 @@ from typing import Any
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Player
 from scorekeeper.models.euchre_nights import BoardRound, NightBoard, NightPlayer
+from scorekeeper.nights.forms import NightMeForm
 
 # Standard euchre's seats, clockwise: North and South are partners, East and West.
 COMPASS = ("North", "East", "South", "West")
@@ -59,6 +60,7 @@ class TableView:
 class PlayerLine:
     """A player's own line for a round: "Round 3: table 2, seat North, partner Cat"."""
 
+    number: int  # the entrant's number in the night
     name: str
     table: int | None
     seat: str
@@ -91,6 +93,16 @@ class RoundView:
     @property
     def unfinished(self) -> list[TableView]:
         return [t for t in self.tables if not t.complete]
+
+    def line_of(self, number: int | None) -> PlayerLine | None:
+        """The line of the entrant ``number`` (this phone's player), if in the night."""
+        return next((line for line in self.lines if line.number == number), None)
+
+    def table_of(self, line: PlayerLine | None) -> TableView | None:
+        """The table a player's line seats them at this round, if any."""
+        if line is None or line.table is None:
+            return None
+        return self.tables[line.table - 1]
 
 
 def seat_label(variant: Variant, position: int) -> str:
@@ -139,6 +151,7 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
         found = seats_of.get(entrant.number)
         lines.append(
             PlayerLine(
+                number=entrant.number,
                 name=entrant.player.name,
                 table=found[0] if found else None,
                 seat=found[1].label if found else "",
@@ -189,18 +202,28 @@ def board_version(board: NightBoard) -> int:
     return board.night.version + sum(g.version for g in games) + len(games) + names
 
 
-def night_context(board: NightBoard, **extra: Any) -> dict[str, Any]:
-    """Everything the night page shows: the current round's board and lines,
-    round X of Y, what comes next (seat a round, or the night is over), and
-    who is not present."""
+def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> dict[str, Any]:
+    """Everything the night page shows: this phone's player's line and table
+    (``me``, when the phone said who it is: docs/decisions.md, D48), the current
+    round's progress, board and lines, round X of Y, what comes next (seat a
+    round, or the night is over), and who is not present."""
     night = board.night
     current = board.current
     seated = len(board.rounds)
+    shown = round_view(board, current) if current else None
+    mine = shown.line_of(me) if shown else None
+    known = {e.number for e in board.entrants}
     return {
         "night": night,
         "board": board,
         "rules": night.night_rules,
-        "round": round_view(board, current) if current else None,
+        "round": shown,
+        "me": me if me in known else None,
+        "my_line": mine,
+        "my_table": shown.table_of(mine) if shown else None,
+        "me_form": NightMeForm(
+            entrants=[(e.number, e.player.name) for e in _by_name(board.entrants)]
+        ),
         "seated": seated,
         "next_number": seated + 1 if seated < night.rounds_planned else None,
         "over": board.over,

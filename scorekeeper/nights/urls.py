@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern] = [
     path("nights/<int:night_id>/rounds/<int:number>/", night.night_round, name="night_round"),
     path("nights/<int:night_id>/next-round/", night.night_seat_next, name="night_seat_next"),
     path("nights/<int:night_id>/players/", night.night_players, name="night_players"),
+    path("nights/<int:night_id>/me/", night.night_me, name="night_me"),
     # --- standings, watching, score cards (views/live.py) ---
     path("nights/<int:night_id>/standings/", live.night_standings, name="night_standings"),
     path(

@@ -18,16 +18,20 @@ from dataclasses import dataclass
 from referee.engine.hands import Table
 from referee.engine.scoring import GameScore
 
-# The drawing's own units (the viewBox): about a phone's width, so 12 units of
-# type read as 12px at 375px wide and the chart scales up on a laptop.
+# The drawing's own units (the viewBox): about a phone's width, and the chart
+# scales with the screen. Its type is 16 units, so it reads at 12px or more on
+# the narrowest phone (320px wide: about 283px of chart, 0.79px a unit) and at
+# 15px on most phones; the chart scales up on a laptop.
 WIDTH = 360
 HEIGHT = 240
-PLOT_LEFT = 34
-PLOT_TOP = 24
-PLOT_BOTTOM = HEIGHT - 38
-LABEL_GAP = 15  # the least distance between two end labels
-CHAR_WIDTH = 7.2  # generously, at 12 units of type: "<" and "W" are wide
-NAME_CHARS = 14  # a longer name is shortened on the chart (the sentence has it whole)
+FONT = 16  # every word and number on the chart, in the drawing's units
+PLOT_LEFT = 42
+PLOT_TOP = 30
+PLOT_BOTTOM = HEIGHT - 46
+LABEL_GAP = 19  # the least distance between two end labels
+CHAR_WIDTH = 9.6  # generously, at FONT units of type: "<" and "W" are wide
+NAME_CHARS = 10  # a longer name is shortened on the chart (the sentence has it whole)
+LABEL_ROOM = 165  # the most the end labels take from the plot's width
 DENSE_HANDS = 60  # past this, thinner lines
 SLOTS = 6  # colours and dash patterns; the most players at a table is 6
 
@@ -86,6 +90,7 @@ class ChartLine:
 class ScoreChart:
     width: int
     height: int
+    font: int  # the chart's type, in the drawing's units
     plot_left: float
     plot_right: float
     plot_top: float
@@ -128,7 +133,7 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
     short_names = [_short(table, side) for side in sides]
     totals = [s[-1] for s in series]
     widest = max(len(f"{n} {t}") for n, t in zip(short_names, totals, strict=True))
-    label_room = min(150.0, 20 + widest * CHAR_WIDTH)
+    label_room = min(float(LABEL_ROOM), 20 + widest * CHAR_WIDTH)
     plot_right = WIDTH - label_room
 
     scale = _Scale(plot_right=plot_right, hands=hands, y_max=y_max)
@@ -138,6 +143,7 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
     return ScoreChart(
         width=WIDTH,
         height=HEIGHT,
+        font=FONT,
         plot_left=PLOT_LEFT,
         plot_right=_n(plot_right),
         plot_top=PLOT_TOP,
@@ -146,12 +152,12 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
         leader_x=_n(plot_right + 9),
         tick_end=PLOT_BOTTOM + 4,
         tick_text_x=PLOT_LEFT - 5,
-        tick_text_y=PLOT_BOTTOM + 16,
+        tick_text_y=PLOT_BOTTOM + FONT + 4,
         hands=hands,
         target=target,
         target_y=_n(y(target)),
         # Above the target line, or below it when "Points" is in the way at the top.
-        target_text_y=_n(y(target) - 5 if y(target) - PLOT_TOP >= 12 else y(target) + 14),
+        target_text_y=_n(y(target) - 5 if y(target) - PLOT_TOP >= FONT else y(target) + FONT + 2),
         lines=lines,
         x_ticks=tuple(Tick(value=h, at=_n(x(h))) for h in range(0, hands + 1, x_step)),
         y_ticks=tuple(Tick(value=p, at=_n(y(p))) for p in range(0, y_max + 1, y_step)),

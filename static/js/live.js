@@ -24,6 +24,30 @@
     quietUntil = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 8) * 1000;
   });
 
+  // A poll draws the live part of the page anew: what the reader opened (a
+  // <details> with an id) stays open, and a choice not yet sent stays chosen.
+  let kept = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const live = event.detail.target;
+    if (!live || live.id !== "live") return;
+    kept = {
+      open: [...live.querySelectorAll("details[open][id]")].map((details) => details.id),
+      chosen: [...live.querySelectorAll("select[id]")].map((select) => [select.id, select.value]),
+    };
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    if (!kept) return;
+    for (const id of kept.open) {
+      const details = document.getElementById(id);
+      if (details instanceof HTMLDetailsElement) details.open = true;
+    }
+    for (const [id, value] of kept.chosen) {
+      const select = document.getElementById(id);
+      if (select instanceof HTMLSelectElement && value) select.value = value;
+    }
+    kept = null;
+  });
+
   document.addEventListener("visibilitychange", () => {
     if (hidden() || !window.htmx) return;
     document.querySelectorAll(".poller[hx-get]").forEach((poller) => {

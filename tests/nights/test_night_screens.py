@@ -603,7 +603,9 @@ def test_a_stranger_sees_nothing_of_the_night_and_changes_nothing(stranger: Clie
     assert night.pk not in [n.pk for n in stranger.get(reverse("night_list")).context["nights"]]
 
 
-def test_the_night_page_names_the_seat_night_command_that_prints_its_plan(client: Client) -> None:
+def test_the_admin_names_the_seat_night_command_that_prints_its_plan_and_players_never_see_it(
+    client: Client, admin_client: Client
+) -> None:
     # docs/formats.md, "Euchre night seating": "The app's nights use the same plans" as seat_night.
     night = EuchreNight.start(
         private_table=our_table(),
@@ -613,9 +615,12 @@ def test_the_night_page_names_the_seat_night_command_that_prints_its_plan(client
         rules=NightRules(hands_per_round=4),
         seed=4242,
     )
-    html = client.get(f"/nights/{night.pk}/").content.decode()
+    player_page = client.get(f"/nights/{night.pk}/").content.decode()
+    assert "seat_night" not in player_page
+    assert "4242" not in player_page
+    admin_page = admin_client.get(f"/admin/scorekeeper/euchrenight/{night.pk}/change/")
     command = "seat_night --players 9 --rounds 3 --variant standard --seed 4242"
-    assert command in html
+    assert command in admin_page.content.decode()
     out = io.StringIO()
     call_command(*command.split(), stdout=out)
     printed = json.loads(out.getvalue())["rounds"][0]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 
-from referee.chips import ChipField, ChipNumberField, card_label, suit_label
+from referee.chips import ChipField, ChipNumberField, card_label, suit_chip_label, suit_label
 from referee.engine.cards import SUITS, make_deck
 from referee.engine.hands import Table
 from referee.engine.rulebook.citations import cite
@@ -38,7 +38,7 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
         choices=seat_choices(table),
         help_text="The maker: the player who ordered up or named trump.",
     )
-    trumps = [(s.letter, suit_label(s)) for s in SUITS] + [("NT", "No trump")]
+    trumps = [(s.letter, suit_chip_label(s)) for s in SUITS] + [("NT", "No trump")]
     no_trump = variant is Variant.STANDARD and game.no_trump
     fields["trump"] = ChipField(
         label="Trump",

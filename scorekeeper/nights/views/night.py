@@ -30,7 +30,9 @@ from scorekeeper.models import (
     TableStart,
 )
 from scorekeeper.models.hand_changes import StaleGame
-from scorekeeper.nights.forms import NightPlayersForm, NightStartForm, SeatNextForm
+from scorekeeper.nights.forms import NightMeForm, NightPlayersForm, NightStartForm, SeatNextForm
+from scorekeeper.nights.me import remember as remember_me
+from scorekeeper.nights.me import who
 from scorekeeper.nights.screens import arrival_choices, night_context, round_view
 from scorekeeper.web.forms import TableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
@@ -39,6 +41,8 @@ from scorekeeper.web.polls import polled_version
 from scorekeeper.web.rendering import screen
 
 NIGHT_PAGE = "nights/night.html"
+# The parts of the night page a question or an error is shown in (their ids).
+NEXT_ROUND, PEOPLE, ME = "next-round", "people", "me"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
 # The most of a table's players the start form offers to tick.
 KNOWN_PLAYERS = 200
@@ -161,12 +165,25 @@ def _night_form_used(
 
 
 def _page(
-    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200, **extra: object
+    request: HtmxHttpRequest,
+    night: EuchreNight,
+    *,
+    status: int = 200,
+    landing: str = "",
+    **extra: Any,
 ) -> HttpResponse:
+    """The night page for this phone (its player first, when it said who it is).
+    ``landing``: the id of the part of the page that holds a question or an
+    error, where the phone is taken (an htmx swap shows it; the form's action
+    carries it as a fragment for a phone without JavaScript)."""
     board = night.board()
+    extra.setdefault("me", who(request, night.pk))
     context = night_context(board, arrivals=arrival_choices(night), **extra)
     url = reverse("night_detail", args=[night.pk])
-    return screen(request, NIGHT_PAGE, context, status=status, url=url)
+    response = screen(request, NIGHT_PAGE, context, status=status, url=url)
+    if landing and wants_partial(request):
+        response["HX-Reswap"] = f"innerHTML show:#{landing}:top"
+    return response
 
 
 @require_GET
@@ -188,7 +205,7 @@ def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if version == current:
         return HttpResponse(status=204)
     night = load_night(request, night_id)
-    context = night_context(night.board(), partial=True)
+    context = night_context(night.board(), me=who(request, night_id), partial=True)
     return render(request, f"scorekeeper/{NIGHT_PAGE}#live", context)
 
 
@@ -212,10 +229,12 @@ def night_round(request: HtmxHttpRequest, night_id: int, number: int) -> HttpRes
 def _as_it_stands(
     request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200
 ) -> HttpResponse:
-    """After a change (or a refused one): the night page, redirected to
-    without htmx, drawn with ``status`` for htmx."""
+    """After a change (or a stale one): the night page, redirected to without
+    htmx, drawn with ``status`` for htmx; the top of the page, where the message
+    says what happened (``#top``: not the fragment of the form's action)."""
     if not wants_partial(request):
-        return varies_on_htmx(HttpResponseRedirect(reverse("night_detail", args=[night.pk])))
+        page = reverse("night_detail", args=[night.pk])
+        return varies_on_htmx(HttpResponseRedirect(f"{page}#top"))
     return _page(request, night, status=status)
 
 
@@ -240,19 +259,26 @@ def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     board = night.board()
     current = board.current
     if current is not None and not current.complete and not form.cleaned_data["confirm"]:
-        view = round_view(board, current)
-        context = night_context(board, arrivals=arrival_choices(night), confirm=view.unfinished)
-        url = reverse("night_detail", args=[night.pk])
-        return screen(request, NIGHT_PAGE, context, url=url)
+        # The question is asked where the button was (#next-round).
+        unfinished = round_view(board, current).unfinished
+        return _page(request, night, confirm=unfinished, landing=NEXT_ROUND)
     try:
         seated = night.seat_next_round(version=form.cleaned_data["version"])
     except StaleGame:
         return _stale(request, night)
     except SeatingError as error:
-        messages.warning(request, str(error))
-        return _as_it_stands(request, night, status=422)
+        return _not_seated(request, night, str(error))
     messages.success(request, f"Round {seated.number} is seated: find your table.")
     return _as_it_stands(request, night)
+
+
+def _not_seated(request: HtmxHttpRequest, night: EuchreNight, error: str) -> HttpResponse:
+    """422: the next round could not be seated. Said beside the button
+    (#next-round), or at the top once every round is seated (no button is left)."""
+    if night.rounds.count() >= night.rounds_planned:
+        messages.warning(request, error)
+        return _as_it_stands(request, night, status=422)
+    return _page(request, night, status=422, seat_error=error, landing=NEXT_ROUND)
 
 
 @require_POST
@@ -265,10 +291,8 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if not form.is_valid():
         if "version" in form.errors:
             return _stale(request, night)
-        for errors in form.errors.values():
-            for error in errors:
-                messages.warning(request, str(error))
-        return _as_it_stands(request, night, status=422)
+        said = [str(error) for errors in form.errors.values() for error in errors]
+        return _refused(request, night, said)
     data = form.cleaned_data
     if data["version"] != night.version:
         return _stale(request, night)
@@ -281,10 +305,14 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     except StaleGame:
         return _stale(request, night)
     except SeatingError as error:
-        messages.warning(request, str(error))
-        return _as_it_stands(request, night, status=422)
+        return _refused(request, night, [str(error)])
     messages.success(request, message)
     return _as_it_stands(request, night)
+
+
+def _refused(request: HtmxHttpRequest, night: EuchreNight, errors: list[str]) -> HttpResponse:
+    """422: a change of players refused, said where it was asked (#people)."""
+    return _page(request, night, status=422, people_errors=errors, landing=PEOPLE)
 
 
 def _leave_or_come_back(night: EuchreNight, data: dict[str, Any]) -> str:
@@ -308,3 +336,23 @@ def _leave_or_come_back(night: EuchreNight, data: dict[str, Any]) -> str:
     if leaving:
         return f"{name} leaves: not seated from the next round on."
     return f"{name} is back: seated from the next round on."
+
+
+@require_POST
+def night_me(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """This phone says which player of the night it is (or forgets it): the
+    night page then opens with that player's table and seat (docs/decisions.md,
+    D48). Kept in a cookie; nothing is stored."""
+    night = load_night(request, night_id)
+    entrants = night.entrants.select_related("player").order_by("player__name", "number")
+    form = NightMeForm(request.POST, entrants=[(e.number, e.player.name) for e in entrants])
+    if not form.is_valid():
+        return _page(request, night, status=422, me_form=form, landing=ME)
+    number = form.cleaned_data["number"]
+    if wants_partial(request):
+        response = _page(request, night, me=number)
+    else:
+        page = reverse("night_detail", args=[night.pk])
+        response = varies_on_htmx(HttpResponseRedirect(f"{page}#top"))
+    remember_me(response, request, night.pk, number)
+    return response
