@@ -1,6 +1,6 @@
 """Recording the next hand the way the table plays it: trump made, the partner
-revealed, the deal out of turn, the hand over (or entered whole), thrown in,
-cancelled or undone."""
+revealed, the deal out of turn, the hand over (or entered whole), thrown in
+or cancelled (taken back and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
@@ -304,27 +304,3 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     name = no_score_hand_name(game.house_rules)
     return after_change(request, game, f"Hand {record.number}: {name.lower()}, the deal passes on.")
-
-
-@require_http_methods(["GET", "POST"])
-def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Take back the last hand (GET asks first, POST does it)."""
-    game = load_game(request, game_id)
-    if request.method == "GET":
-        last = game.recent_hands(1)
-        context = {
-            "game": game,
-            "last": last[0] if last else None,
-            "summary": last[0].summary(game.table) if last else "",
-            "action_form": GameActionForm.for_game(game),
-        }
-        return screen(request, "games/undo.html", context)
-    form = GameActionForm(request.POST)
-    if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
-    try:
-        number = game.undo_last_hand(version=form.cleaned_data["version"])
-    except StaleGame:
-        return behind(request, game_id, "Nothing undone: the game changed on another phone first.")
-    message = "No hand to undo." if number is None else f"Hand {number} undone."
-    return after_change(request, game, message)
