@@ -18,7 +18,13 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm, RevealForm
-from scorekeeper.games.forms.hands import FinishHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import (
+    EditHandForm,
+    FinishHandForm,
+    HandForm,
+    StartHandForm,
+    WholeHandForm,
+)
 from scorekeeper.games.screens import describe_current_call, table_context
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
@@ -195,7 +201,7 @@ def _record(
     except TokenUsed as used:
         # Back, changed, saved again: this form already recorded another hand.
         # What was entered stays on screen, with the way to change the hand.
-        already = _already(game, used)
+        already = _already(game, used, form)
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     return after_change(request, game, f"Hand {record.number} recorded.")
 
@@ -216,9 +222,16 @@ def _call_of(hand: Hand) -> HandInProgress:
     return HandInProgress(**{name: getattr(hand, name) for name in fields})
 
 
-def _already(game: Game, used: TokenUsed) -> dict[str, Any]:
-    """The hand a form's token already recorded, as the 409 names it."""
-    return {"number": used.hand.number, "summary": used.hand.summary(game.table)}
+def _already(game: Game, used: TokenUsed, form: HandForm) -> dict[str, Any]:
+    """The hand a form's token already recorded, as the 409 names it, and what
+    its one tap posts to store the form's hand as the change of that hand."""
+    assert form.hand is not None
+    record = used.hand
+    return {
+        "number": record.number,
+        "summary": record.summary(game.table),
+        "as_edit": EditHandForm.data_for(game, form.hand, dealer=record.dealer),
+    }
 
 
 @require_http_methods(["GET", "POST"])
