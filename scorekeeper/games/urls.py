@@ -8,7 +8,7 @@ because other screens link to them (the referee's audit, the game history).
 
 from django.urls import URLPattern, path
 
-from scorekeeper.games.views import game, hand_edit, hands, new_game, watch
+from scorekeeper.games.views import game, hand_edit, hands, new_game, undo, watch
 
 urlpatterns: list[URLPattern] = [
     path("games/new/", new_game.new_game, name="new_game"),
@@ -21,7 +21,8 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/hand/finish/", hands.hand_finish, name="hand_finish"),
     path("games/<int:game_id>/hand/enter/", hands.hand_enter, name="hand_enter"),
     path("games/<int:game_id>/hand/thrown-in/", hands.hand_thrown_in, name="hand_thrown_in"),
-    path("games/<int:game_id>/hand/undo/", hands.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/hand/undo/", undo.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/hand/redo/", undo.hand_redo, name="hand_redo"),
     path("games/<int:game_id>/hands/<int:number>/edit/", hand_edit.hand_edit, name="hand_edit"),
     path(
         "games/<int:game_id>/hands/<int:number>/history/",

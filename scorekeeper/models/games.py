@@ -3,7 +3,7 @@
 The rules engine (``referee.engine``) scores; a game keeps what the table
 recorded and owns every change to it (``Game.start_hand``,
 ``Game.reveal_partner``, ``Game.record_hand``, ``Game.undo_last_hand``,
-``Game.edit_hand`` ...). Each change runs through ``Game._changing``: one
+``Game.redo_hand``, ``Game.edit_hand`` ...). Each change runs through ``Game._changing``: one
 transaction with the game row locked and read afresh, the version the scorer
 saw checked (so two phones cannot both record the same hand), then the change,
 its cached totals, and the version bumped. After a change the game in memory
@@ -32,6 +32,7 @@ from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.game_starts import rematch_game, start_game
 from scorekeeper.models.hand_changes import (
     GameOver,
+    StaleGame,
     already_recorded,
     as_dealt,
     cache_scores,
@@ -429,17 +430,32 @@ class Game(GameChanges, models.Model):
                 return None
             last = game.hands.order_by("-number").first()
             assert last is not None
+            table = game.table
             HandChange.objects.create(
                 game=game,
                 hand_number=last.number,
                 kind=HandChange.Kind.UNDONE,
-                summary=last.summary(game.table),
+                summary=last.summary(table),
+                changes=HandChange.taken_back(last, table),
             )
             last.delete()
             # A dealer noted for the hand after the one taken back: back to the rotation.
             game.next_dealer = None
             game.recompute()
         return last.number
+
+    def redo_hand(self, *, undone: HandChange, token: uuid.UUID) -> Hand:
+        """Record again the hand an undo took back (``undone``, its line in the
+        change log), as the same hand number: once, however often sent with
+        ``token`` (``record_hand`` with ``after``). Only while the game holds the
+        hands before it and nothing more: HandAlreadyThere when another phone
+        recorded that hand meanwhile, StaleGame when hands were taken back or a
+        call is in play; HandError when the line keeps no hand to record."""
+        hand = undone.undone_hand(self.table)
+        if self.current_hand is not None and not self.hands.filter(token=token).exists():
+            # Recording the hand would end the call in play on the other phones.
+            raise StaleGame("a call is in play")
+        return self.record_hand(version=None, token=token, hand=hand, after=undone.hand_number - 1)
 
     def edit_hand(
         self, *, version: int | None, number: int, hand: EngineHand, confirm_earlier_end: bool

@@ -12,7 +12,8 @@ from referee.engine.cards import Card, Suit, format_trump, parse_card, parse_sui
 from referee.engine.checking import check_hand
 from referee.engine.describe import describe_hand
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import PartnerOutcome, Table
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.variants import Variant
 
 
@@ -180,8 +181,6 @@ class Hand(HandFields):
         self.revealed_on_trick = hand.revealed_on_trick
 
     def document_fields(self, table: Table) -> dict[str, Any]:
-        from referee.engine.reading import hand_to_dict
-
         return hand_to_dict(table, self.to_engine())
 
     def summary(self, table: Table) -> str:
@@ -209,3 +208,19 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_number} {self.kind}"
+
+    @staticmethod
+    def taken_back(record: Hand, table: Table) -> dict[str, list[Any]]:
+        """What an undo keeps of ``record`` (its ``changes``): each field of the
+        hand in the game document's words, as ``[value, None]`` (there, then
+        gone), so the hand can be recorded again (``undone_hand``)."""
+        return {field: [value, None] for field, value in record.document_fields(table).items()}
+
+    def undone_hand(self, table: Table) -> EngineHand:
+        """The hand this undo took back, read at ``table`` as it was recorded
+        (docs/formats.md, "Game document (import and export)"). HandError when
+        the line keeps no hand (not an undo, or one stored before undos kept
+        it) or the hand no longer reads there (a player renamed since)."""
+        if self.kind != self.Kind.UNDONE or not self.changes:
+            raise HandError({"hand": "this change keeps no hand to record again"})
+        return read_hand(table, {field: values[0] for field, values in self.changes.items()})

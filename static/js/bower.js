@@ -43,6 +43,18 @@
     }
     say(`Bower could not do that (error ${status}). Reload the page and try again.`, event);
   });
+  // Back and forward restore a screen from htmx's snapshot of it, parsed again. A
+  // style attribute in it breaks the CSP (style-src 'self'): a console error each.
+  // Nothing of Bower's sets one, but a style written and cleared through the CSSOM
+  // leaves style="" behind (a screenshot tool hides the caret of every input so):
+  // an empty one does nothing, so it goes before the snapshot is taken. (base.html's
+  // htmx-config does not settle style attributes either.)
+  document.addEventListener("htmx:beforeHistorySave", (event) => {
+    for (const element of event.detail.historyElt.querySelectorAll("[style]")) {
+      if (!element.getAttribute("style").trim()) element.removeAttribute("style");
+    }
+  });
+
   // Offline (the phone lost the Wi-Fi, or this page is a copy the service worker
   // kept): say so plainly, because nothing tapped now can be saved.
   const banner = document.getElementById("offline-banner");

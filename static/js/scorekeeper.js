@@ -39,6 +39,21 @@
     if (status) status.hidden = true;
   });
 
+  // Redo after an Undo (table.html's .taken-back) is offered a few seconds, then
+  // hidden: the table is as it was before. The next change draws it without it.
+  const timed = new WeakSet();
+  const expire = (root) => {
+    for (const offer of root.querySelectorAll("[data-expires-in]")) {
+      if (timed.has(offer)) continue;
+      timed.add(offer);
+      setTimeout(() => {
+        offer.hidden = true;
+      }, Number(offer.dataset.expiresIn) * 1000);
+    }
+  };
+  expire(document);
+  document.addEventListener("htmx:load", (event) => expire(event.detail.elt));
+
   // A new screen swapped into <main>: start a screen reader (and the keyboard) there.
   document.addEventListener("htmx:afterSwap", (event) => {
     const target = event.detail.target;

@@ -73,7 +73,7 @@ def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -
     assert 'class="trump-badge suit-S"' in html
     assert url("hand_edit", game, 2) in html
     assert url("hand_history", game, 1) in html
-    assert "Undo hand 2" in html
+    assert 'Undo<span class="visually-hidden"> hand 2</span>' in html
 
 
 def test_the_table_links_to_the_rules_audit_and_download(client: Client, game: Game) -> None:

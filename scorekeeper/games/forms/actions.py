@@ -101,3 +101,20 @@ class DealerForm(GameActionForm):
         dealer = self.fields["dealer"]
         assert isinstance(dealer, ChipField)
         dealer.choices = seat_choices(game.table)
+
+
+class RedoForm(forms.Form):
+    """Redo: record again the hand an undo took back. ``undone`` names the
+    undo (its line in the change log, so a phone redoes the hand it was shown);
+    the token, made when the offer was drawn, makes a double tap redo once."""
+
+    undone = forms.IntegerField(min_value=1, widget=forms.HiddenInput(attrs={"id": False}))
+    token = forms.UUIDField(widget=forms.HiddenInput(attrs={"id": False}))
+
+
+class TakenBackForm(forms.Form):
+    """The table's address after an undo without JavaScript (``?undone=&version=``):
+    the undo to offer Redo for, while the game is still at ``version``."""
+
+    undone = forms.IntegerField(min_value=1)
+    version = forms.IntegerField(min_value=0)

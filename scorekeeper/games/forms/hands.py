@@ -24,7 +24,7 @@ from referee.engine.scoring import HandScore, add_hand_points, score_hand
 from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.games.forms.actions import GameActionForm, given, seat_choices
 from scorekeeper.games.forms.hand_fields import call_fields, end_fields
-from scorekeeper.models import Game, HandInProgress
+from scorekeeper.models import Game, Hand, HandInProgress
 
 
 @dataclass(frozen=True)
@@ -347,6 +347,16 @@ class EditHandForm(WholeHandForm):
         """Who dealt the hand being changed: the dealer tapped (the rotation's
         otherwise is the model's to check)."""
         return int(data["dealer"]) if given(data.get("dealer")) else None
+
+    @classmethod
+    def data_for(cls, game: Game, hand: EngineHand, *, dealer: int) -> dict[str, str]:
+        """What this form posts to store ``hand`` as the change of a recorded
+        hand that ``dealer`` dealt, with the game's version: the one tap a
+        changed resubmission offers (docs/formats.md, "Recording a hand, once")."""
+        record = Hand(game=game, dealer=dealer)
+        record.set_from_engine(hand)
+        data = {"version": str(game.version), **cls.initial_from_record(record)}
+        return {name: value for name, value in data.items() if value != ""}
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
         if data.get("thrown_in") == "yes":

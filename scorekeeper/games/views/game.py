@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.screens import result_context, table_context
+from scorekeeper.games.taken_back import offer_asked
 from scorekeeper.games.views.answers import after_change
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
@@ -19,8 +20,14 @@ from scorekeeper.web.rendering import screen
 
 @require_GET
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The table screen: totals, who deals and leads, the hand in progress, the last hands."""
-    return screen(request, "games/table.html", table_context(load_game(request, game_id)))
+    """The table screen: totals, who deals and leads, the hand in progress, the
+    last hands; after an undo without JavaScript (``?undone=&version=``), the
+    hand taken back with Redo, until the game changes again."""
+    game = load_game(request, game_id)
+    context = table_context(game)
+    if "undone" in request.GET:
+        context["taken_back"] = offer_asked(game, request.GET)
+    return screen(request, "games/table.html", context)
 
 
 @require_GET

@@ -1,6 +1,6 @@
 """Recording the next hand the way the table plays it: trump made, the partner
-revealed, the deal out of turn, the hand over (or entered whole), thrown in,
-cancelled or undone."""
+revealed, the deal out of turn, the hand over (or entered whole), thrown in
+or cancelled (taken back and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,13 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm, RevealForm
-from scorekeeper.games.forms.hands import FinishHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import (
+    EditHandForm,
+    FinishHandForm,
+    HandForm,
+    StartHandForm,
+    WholeHandForm,
+)
 from scorekeeper.games.screens import describe_current_call, table_context
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
@@ -195,7 +201,7 @@ def _record(
     except TokenUsed as used:
         # Back, changed, saved again: this form already recorded another hand.
         # What was entered stays on screen, with the way to change the hand.
-        already = _already(game, used)
+        already = _already(game, used, form)
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     return after_change(request, game, f"Hand {record.number} recorded.")
 
@@ -216,9 +222,16 @@ def _call_of(hand: Hand) -> HandInProgress:
     return HandInProgress(**{name: getattr(hand, name) for name in fields})
 
 
-def _already(game: Game, used: TokenUsed) -> dict[str, Any]:
-    """The hand a form's token already recorded, as the 409 names it."""
-    return {"number": used.hand.number, "summary": used.hand.summary(game.table)}
+def _already(game: Game, used: TokenUsed, form: HandForm) -> dict[str, Any]:
+    """The hand a form's token already recorded, as the 409 names it, and what
+    its one tap posts to store the form's hand as the change of that hand."""
+    assert form.hand is not None
+    record = used.hand
+    return {
+        "number": record.number,
+        "summary": record.summary(game.table),
+        "as_edit": EditHandForm.data_for(game, form.hand, dealer=record.dealer),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -304,27 +317,3 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     name = no_score_hand_name(game.house_rules)
     return after_change(request, game, f"Hand {record.number}: {name.lower()}, the deal passes on.")
-
-
-@require_http_methods(["GET", "POST"])
-def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Take back the last hand (GET asks first, POST does it)."""
-    game = load_game(request, game_id)
-    if request.method == "GET":
-        last = game.recent_hands(1)
-        context = {
-            "game": game,
-            "last": last[0] if last else None,
-            "summary": last[0].summary(game.table) if last else "",
-            "action_form": GameActionForm.for_game(game),
-        }
-        return screen(request, "games/undo.html", context)
-    form = GameActionForm(request.POST)
-    if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
-    try:
-        number = game.undo_last_hand(version=form.cleaned_data["version"])
-    except StaleGame:
-        return behind(request, game_id, "Nothing undone: the game changed on another phone first.")
-    message = "No hand to undo." if number is None else f"Hand {number} undone."
-    return after_change(request, game, message)

@@ -1,0 +1,103 @@
+"""Taking back the last hand, and Redo: recording it again as it was
+(docs/decisions.md, D49)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from referee.engine.hands import HandError
+from referee.http import varies_on_htmx, wants_partial
+from scorekeeper.games.forms.actions import GameActionForm, RedoForm
+from scorekeeper.games.screens import table_context
+from scorekeeper.games.taken_back import last_undo, offer_address, redo_offer
+from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind
+from scorekeeper.models import (
+    Game,
+    GameOver,
+    HandAlreadyThere,
+    HandChange,
+    StaleGame,
+    TokenUsed,
+)
+from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.phone_tables import load_game
+from scorekeeper.web.rendering import screen
+
+
+@require_http_methods(["GET", "POST"])
+def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Take back the last hand (GET asks first, POST does it). The answer
+    shows the hand taken back with Redo."""
+    game = load_game(request, game_id)
+    if request.method == "GET":
+        last = game.recent_hands(1)
+        context = {
+            "game": game,
+            "last": last[0] if last else None,
+            "summary": last[0].summary(game.table) if last else "",
+            "action_form": GameActionForm.for_game(game),
+        }
+        return screen(request, "games/undo.html", context)
+    form = GameActionForm(request.POST)
+    if not form.is_valid():
+        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+    try:
+        number = game.undo_last_hand(version=form.cleaned_data["version"])
+    except StaleGame:
+        return behind(request, game_id, "Nothing undone: the game changed on another phone first.")
+    if number is None:
+        return after_change(request, game, "No hand to undo.")
+    messages.success(request, f"Hand {number} undone.")
+    return _taken_back(request, game, last_undo(game, number))
+
+
+def _taken_back(request: HtmxHttpRequest, game: Game, undone: HandChange | None) -> HttpResponse:
+    """The table after an undo, with the hand taken back and Redo: drawn for
+    htmx (the address bar shows the table's own address, so Back, a reload or
+    the next change shows the table without it); without JavaScript the
+    table's address that keeps Redo until the game changes again."""
+    offer = redo_offer(game, undone) if undone is not None else None
+    if offer is None or undone is None:
+        return after_change(request, game)
+    if not wants_partial(request):
+        return varies_on_htmx(HttpResponseRedirect(offer_address(game, undone)))
+    context = {**table_context(game), "taken_back": offer}
+    return screen(request, "games/table.html", context, url=reverse("game_table", args=[game.pk]))
+
+
+@require_POST
+def hand_redo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Redo: the hand an undo took back, recorded again as the same hand,
+    once (the offer's token); nothing if another phone changed the game
+    meanwhile, and the answer says so."""
+    game = load_game(request, game_id)
+    form = RedoForm(request.POST)
+    if not form.is_valid():
+        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+    undone = game.changes.filter(
+        kind=HandChange.Kind.UNDONE, pk=form.cleaned_data["undone"]
+    ).first()
+    if undone is None:
+        return behind(request, game_id, "Nothing redone: that hand was not taken back here.")
+    number = undone.hand_number
+    try:
+        game.redo_hand(undone=undone, token=form.cleaned_data["token"])
+    except HandAlreadyThere as there:
+        summary = there.hand.summary(game.table)
+        return behind(
+            request,
+            game_id,
+            f"Nothing redone: another phone recorded hand {number} meanwhile ({summary}).",
+        )
+    except (StaleGame, TokenUsed):
+        return behind(request, game_id, "Nothing redone: the game changed on another phone first.")
+    except GameOver:
+        return behind(request, game_id, GAME_OVER_MESSAGE)
+    except HandError:
+        return behind(
+            request, game_id, f"Nothing redone: hand {number} can no longer be read back."
+        )
+    return after_change(request, game, f"Hand {number} recorded again.")
