@@ -57,6 +57,7 @@ NOT_SCREENS = {
     "hand_reveal": "a form's POST",
     "hand_cancel": "a form's POST",
     "hand_thrown_in": "a form's POST",
+    "hand_redo": "a form's POST (Undo's answer offers it: tests/games/test_browser_fixes.py)",
     "game_rematch": "a form's POST",
     "player_rename": "a form's POST",
     "player_merge": "a form's POST",
