@@ -35,11 +35,11 @@ def field_errors(response: Any, field: str) -> str:
 # --- trump is made ------------------------------------------------------------------------------
 
 
-def test_the_call_ace_form_asks_maker_trump_called_ace_and_round(
+def test_the_call_ace_form_asks_maker_trump_called_ace_alone_and_round(
     client: Client, game: Game
 ) -> None:
     form = client.get(url("hand_start", game)).context["form"]
-    assert list(form.fields) == ["version", "token", "maker", "trump", "called", "round"]
+    assert list(form.fields) == ["version", "token", "maker", "trump", "called", "alone", "round"]
     assert [c for c, _ in form.fields["called"].choices] == ["S", "H", "D", "C"]
 
 
