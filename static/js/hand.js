@@ -109,14 +109,11 @@
     const partner = group(form, "partner");
     if (partner) partner.hidden = alone(form);
     // The trick of a reveal is noted only for a partner who was revealed.
-    // One of the two rare parts open at a time, so Save stays in view.
     const reveal = form.querySelector(".reveal-fields");
-    const renege = form.querySelector(".renege-fields");
     if (reveal) {
       const revealed = !alone(form) && /^\d+$/.test(valueOf(form, "partner") || "");
-      reveal.hidden = !revealed || renege.open;
+      reveal.hidden = !revealed;
       if (!revealed) check(form, "revealed_on_trick", "");
-      renege.hidden = reveal.open && !reveal.hidden;
     }
   };
 
@@ -208,6 +205,8 @@
     if (!form) return;
     if (target.matches('input[name="maker"]') && form.dataset.stage === "maker") {
       goTo(form, "call");
+    } else if (target.closest(".stage-go")) {
+      goTo(form, target.closest(".stage-go").dataset.go);
     } else if (target.closest(".stage-back")) {
       goTo(form, STAGES[Math.max(0, STAGES.indexOf(form.dataset.stage) - 1)]);
     } else if (target.matches('input[name="renege"]') && target.value === form.dataset.renege) {
@@ -227,16 +226,6 @@
     }
   });
 
-  // A rare part opened or closed: the other steps aside, or comes back.
-  document.addEventListener(
-    "toggle",
-    (event) => {
-      const form = event.target instanceof HTMLDetailsElement && event.target.closest(".table-hand");
-      if (form) render(form);
-    },
-    true,
-  );
-
   // ---- A form drawn again (a poll, an answer): what was tapped here stays -----------
 
   const capture = (form) => ({
@@ -250,7 +239,9 @@
     if (!kept || kept.hand !== form.dataset.hand || !kept.values.length) return;
     for (const [name, value] of kept.values) check(form, name, value);
     tapped.set(form, new Set(kept.values.map(([name]) => name)));
-    form.dataset.stage = kept.stage;
+    // No further than the taps allow (another phone may have cancelled the call).
+    const allowed = callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0;
+    form.dataset.stage = STAGES[Math.min(STAGES.indexOf(kept.stage), allowed)];
   };
 
   const start = (kept) => {

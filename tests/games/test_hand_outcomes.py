@@ -9,70 +9,21 @@ import gzip
 import itertools
 import json
 import uuid
-from typing import Any
 
 import pytest
 from django.test import Client
 
-from referee.engine.scoring import GameState, RoundRules, continue_game
+from referee.engine.scoring import RoundRules
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
-from scorekeeper.games.outcomes import call_space, hand_outcomes
+from scorekeeper.games.outcomes import call_space
 from scorekeeper.models import Game
 from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
+from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
 
 pytestmark = pytest.mark.django_db
 
 SIX = (*FIVE, "Fay")
-
-
-def outcomes_of(game: Game) -> dict[str, Any]:
-    game = fresh(game)
-    form = TableHandForm(initial={"version": game.version, "token": uuid.uuid4()}, game=game)
-    return hand_outcomes(game, form)
-
-
-def a_call(game: Game) -> dict[str, str]:
-    """A call the engine takes (the points do not depend on it)."""
-    return {
-        Variant.CALL_ACE: {"trump": "H", "called": "S"},
-        Variant.CALL_YOUR_PARTNER: {"trump": "H", "called": "AS"},
-        Variant.STANDARD: {"trump": "H"},
-    }[game.variant_enum]
-
-
-def posted(game: Game, maker: str, side: str, tricks: int, renege: int) -> dict[str, str]:
-    """The whole-hand form as the phone posts it for one entry of the table."""
-    data = {"maker": maker, "tricks": str(tricks), **a_call(game)}
-    variant = game.variant_enum
-    if side == "alone" and variant is Variant.CALL_YOUR_PARTNER:
-        data["called"] = "alone"
-    elif side == "alone":
-        data["alone"] = "yes"
-    elif side != "team":
-        data["partner"] = side
-    if renege:
-        data["renege"] = str(renege - 1)
-    return data
-
-
-def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
-    """What recording the form's hand now gives each seat, and why (``plan_next_hand``)."""
-    assert form.hand is not None
-    seats = game.seat_list()
-    state = GameState(
-        number=game.hands.count(), dealer=0, totals=tuple(seat.total for seat in seats)
-    )
-    scored, _ = continue_game(game.table, state, form.hand, round_rules=game.round_rules)
-    return [list(scored.points), scored.score.explanation, scored.score.section]
-
-
-def shown_errors(form: WholeHandForm | StartHandForm) -> list[list[str]]:
-    return [
-        ["" if field == "__all__" else field, message]
-        for field, messages in form.errors.items()
-        for message in messages
-    ]
 
 
 def a_night_table() -> Game:
@@ -129,14 +80,12 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
                 assert len(by_renege) == game.table.n + 1
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
-                    read = WholeHandForm(
-                        {**data, "version": game.version, "token": uuid.uuid4()}, game=game
-                    )
+                    form = read(game, data)
                     entry = table["r"][index]
-                    if read.is_valid():
-                        assert entry == as_recorded(game, read), data
+                    if form.is_valid():
+                        assert entry == as_recorded(game, form), data
                     else:
-                        assert entry == [None, shown_errors(read)], data
+                        assert entry == [None, shown_errors(form)], data
                     checked += 1
     assert checked == sum(len(t) * len(t[0]) for s in table["k"].values() for t in s.values())
 
