@@ -162,6 +162,8 @@
     const table = outcomes(form);
     if (!table) return;
     const stage = form.dataset.stage;
+    const page = document.documentElement;
+    if (page.dataset.handStage !== stage) page.dataset.handStage = stage;
     clearProblems(form);
     showChoices(form, table);
     drawSummary(form);
@@ -182,12 +184,24 @@
     if (!STAGES.includes(stage) || form.dataset.stage === stage) return;
     form.dataset.stage = stage;
     render(form);
-    // A screen reader (and the keyboard) goes on where the new stage starts.
+    // A screen reader (and the keyboard) goes on where the new stage starts: once
+    // it is painted (focus asks for the layout, which the paint has worked out).
     const shown = form.querySelector(`.stage-${stage}`);
-    if (shown) shown.focus({ preventScroll: true });
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (shown && shown.isConnected && form.dataset.stage === stage) shown.focus({ preventScroll: true });
+      }),
+    );
   };
 
   // ---- Taps ---------------------------------------------------------------------
+
+  // The input a tap is changing: its click comes before its change.
+  let changing = null;
+  document.addEventListener("pointerdown", (event) => {
+    const input = event.target;
+    changing = input instanceof HTMLInputElement && !input.checked ? input : null;
+  }, true);
 
   document.addEventListener("change", (event) => {
     const input = event.target;
@@ -204,7 +218,9 @@
     const form = target && target.closest(".table-hand");
     if (!form) return;
     if (target.matches('input[name="maker"]') && form.dataset.stage === "maker") {
-      goTo(form, "call");
+      // The change that follows draws the stage (a maker tapped again has none).
+      if (changing === target) form.dataset.stage = "call";
+      else goTo(form, "call");
     } else if (target.closest(".stage-go")) {
       goTo(form, target.closest(".stage-go").dataset.go);
     } else if (target.closest(".stage-back")) {
@@ -218,7 +234,9 @@
     } else if (target.closest(".save-call")) {
       event.preventDefault();
       goTo(form, "play");
-      sendCall(form);
+      // Sent once the end of the hand is painted: the tap is answered first.
+      form.dataset.callSending = "yes";
+      requestAnimationFrame(() => setTimeout(() => sendCall(form)));
     } else if (target.closest(".save-hand") && form.dataset.callSending) {
       // The call on its way changes the game's version: Save follows it.
       event.preventDefault();
@@ -261,6 +279,8 @@
   document.addEventListener("htmx:afterSwap", () => {
     start(kept);
     kept = null;
+    // Another screen: no hand is entered on it.
+    if (!document.querySelector(".table-hand")) delete document.documentElement.dataset.handStage;
   });
 
   const swapIn = (form, html) => {
