@@ -124,7 +124,7 @@ def test_in_play_the_table_holds_the_call_and_the_hand_over_opens_with_its_point
     form = response.context["hand_form"]
     assert (form["maker"].value(), form["trump"].value(), form["called"].value()) == ("1", "H", "S")
     assert form["partner"].value() == "3"
-    assert 'data-stage="play"' in response.content.decode()
+    assert 'data-call-saved="yes"' in response.content.decode()
     response = client.get(url("hand_finish", game) + "?tricks=3")
     assert response.context["score"] is not None
     assert "Save hand" in response.content.decode()
