@@ -28,10 +28,14 @@
 
   const group = (form, name) => form.querySelector(`#id_${name}_group`);
 
+  // What a chosen chip shows (a card's "A♠", not also its name for a screen reader).
   const chipText = (form, name) => {
     const input = form.querySelector(`input[name="${name}"]:checked`);
     const label = input && input.closest(".chip");
-    return label ? label.textContent.replace(/\s+/g, " ").replace("✓", "").trim() : "";
+    if (!label) return "";
+    const shown = label.cloneNode(true);
+    for (const hidden of shown.querySelectorAll(".visually-hidden")) hidden.remove();
+    return shown.textContent.replace(/\s+/g, " ").trim();
   };
 
   const check = (form, name, value) => {
