@@ -10,6 +10,7 @@ imports the scorekeeper.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import forms
@@ -24,6 +25,9 @@ def _snippet(template: str, context: dict[str, Any]) -> SafeString:
     return mark_safe(render_to_string(template, context).strip())
 
 
+# A label is a pure function of its card or suit: drawn once a process (the hand
+# forms draw up to 32 at every table screen).
+@functools.lru_cache(maxsize=256)
 def suit_label(suit: Suit, text: str | None = None) -> SafeString:
     """A suit as the table says it: its symbol in its colour, then its name."""
     return _snippet(
@@ -38,6 +42,7 @@ def suit_chip_label(suit: Suit) -> SafeString:
     return _snippet("chips/suit_chip_label.html", {"suit": suit})
 
 
+@functools.lru_cache(maxsize=256)
 def card_label(card: Card) -> SafeString:
     """A card chip: rank and symbol for the eye, its name for a screen reader."""
     return _snippet("chips/card_label.html", {"card": card})

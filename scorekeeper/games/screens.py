@@ -4,6 +4,7 @@ a game (no request): the views in ``scorekeeper/games/views/`` draw them."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,8 +19,10 @@ from referee.engine.describe import describe_call
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import Variant, deal_for, seats_opposite
-from scorekeeper.games.forms.actions import GameActionForm, RevealForm
+from scorekeeper.games.forms.actions import GameActionForm
+from scorekeeper.games.forms.hands import HandForm, TableHandForm
 from scorekeeper.games.forms.new_game import NewGameForm
+from scorekeeper.games.outcomes import hand_outcomes
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import TableChoiceForm
@@ -222,7 +225,11 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
     made, *calls = describe_call(table, EngineHand(maker=maker, trump=trump, called=called))
     text = _with_suit(made, trump)
     variant = table.variant
-    if calls:
+    if calls and current.alone and isinstance(called, Suit):
+        # A Call-Ace maker goes alone by calling an ace they hold (docs/rules.md, Call-Ace 3).
+        call = "calling" + calls[0].removeprefix("called")
+        text = format_html("{} and goes alone, {}", text, _with_suit(call, called))
+    elif calls:
         # "called the ace of spades": the hand is still being played, so "calls".
         call = "calls" + calls[0].removeprefix("called")
         if isinstance(called, Card):
@@ -274,7 +281,7 @@ def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
     ]
 
 
-def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[str, Any]:
+def table_context(game: Game) -> dict[str, Any]:
     """Everything the table screen shows, in a fixed number of queries."""
     table = game.table
     recent = game.recent_hands(RECENT_HANDS)
@@ -284,8 +291,14 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
     night = night_heading(game)
-    if reveal_form is None and current is not None and current.partner_to_reveal(table.variant):
-        reveal_form = RevealForm.for_game(game, game=game)
+    hand_form, outcomes = None, None
+    if not game.is_finished:
+        # The whole hand, taken on the phone a stage at a time (static/js/hand.js).
+        initial = {"version": game.version, "token": uuid.uuid4()}
+        hand_form = TableHandForm(
+            initial={**initial, **HandForm.initial_from_current(current)}, game=game
+        )
+        outcomes = hand_outcomes(game, hand_form)
     return {
         "game": game,
         "to": table_addresses(game),
@@ -302,16 +315,9 @@ def table_context(game: Game, *, reveal_form: RevealForm | None = None) -> dict[
         "night": night,
         "current": current,
         "call": describe_current_call(game, current) if current else "",
-        "reveal_form": reveal_form,
-        "reveal_choices": [
-            (str(seat), name)
-            for seat, name in enumerate(table.players)
-            if current is None or seat != current.maker
-        ],
-        # One tap less: the table offers the maker's names, and the tricks once in play.
-        "maker_choices": list(enumerate(table.players)),
-        "trick_counts": range(table.deal.tricks + 1),
         "action_form": GameActionForm.for_game(game),
+        "hand_form": hand_form,
+        "outcomes": outcomes,
         "recent": recent_lines(game, recent),
         "last": last,
     }

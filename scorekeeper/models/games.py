@@ -352,9 +352,10 @@ class Game(GameChanges, models.Model):
             if current is None:
                 raise HandError({"partner": "no hand is in progress"})
             if not current.partner_to_reveal(game.variant_enum):
-                raise HandError(
-                    {"partner": "nothing was called in this hand: no partner to reveal"}
-                )
+                variant = game.variant_enum
+                lone = current.alone and variant is not Variant.STANDARD
+                why = "the maker went alone" if lone else "nothing was called in this hand"
+                raise HandError({"partner": f"{why}: no partner to reveal"})
             # A copy: a reveal the engine refuses leaves the game's call as stored.
             revealed = copy.copy(current)
             revealed.partner, revealed.revealed_on_trick = partner, trick

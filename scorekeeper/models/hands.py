@@ -54,12 +54,10 @@ class HandInProgress(HandFields):
         return self.partner is None and all(getattr(self, f) == getattr(other, f) for f in fields)
 
     def partner_to_reveal(self, variant: Variant) -> bool:
-        """Whether a called card will reveal a partner: Call-Ace always, and
+        """Whether a called card will reveal a partner: in Call-Ace and
         Call-Your-Partner unless the maker went alone (docs/rules.md, Call-Ace 3 and
-        Call-Your-Partner 3)."""
-        if variant is Variant.CALL_ACE:
-            return True
-        return variant is Variant.CALL_YOUR_PARTNER and not self.alone
+        Call-Your-Partner 3; a Call-Ace maker goes alone by calling an ace they hold)."""
+        return variant is not Variant.STANDARD and not self.alone
 
     def problems(self, table: Table, *, dealer: int | None = None) -> dict[str, str]:
         """What the engine says of the hand so far at ``table`` (its game's;
@@ -78,6 +76,9 @@ class HandInProgress(HandFields):
             outcome = PartnerOutcome.ALONE if self.alone else PartnerOutcome.TEAM
         elif self.alone and table.variant is Variant.CALL_YOUR_PARTNER:
             outcome = PartnerOutcome.ALONE
+        elif self.alone:
+            # Call-Ace: the maker called an ace they hold (docs/rules.md, Call-Ace 3).
+            outcome = PartnerOutcome.MAKER_HELD
         elif self.partner is not None:
             outcome = PartnerOutcome.REVEALED
         else:
@@ -95,8 +96,6 @@ class HandInProgress(HandFields):
             ),
             dealer=dealer,
         )
-        if self.alone and table.variant is Variant.CALL_ACE:
-            errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
         # The ranges the game document's reader enforces
         # (docs/formats.md, "What a hand record holds").
         if self.bidding_round is not None and self.bidding_round not in (1, 2):

@@ -17,6 +17,7 @@ from scorekeeper.models import Game
 from scorekeeper.web.middleware import BUSY_MESSAGE, busy_response
 from tests.conftest import BrowserProblems
 from tests.game_support import FIVE, HTMX, record, start_game
+from tests.thumb_support import Thumb
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,46 +26,6 @@ Axe = Callable[..., None]
 PHONES = [(375, 667), (320, 640)]
 LONG_NAME = "Bartholomew Featherstonehaugh"  # 29 characters, no space to break at the end
 LONG_NAME = LONG_NAME + "s"  # 30
-
-
-HIT = """(el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return el.contains(hit);
-}"""
-
-
-class Thumb:
-    """Taps as a person does on a phone: only what is on screen, never a scroll.
-
-    Each tap checks first that the page has not scrolled and that the target
-    lies inside the viewport (Playwright would otherwise scroll to it silently),
-    then counts it.
-    """
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def in_view(self, target: Locator) -> None:
-        expect(target).to_be_visible()
-        assert self.page.evaluate("window.scrollY") == 0, "the page scrolled"
-        box = target.bounding_box()
-        viewport = self.page.viewport_size
-        assert box is not None
-        assert viewport is not None
-        where = f"{target} is outside the screen: {box} in {viewport}"
-        assert box["y"] >= 0, where
-        assert box["y"] + box["height"] <= viewport["height"], where
-        assert box["x"] >= 0
-        assert box["x"] + box["width"] <= viewport["width"]
-        # Nothing covers it (the bar at the bottom could).
-        assert target.evaluate(HIT), f"{target} is covered"
-
-    def tap(self, target: Locator) -> None:
-        self.in_view(target)
-        target.click()
-        self.taps += 1
 
 
 # A link inside a sentence (a rule's citation) is exempt, as WCAG 2.5.8 has it and
@@ -105,6 +66,12 @@ def heading(page: Page) -> Locator:
     return page.get_by_role("heading", level=1)
 
 
+def chip(page: Page, group: str, name: str) -> Locator:
+    return page.get_by_role("group", name=group, exact=True).get_by_role(
+        "radio", name=name, exact=True
+    )
+
+
 @pytest.mark.parametrize(("width", "height"), PHONES)
 def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     page: Page, axe: Axe, width: int, height: int
@@ -116,31 +83,29 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     shot(page, "1-table")
     targets_big_enough(page)
 
-    # Ben makes trump: his name is on the table.
-    thumb.tap(page.locator(".maker-links").get_by_role("link", name="Ben", exact=True))
-    expect(heading(page)).to_have_text("Trump is made")
-    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    # Ben makes trump: his name is on the table, and the call opens at once (hand.js).
+    thumb.tap(chip(page, "Who made trump?", "Ben"))
+    expect(page.locator(".stage-summary")).to_have_text("Ben")
     save = page.get_by_role("button", name="Save the call")
     thumb.in_view(save)
     shot(page, "2-call")
     targets_big_enough(page)
-    thumb.tap(page.get_by_role("group", name="Trump").locator(".chip", has_text="hearts"))
-    thumb.tap(page.get_by_role("group", name="Called ace").locator(".chip", has_text="spades"))
+    thumb.tap(chip(page, "Trump", "Hearts"))
+    thumb.tap(chip(page, "Called ace", "Ace of spades"))
     thumb.tap(save)
 
-    # In play: the partner shows the ace of spades; the tricks are on the table too.
-    expect(heading(page)).to_have_text("Hand 1")
+    # In play: the partner shows the ace of spades, then the tricks; the other
+    # phones were told the call meanwhile.
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
     expect(page.locator(".score-row.is-maker")).to_contain_text("Ben")
     shot(page, "3-in-play")
     targets_big_enough(page)
     axe(page)
-    thumb.tap(page.locator(".reveal-form").get_by_role("button", name="Dan", exact=True))
-    expect(page.locator(".score-row.is-partner")).to_contain_text("Dan")
+    thumb.tap(chip(page, "Partner", "Dan"))
     shot(page, "4-revealed")
-    thumb.tap(page.locator(".tricks-links").get_by_role("link", name="3 tricks"))
+    thumb.tap(chip(page, "Tricks for the maker's side", "3"))
 
     # Hand over, 3 tricks: the points are shown at once, Save beside them.
-    expect(heading(page)).to_have_text("Hand over")
     expect(page.locator("#preview")).to_contain_text("Ben +1")
     shot(page, "5-hand-over")
     targets_big_enough(page)
@@ -154,7 +119,7 @@ def test_a_plain_call_ace_partnership_make_takes_seven_taps_and_no_scroll(
     assert thumb.taps <= 7, f"{thumb.taps} taps"
     # The next hand starts from here too, and the one just saved is fixed from here.
     for name in FIVE:
-        thumb.in_view(page.locator(".maker-links").get_by_role("link", name=name, exact=True))
+        thumb.in_view(chip(page, "Who made trump?", name))
     thumb.in_view(page.get_by_role("link", name="Fix hand 1"))
     game.refresh_from_db()
     hand = game.hands.get()
@@ -208,15 +173,15 @@ def test_totals_stay_on_one_line_and_long_names_do_not_widen_the_page(
     totals_on_one_line(page)
     expect(page.locator(".score-total").first).to_have_text("100")
     no_sideways_scroll(page)
-    # The dealer and leader lines, a hand in play and the hand over screen too.
-    page.locator(".maker-links").get_by_role("link", name=LONG_NAME).click()
+    # The dealer and leader lines, the call and the end of a hand too.
+    chip(page, "Who made trump?", LONG_NAME).click()
     no_sideways_scroll(page)
-    page.get_by_role("group", name="Trump").get_by_role("radio", name="Hearts").check()
-    page.get_by_role("group", name="Called ace").get_by_role(
-        "radio", name=re.compile("spades")
-    ).check()
+    chip(page, "Trump", "Hearts").click()
+    chip(page, "Called ace", "Ace of spades").click()
     page.get_by_role("button", name="Save the call").click()
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
     expect(page.locator(".score-row.is-maker")).to_contain_text(LONG_NAME)
+    expect(chip(page, "Partner", "Ben")).to_be_visible()
     no_sideways_scroll(page)
     shot(page, "long-names")
 
@@ -266,6 +231,10 @@ def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_on
 
     page.context.set_offline(True)
     expect(page.locator("#offline-banner")).to_contain_text("offline")
+    # Said in the Save bar, which stays at the bottom of the screen: the banner
+    # pinned there would hide it (or push it up over the chips).
+    expect(page.locator(".save-bar .bar-offline")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_be_hidden()
     save.click()
     status = page.locator(".save-bar [role=alert]")
     expect(status).to_contain_text("Could not reach Bower: nothing was saved")
@@ -273,8 +242,11 @@ def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_on
     thumb = Thumb(page)
     retry = status.get_by_role("button", name="Retry")
     thumb.in_view(retry)
-    thumb.in_view(save)
-    expect(page.locator("#offline-banner")).to_be_visible()
+    # The bar, grown by the problem and Retry, stays at the bottom of the screen
+    # (it once floated above the banner, over the chips).
+    bar = page.locator(".save-bar").bounding_box()
+    assert bar is not None
+    assert abs(page.evaluate("innerHeight") - (bar["y"] + bar["height"])) < 2, "the bar floats"
     # What was entered is still there.
     expect(
         page.get_by_role("group", name="Tricks taken by the maker's side").get_by_role(
@@ -321,23 +293,26 @@ def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) 
     game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
     page.set_viewport_size({"width": 375, "height": 667})
     page.goto(f"/games/{game.pk}/")
-    expect(page.locator(".reveal-form")).to_be_visible()
-    page.locator("summary", has_text="On which trick").click()
-    # Another phone changes the call: the poll redraws the table, the reveal form in it again.
+    expect(page.locator(".call")).to_contain_text("partner unknown")
+    page.get_by_role("button", name="Hand over: tricks and points").click()
+    chip(page, "Partner", "Dan").click()
+    page.locator("summary", has_text="Revealed on").click()
+    # Another phone changes the call: the poll redraws the table, what was tapped here stays.
     game.refresh_from_db()
     game.start_hand(version=game.version, maker=1, trump="H", called="C", alone=False)
-    expect(page.locator(".call")).to_contain_text("ace of ♣ clubs", timeout=10_000)
+    changed = page.locator('.table-hand input[name="called"][value="C"]')
+    expect(changed).to_be_checked(timeout=10_000)
+    expect(chip(page, "Partner", "Dan")).to_be_checked()
     ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
     assert sorted({i for i in ids if ids.count(i) > 1}) == []  # htmx settles by id
     # Another phone reveals the partner: the poll redraws this table.
     game.refresh_from_db()
     game.reveal_partner(version=game.version, partner=3, trick=None)
     expect(page.locator(".score-row.is-partner")).to_contain_text("Dan", timeout=10_000)
-    expect(page.locator(".reveal-form")).to_have_count(0)
-    # And once more: the call is cancelled on the other phone.
+    # And once more: the call is cancelled on the other phone. The table is back at rest.
     game.refresh_from_db()
     game.cancel_hand_in_progress(version=game.version)
-    expect(page.locator(".maker-links")).to_be_visible(timeout=10_000)
+    expect(chip(page, "Who made trump?", "Ann")).to_be_visible(timeout=10_000)
     axe(page)
 
 

@@ -49,14 +49,20 @@ def start(page: Page, variant: str, names: list[str], dealer: str) -> None:
     tap(page, "First dealer", dealer)
 
 
+TRICKS = "Tricks for the maker's side"
+
+
 def make_trump(page: Page, maker: str, trump: str, called: str | None = None) -> None:
-    page.get_by_role("link", name="Trump is made").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Trump is made")
+    """On the table: the maker's name opens the call (static/js/hand.js); Save the call
+    tells the other phones and goes on to the end of the hand."""
     tap(page, "Who made trump?", maker)
+    expect(page.get_by_role("button", name="Save the call")).to_be_visible()
     tap(page, "Trump", trump)
     if called:
         tap(page, "Called ace", called)
     page.get_by_role("button", name="Save the call").tap()
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+    expect(page.get_by_role("group", name=TRICKS)).to_be_visible()
 
 
 def save_when_previewed(page: Page, rule: str, button: str = "Save hand") -> None:
@@ -82,17 +88,13 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
 
     # Hand 1: Ben makes hearts and calls the ace of spades; Dan plays it on trick 2.
     make_trump(page, "Ben", "Hearts", "Ace of spades")
-    expect(page.locator(".call")).to_have_text(
-        "Ben made ♥ hearts and calls the ace of ♠ spades; partner unknown."
-    )
+    expect(page.locator(".stage-summary")).to_have_text("Ben · ♥ Hearts · ♠ Ace of spades")
     # The trick of the reveal is one tap away, under the partner's names.
-    page.locator("summary", has_text="On which trick").tap()
-    tap(page, "On trick (optional)", "2")
-    group(page, "Partner: tap who plays the called ace").get_by_role("button", name="Dan").tap()
-    expect(page.locator(".call")).to_contain_text("Dan revealed as partner on trick 2")
+    tap(page, "Partner", "Dan")
+    page.locator("summary", has_text="Revealed on").tap()
+    tap(page, "Partner revealed on trick (optional)", "2")
     axe(page)
-    page.get_by_role("link", name="Hand over: tricks and points").tap()
-    tap(page, "Tricks taken by the maker's side", "3")
+    tap(page, TRICKS, "3")
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
@@ -112,13 +114,10 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     page.get_by_role("button", name="Dan", exact=True).tap()
     expect(page.locator(".deal-line")).to_contain_text("Deals Dan out of turn Leads Eve")
 
-    # Hand 3, entered after the fact: Cat called the ace she held and marched alone.
-    page.get_by_role("link", name="Enter a whole hand").tap()
-    tap(page, "Who made trump?", "Cat")
-    tap(page, "Trump", "Spades")
-    tap(page, "Called ace", "Ace of spades")
-    tap(page, "Tricks taken by the maker's side", "5")
+    # Hand 3: Cat called the ace she held and marched alone.
+    make_trump(page, "Cat", "Spades", "Ace of spades")
     tap(page, "Partner", "Maker held the ace")
+    tap(page, TRICKS, "5")
     save_when_previewed(page, "Alone march, 5 players")
     expect(score(page, "Cat")).to_have_text("5")
 
@@ -135,6 +134,9 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(
         group(page, "Tricks taken by the maker's side").get_by_role("radio", name="3")
     ).to_be_checked()
+    expect(
+        group(page, "Partner revealed on trick (optional)").get_by_role("radio", name="2")
+    ).to_be_checked()
     tap(page, "Tricks taken by the maker's side", "5")
     save_when_previewed(page, "Partnership march, 5 players", button="Save the change")
     expect(page.locator("#messages")).to_contain_text("Hand 1 changed.")
@@ -143,12 +145,15 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     expect(page.locator(".changes")).to_contain_text("tricks: 3 → 5")
     page.get_by_role("link", name="Back to the table").tap()
 
-    # Two lone marches by Eve: 10 points, the game is hers.
+    # Two lone marches by Eve, who goes alone: 10 points, the game is hers.
     for _ in range(2):
-        make_trump(page, "Eve", "Clubs", "Ace of clubs")
-        page.get_by_role("link", name="Hand over: tricks and points").tap()
-        tap(page, "Tricks taken by the maker's side", "5")
-        tap(page, "Partner", "Maker held the ace")
+        tap(page, "Who made trump?", "Eve")
+        tap(page, "Trump", "Clubs")
+        tap(page, "Called ace", "Ace of clubs")
+        tap(page, "Alone?", "Alone")
+        page.get_by_role("button", name="Save the call").tap()
+        expect(page.get_by_role("group", name="Partner", exact=True)).to_have_count(0)
+        tap(page, TRICKS, "5")
         save_when_previewed(page, "Alone march, 5 players")
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Eve wins")
@@ -174,16 +179,14 @@ def test_a_standard_game_with_a_lone_hand(page: Page, axe: Axe) -> None:
     expect(page.locator(".deal-line")).to_contain_text("Deals Dan Leads Ann")
 
     # Ann orders up diamonds and goes alone: Cat sits out; Ann takes all five.
-    page.get_by_role("link", name="Trump is made").tap()
-    expect(page.get_by_role("group", name="Called ace")).to_have_count(0)
     tap(page, "Who made trump?", "Ann")
+    expect(page.get_by_role("group", name="Called ace")).to_have_count(0)
     tap(page, "Trump", "Diamonds")
     tap(page, "Partner", "Maker goes alone")
     page.get_by_role("button", name="Save the call").tap()
-    expect(page.locator(".call")).to_have_text("Ann made ♦ diamonds and goes alone; Cat sits out.")
-    page.get_by_role("link", name="Hand over: tricks and points").tap()
+    expect(page.locator(".stage-summary")).to_have_text("Ann · ♦ Diamonds · alone")
     expect(page.get_by_role("group", name="Partner", exact=True)).to_have_count(0)
-    tap(page, "Tricks taken by the maker's side", "5")
+    tap(page, TRICKS, "5")
     save_when_previewed(page, "Alone march: Ann alone took all 5 tricks, 4 to Ann and Cat")
     expect(score(page, "Ann & Cat")).to_have_text("4")
     expect(score(page, "Ben & Dan")).to_have_text("0")
@@ -191,8 +194,7 @@ def test_a_standard_game_with_a_lone_hand(page: Page, axe: Axe) -> None:
 
     # Ben and Dan are euchred: 2 more to Ann and Cat, who reach 5 and win.
     make_trump(page, "Ben", "Hearts")
-    page.get_by_role("link", name="Hand over: tricks and points").tap()
-    tap(page, "Tricks taken by the maker's side", "2")
+    tap(page, TRICKS, "2")
     save_when_previewed(page, "Euchre: Ben and Dan took 2 tricks, 2 to Ann and Cat.")
     expect(page.get_by_role("heading", level=1)).to_have_text("Ann and Cat win")
     expect(page.locator(".decided-by")).to_contain_text("the first team to the target wins")
@@ -207,11 +209,11 @@ def test_a_hand_is_recorded_without_javascript(
     page = context.new_page()
     start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Seat 1")
     page.get_by_role("button", name="Start the game").tap()
-    page.get_by_role("link", name="Enter a whole hand").tap()
+    # The table holds the whole hand as one page.
     tap(page, "Who made trump?", "Ben")
     tap(page, "Trump", "Hearts")
     tap(page, "Called ace", "Ace of hearts")
-    tap(page, "Tricks taken by the maker's side", "1")
+    tap(page, TRICKS, "1")
     tap(page, "Partner", "Ace not in play")
     page.get_by_role("button", name="Preview the points").tap()
     save_when_previewed(page, "Euchre: Ben alone (the called ace was not in play) took 1 trick")
@@ -236,14 +238,19 @@ def test_two_phones_watching_one_game_stay_current_and_a_stale_tap_is_told(
     expect(other.locator(".call")).to_contain_text("partner unknown", timeout=10_000)
 
     # The other phone's Wi-Fi drops its polls (it shows what it last saw); the
-    # scorer cancels the call; the other phone then taps a partner.
+    # scorer cancels the call; the other phone then enters the end of the hand.
     other.route("**/state/?*", lambda route: route.fulfill(status=204))
+    page.get_by_role("button", name="Back").tap()
+    page.get_by_role("button", name="Back").tap()
     page.get_by_role("button", name="Cancel the call").tap()
     expect(page.locator(".call")).to_have_count(0)
-    group(other, "Partner: tap who plays the called ace").get_by_role("button", name="Dan").tap()
+    other.get_by_role("button", name="Hand over: tricks and points").tap()
+    tap(other, "Partner", "Dan")
+    tap(other, TRICKS, "3")
+    other.get_by_role("button", name="Save hand").tap()
     expect(other.locator("#messages")).to_contain_text("Another phone recorded this first")
     expect(other.locator(".call")).to_have_count(0)
-    expect(other.get_by_role("link", name="Trump is made")).to_be_visible()
+    expect(group(other, "Who made trump?")).to_be_visible()
 
 
 def test_on_flaky_wifi_a_lost_tap_is_told_and_tapping_again_records_one_hand(

@@ -84,11 +84,25 @@ def test_record_hand_raises_token_used_naming_the_hand_already_recorded(game: Ga
     assert game.hands.get().partner == 0
 
 
-def test_the_table_offers_the_makers_names_and_the_form_opens_with_the_maker_chosen(
+def test_the_table_holds_the_whole_hand_and_posts_it_as_a_whole_hand(
     client: Client, game: Game
 ) -> None:
-    html = client.get(url("game_table", game)).content.decode()
-    assert f'href="{url("hand_start", game)}?maker=1"' in html
+    response = client.get(url("game_table", game))
+    html = response.content.decode()
+    # One form for the whole hand, shown a stage at a time on the phone (hand.js):
+    # the makers' names first; Save posts it as "Enter a whole hand" does.
+    assert f'action="{url("hand_enter", game)}"' in html
+    assert 'name="maker" value="1"' in html
+    assert 'name="tricks" value="3"' in html
+    assert f'formaction="{url("hand_start", game)}"' in html  # Save the call
+    assert 'id="hand-outcomes"' in html
+    form = response.context["hand_form"]
+    assert form.initial["version"] == fresh(game).version
+
+
+def test_a_link_with_the_maker_opens_the_call_with_the_maker_chosen(
+    client: Client, game: Game
+) -> None:
     form = client.get(url("hand_start", game) + "?maker=1").context["form"]
     assert form["maker"].value() == "1"
     assert not form.is_bound  # nothing is wrong yet: no error beside trump
@@ -100,15 +114,17 @@ def test_the_table_offers_the_makers_names_and_the_form_opens_with_the_maker_cho
     assert odd.context["form"]["maker"].value() is None
 
 
-def test_in_play_the_table_offers_the_tricks_and_the_hand_over_opens_with_its_points(
+def test_in_play_the_table_holds_the_call_and_the_hand_over_opens_with_its_points(
     client: Client, game: Game
 ) -> None:
     game.start_hand(version=None, maker=1, trump="H", called="S")
     game = fresh(game)
     game.reveal_partner(version=game.version, partner=3, trick=None)
-    html = client.get(url("game_table", game)).content.decode()
-    for tricks in range(6):
-        assert f'href="{url("hand_finish", game)}?tricks={tricks}"' in html
+    response = client.get(url("game_table", game))
+    form = response.context["hand_form"]
+    assert (form["maker"].value(), form["trump"].value(), form["called"].value()) == ("1", "H", "S")
+    assert form["partner"].value() == "3"
+    assert 'data-call-saved="yes"' in response.content.decode()
     response = client.get(url("hand_finish", game) + "?tricks=3")
     assert response.context["score"] is not None
     assert "Save hand" in response.content.decode()

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from referee.engine.scoring import RoundRules
 from scorekeeper.models import Game, HandInProgress
-from tests.game_support import FOUR, fresh, post, record, start_game, url
+from tests.game_support import FOUR, fresh, our_table, post, record, start_game, url
 
 pytestmark = pytest.mark.django_db
 
@@ -35,11 +36,11 @@ def field_errors(response: Any, field: str) -> str:
 # --- trump is made ------------------------------------------------------------------------------
 
 
-def test_the_call_ace_form_asks_maker_trump_called_ace_and_round(
+def test_the_call_ace_form_asks_maker_trump_called_ace_alone_and_round(
     client: Client, game: Game
 ) -> None:
     form = client.get(url("hand_start", game)).context["form"]
-    assert list(form.fields) == ["version", "token", "maker", "trump", "called", "round"]
+    assert list(form.fields) == ["version", "token", "maker", "trump", "called", "alone", "round"]
     assert [c for c, _ in form.fields["called"].choices] == ["S", "H", "D", "C"]
 
 
@@ -494,3 +495,65 @@ def test_the_renege_help_cites_the_variants_own_section(
     game = start_game(variant, players) if players else start_game(variant)
     form = client.get(url("hand_enter", game)).context["form"]
     assert section in form.fields["renege"].help_text
+
+
+# --- a Call-Ace maker going alone at the call (docs/decisions.md, D51) --------------------------
+
+
+def test_a_call_ace_maker_who_goes_alone_at_the_call_is_recorded_as_holding_the_ace(
+    client: Client, game: Game
+) -> None:
+    response = post(
+        client,
+        url("hand_start", game),
+        game,
+        {"maker": "1", "trump": "H", "called": "S", "alone": "yes"},
+    )
+    assert response.status_code == 302
+    current = HandInProgress.objects.get()
+    assert current.alone
+    html = client.get(url("game_table", game)).content.decode()
+    assert "Ben made" in html
+    assert "goes alone, calling the ace of" in html
+    # The hand over asks no partner: the maker holds the called ace.
+    form = client.get(url("hand_finish", game)).context["form"]
+    assert "partner" not in form.fields
+    response = post(client, url("hand_finish", game), fresh(game), {"tricks": "5", "save": "1"})
+    assert response.status_code == 302
+    hand = fresh(game).hands.get()
+    assert (hand.outcome, hand.tricks) == ("maker", 5)
+    assert [s.total for s in fresh(game).seat_list()] == [0, 5, 0, 0, 0]
+
+
+def test_alone_and_a_partner_tapped_together_is_refused_beside_the_partner(
+    client: Client, game: Game
+) -> None:
+    response = post(
+        client,
+        url("hand_enter", game),
+        game,
+        {"maker": "1", "trump": "H", "called": "S", "alone": "yes", "partner": "3", "tricks": "3"},
+    )
+    assert response.status_code == 422
+    assert "The maker went alone" in field_errors(response, "partner")
+    assert fresh(game).hands.count() == 0
+
+
+def test_a_nights_preview_counts_its_lone_march_of_five(client: Client) -> None:
+    """The euchre night's house rule (docs/rules.md, Euchre night 4): the preview says
+    what the hand will be recorded as."""
+    standard = start_game("standard", FOUR)
+    game = Game.start(
+        variant=standard.variant_enum,
+        players=FOUR,
+        first_dealer=0,
+        rules=standard.house_rules,
+        private_table=our_table(),
+        round_rules=RoundRules(hands=8, lone_march_five=True),
+    )
+    data = {"maker": "0", "trump": "H", "alone": "yes", "tricks": "5", "preview": "1"}
+    response = post(client, url("hand_enter", game), game, data)
+    assert [(row.name, row.points) for row in response.context["preview"] if row.points] == [
+        ("Ann", 5),
+        ("Cat", 5),
+    ]

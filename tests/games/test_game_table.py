@@ -62,7 +62,7 @@ def test_the_table_shows_totals_dealer_leader_and_hand_number(client: Client, ga
     assert context["ahead"] == "Cat ahead with 5 of 10."
     html = response.content.decode()
     assert 'meter class="bar" min="0" max="10" value="5"' in html
-    assert "Trump is made" in html
+    assert "Who made trump?" in html
 
 
 def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -> None:
@@ -218,10 +218,10 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     assert "hearts and calls the ace of" in html
     assert "spades; partner unknown." in html
     assert 'class="suit-H suit-symbol"' in html
-    # One tap per player (not the maker) records the partner.
-    for seat, name in [(0, "Ann"), (2, "Cat"), (3, "Dan"), (4, "Eve")]:
-        assert f'name="partner" value="{seat}">{name}</button>' in html
-    assert 'name="partner" value="1"' not in html
+    # The phone offers a partner chip for every side the table of outcomes lists
+    # for the maker (static/js/hand.js): never the maker.
+    sides = table(client, game).context["outcomes"]["k"]["1"]
+    assert sorted(sides) == ["0", "2", "3", "4", "maker", "none"]
 
 
 def test_one_tap_records_the_revealed_partner_and_the_trick(client: Client, game: Game) -> None:

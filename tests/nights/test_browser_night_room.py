@@ -91,17 +91,16 @@ def seats_of(night: EuchreNight, round_number: int, table: int) -> list[str]:
 
 
 def play(page: Page, number: int, hand: Hand, seats: list[str]) -> None:
-    """One hand by taps: the maker's name, trump (alone?), Save the call, the
-    tricks, Save hand."""
+    """One hand by taps on the table: the maker's name, trump (alone?), Save the
+    call, the tricks, Save hand (static/js/hand.js)."""
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number} of 4")
-    page.locator(".maker-links").get_by_role("link", name=seats[hand.maker], exact=True).tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Trump is made")
+    tap(page, "Who made trump?", seats[hand.maker])
     tap(page, "Trump", hand.trump)
     if hand.alone:
         tap(page, "Partner", "Maker goes alone")
     page.get_by_role("button", name="Save the call").tap()
-    page.locator(".tricks-links").get_by_role("link", name=f"{hand.tricks} tricks").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand over")
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+    tap(page, "Tricks for the maker's side", str(hand.tricks))
     expect(page.locator("#preview")).to_contain_text(seats[hand.maker])
     page.get_by_role("button", name="Save hand").tap()
     expect(page.locator("#messages")).to_contain_text(f"Hand {number} recorded.")

@@ -10,6 +10,7 @@ hand forms in ``hands.py``.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection, Mapping
 from typing import Any, Self
 
 from django import forms
@@ -50,11 +51,23 @@ class GameActionForm(forms.Form):
         """A fresh form for the game as it stands: its version and a new token."""
         return cls(initial={"version": current.version, "token": uuid.uuid4()}, **kwargs)
 
-    def add_engine_errors(self, errors: dict[str, str]) -> None:
+    def add_engine_errors(self, errors: Mapping[str, str]) -> None:
         """Put the engine's messages beside the fields of the same names."""
-        for key, message in errors.items():
-            field = "called" if key == "alone" and "alone" not in self.fields else key
-            self.add_error(field if field in self.fields else None, _sentence(message))
+        for field, message in engine_errors(errors, self.fields):
+            self.add_error(field, message)
+
+
+def engine_errors(
+    errors: Mapping[str, str], fields: Collection[str]
+) -> list[tuple[str | None, str]]:
+    """The engine's messages as a form with ``fields`` shows them: each beside the
+    field of its name (Call-Your-Partner's "alone" is a called card), else for the
+    whole form (None); the table screen's phone shows them the same way."""
+    shown = []
+    for key, message in errors.items():
+        field = "called" if key == "alone" and "alone" not in fields else key
+        shown.append((field if field in fields else None, _sentence(message)))
+    return shown
 
 
 def _sentence(message: str) -> str:

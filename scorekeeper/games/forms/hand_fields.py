@@ -53,6 +53,14 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
             layout="chips-wide",
             help_text="Calling an ace you hold is how a maker goes alone.",
         )
+        # docs/rules.md, Call-Ace 3: the maker goes alone by calling an ace they hold
+        # (recorded as "maker held the ace"; docs/decisions.md, D51).
+        fields["alone"] = ChipField(
+            label="Alone?",
+            choices=[("", "With a partner"), ("yes", "Alone")],
+            initial="",
+            layout="chips-wide",
+        )
     elif variant is Variant.CALL_YOUR_PARTNER:
         low = table.deal.lowest_rank
         # One row per rank, one column per suit: the ace of spades first.

@@ -93,6 +93,12 @@ class HandForm(GameActionForm):
         if self.errors:
             return
         document = self._document(data)
+        if self._alone_with_a_partner(data):
+            self.add_error(
+                "partner",
+                'The maker went alone: leave the partner out, or tap "With a partner".',
+            )
+            return
         if "partner" in self.fields and "partner" not in document and not document.get("alone"):
             card = "ace" if self.variant is Variant.CALL_ACE else "card"
             self.add_error(
@@ -101,6 +107,17 @@ class HandForm(GameActionForm):
             )
             return
         self._read(document)
+
+    def _alone_with_a_partner(self, data: dict[str, Any]) -> bool:
+        """A Call-Ace maker who went alone (called an ace they hold) and a partner
+        tapped as well: the two contradict each other."""
+        source = {**data, **self._call(data)}
+        partner = data.get("partner") or ""
+        return (
+            self.variant is Variant.CALL_ACE
+            and source.get("alone") == "yes"
+            and partner not in ("", "maker")
+        )
 
     def _missing(self, data: dict[str, Any], name: str, message: str) -> bool:
         if name in self.fields and not given(data.get(name)):
@@ -135,6 +152,9 @@ class HandForm(GameActionForm):
         called = source.get("called") or ""
         if self.variant is Variant.CALL_ACE:
             doc["called"] = called
+            if source.get("alone") == "yes":
+                # Alone by calling an ace the maker holds (docs/rules.md, Call-Ace 3).
+                doc["partner"] = "maker"
         elif self.variant is Variant.CALL_YOUR_PARTNER:
             if called == "alone":
                 doc["alone"] = True
@@ -143,7 +163,12 @@ class HandForm(GameActionForm):
         elif source.get("alone") == "yes":
             doc["alone"] = True
         partner = source.get("partner") or ""
-        if partner and not doc.get("alone") and self.variant is not Variant.STANDARD:
+        if (
+            partner
+            and "partner" not in doc
+            and not doc.get("alone")
+            and self.variant is not Variant.STANDARD
+        ):
             doc["partner"] = partner if partner in ("maker", "none") else table.name(int(partner))
         if source.get("renege"):
             doc["renege"] = table.name(int(source["renege"]))
@@ -174,7 +199,12 @@ class HandForm(GameActionForm):
         """The engine's score of the hand, once the form holds a whole valid hand."""
         if not self.is_valid() or self.hand is None:
             return None
-        return score_hand(self.table, self.hand)
+        # As the hand will be recorded: a euchre night's house rule too (docs/rules.md,
+        # Euchre night 4).
+        rules = self.game.round_rules
+        return score_hand(
+            self.table, self.hand, lone_march_five=rules is not None and rules.lone_march_five
+        )
 
     def preview_rows(self) -> list[PreviewRow]:
         """Every player's points for this hand and their total after it (the
@@ -381,3 +411,29 @@ class EditHandForm(WholeHandForm):
             )
             for seat, name in enumerate(self.table.players)
         ]
+
+
+class TableHandForm(WholeHandForm):
+    """The whole hand as the table screen draws it, for ``hand_enter`` to read (a
+    ``WholeHandForm``), its chips grouped by the stage the phone shows them at
+    (static/js/hand.js); without JavaScript all of it is one page."""
+
+    stage = "table"
+    STAGES = {
+        "call": ("trump", "called", "alone"),
+        "call_rare": ("round",),
+        "play": ("partner", "tricks"),
+        "renege": ("renege",),
+        "reveal": ("revealed_on_trick",),
+    }
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        # One line on a phone's screen.
+        self.fields["tricks"].label = "Tricks for the maker's side"
+
+    def stage_fields(self) -> dict[str, list[forms.BoundField]]:
+        return {
+            stage: [self[name] for name in names if name in self.fields]
+            for stage, names in self.STAGES.items()
+        }

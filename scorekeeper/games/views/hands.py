@@ -109,9 +109,17 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             form.add_engine_errors(error.errors)
         else:
             return after_change(request, game)
-    context = table_context(game, reveal_form=form)
+    # The table takes the partner with the whole hand now (static/js/hand.js): a
+    # reveal refused says why above it.
+    for problems in form.errors.values():
+        for problem in problems:
+            messages.error(request, str(problem))
     return screen(
-        request, "games/table.html", context, status=422, url=reverse("game_table", args=[game_id])
+        request,
+        "games/table.html",
+        table_context(game),
+        status=422,
+        url=reverse("game_table", args=[game_id]),
     )
 
 

@@ -1,0 +1,219 @@
+"""What the table screen's phone needs to take a whole hand without asking the
+server (docs/decisions.md, D50): this game's table of outcomes and the checks of
+a call, each worked out by the engine and sent with the page (``json_script``).
+``static/js/hand.js`` only looks things up in it: no scoring rule and no check is
+written in JavaScript, and ``tests/games/test_hand_outcomes.py`` proves every
+entry equal to what the server's forms read and the game records.
+
+The JSON (docs/formats.md, "The table screen's hand outcomes"):
+
+- ``players``, ``totals``: the names and totals by seat, as the page shows them.
+- ``k[maker][side][tricks][renege]``: an index into ``r``; ``maker`` a seat,
+  ``side`` a partner's seat or ``maker`` / ``none`` (the partner chips' values),
+  ``alone`` or ``team``; ``renege`` 0 for none, else the seat + 1. A side not
+  listed under a maker is not offered (the maker is never their own partner).
+- ``r``: ``[points, explanation, section]``, each seat's points as the hand would
+  be recorded now (from these totals: a penalty never takes a total below 0), or
+  ``[null, [[field, message], ...]]`` for a hand the engine refuses.
+- ``sides``: ``alone``, the side of a maker who goes alone; ``other``, the side
+  when the form asks no partner (``team``), or null when the partner chip gives it.
+- ``calls``: ``"trump|called|alone|round"`` (the chips' values, "" for none or a
+  field the form lacks) to ``[[field, message], ...]``, for every call the engine
+  refuses; a call not listed is accepted.
+
+A hand's points do not depend on trump or the card called (docs/rules.md 5,
+every variant), nor a call's checks on the tricks or the partner, so the two
+tables are apart: ``k`` is worked out with one call the engine accepts.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from referee.engine.cards import SUITS, parse_card
+from referee.engine.hands import Hand as EngineHand
+from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.scoring import HandScore, add_hand_points, score_hand
+from referee.engine.variants import Variant
+from scorekeeper.games.forms.actions import engine_errors
+from scorekeeper.games.forms.hands import HandForm
+from scorekeeper.models import Game, HandInProgress
+
+# The chips that make a call, in the order of a ``calls`` key.
+CALL_FIELDS = ("trump", "called", "alone", "round")
+# The fields of the end of a hand whose engine messages the table shows beside them.
+END_FIELDS = frozenset({"maker", "partner", "tricks", "renege", "called", "alone"})
+
+Problems = list[list[str]]
+# A call's chips: each of CALL_FIELDS with the values its chips offer (none: the form lacks it).
+CallSpace = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class _Fixed:
+    """What does not change from hand to hand of one table: the index and the scores."""
+
+    keys: dict[str, dict[str, list[list[int]]]]
+    results: tuple[HandScore | Problems, ...]
+    sides: dict[str, str | None]
+    calls: dict[str, Problems]
+
+
+def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
+    """This game's table of outcomes from where it stands, for ``form`` (the table
+    screen's whole-hand form, whose chips the keys name)."""
+    table = game.table
+    rules = game.round_rules
+    lone_march_five = rules is not None and rules.lone_march_five
+    fixed = _fixed(table, lone_march_five, call_space(form))
+    totals = tuple(seat.total for seat in game.seat_list())
+    return {
+        "players": list(table.players),
+        "totals": list(totals),
+        "sides": fixed.sides,
+        "k": fixed.keys,
+        "r": [_result(entry, totals) for entry in fixed.results],
+        "calls": fixed.calls,
+    }
+
+
+def call_space(form: HandForm) -> CallSpace:
+    """The call's chips the form offers (a value it accepts but hides is not offered)."""
+    space: list[tuple[str, tuple[str, ...]]] = []
+    for name in CALL_FIELDS:
+        field = form.fields.get(name)
+        if field is None:
+            space.append((name, ("",)))
+            continue
+        assert isinstance(field, forms.ChoiceField | forms.IntegerField)
+        hidden = getattr(field, "hidden_values", ())
+        choices = getattr(field, "choices", [])
+        values = tuple(str(value) for value, _ in choices if str(value) not in hidden)
+        # A chip field left untapped is read as "" (not required).
+        space.append((name, values if "" in values else ("", *values)))
+    return tuple(space)
+
+
+def _result(entry: HandScore | Problems, totals: tuple[int, ...]) -> list[Any]:
+    if not isinstance(entry, HandScore):
+        return [None, entry]
+    after = add_hand_points(totals, entry)
+    points = [new - old for new, old in zip(after, totals, strict=True)]
+    return [points, entry.explanation, entry.section]
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
+    """Every hand's score at ``table`` (kept per table: the names are in the
+    explanations), by maker, side, tricks and renege; and the refused calls."""
+    results: dict[Any, int] = {}
+    entries: list[HandScore | Problems] = []
+    keys: dict[str, dict[str, list[list[int]]]] = {}
+    for maker in range(table.n):
+        by_side: dict[str, list[list[int]]] = {}
+        for side, hand in _sides(table, maker):
+            by_side[side] = [
+                [
+                    _index(results, entries, _score(table, hand, tricks, renege, lone_march_five))
+                    for renege in (None, *range(table.n))
+                ]
+                for tricks in range(table.deal.tricks + 1)
+            ]
+        keys[str(maker)] = by_side
+    alone = "maker" if table.variant is Variant.CALL_ACE else "alone"
+    other = "team" if table.variant is Variant.STANDARD else None
+    return _Fixed(
+        keys=keys,
+        results=tuple(entries),
+        sides={"alone": alone, "other": other},
+        calls=_refused_calls(table, space),
+    )
+
+
+def _index(
+    results: dict[Any, int], entries: list[HandScore | Problems], entry: HandScore | Problems
+) -> int:
+    """``entry``'s place in ``entries``, added once (many hands score alike)."""
+    if isinstance(entry, HandScore):
+        key: Any = (entry.points, entry.penalties, entry.explanation, entry.section)
+    else:
+        key = tuple(tuple(pair) for pair in entry)
+    if key not in results:
+        results[key] = len(entries)
+        entries.append(entry)
+    return results[key]
+
+
+def _score(
+    table: Table, hand: EngineHand, tricks: int, renege: int | None, lone_march_five: bool
+) -> HandScore | Problems:
+    played = EngineHand(
+        maker=hand.maker,
+        trump=hand.trump,
+        called=hand.called,
+        outcome=hand.outcome,
+        partner=hand.partner,
+        tricks=tricks,
+        renege=renege,
+    )
+    try:
+        return score_hand(table, played, lone_march_five=lone_march_five)
+    except HandError as error:
+        return [
+            [field or "", message] for field, message in engine_errors(error.errors, END_FIELDS)
+        ]
+
+
+def _sides(table: Table, maker: int) -> Iterator[tuple[str, EngineHand]]:
+    """The sides a maker can end up on, by the chip value that names each, as a
+    hand the engine accepts (hearts trump; the ace of spades called)."""
+    variant = table.variant
+    trump = SUITS[1]
+
+    def hand(outcome: PartnerOutcome, partner: int | None = None) -> EngineHand:
+        called: Any = None
+        if variant is Variant.CALL_ACE:
+            called = SUITS[0]
+        elif variant is Variant.CALL_YOUR_PARTNER and outcome is not PartnerOutcome.ALONE:
+            called = parse_card("AS")
+        return EngineHand(maker=maker, trump=trump, called=called, outcome=outcome, partner=partner)
+
+    if variant is Variant.STANDARD:
+        yield "team", hand(PartnerOutcome.TEAM)
+        yield "alone", hand(PartnerOutcome.ALONE)
+        return
+    for seat in range(table.n):
+        if seat != maker:
+            yield str(seat), hand(PartnerOutcome.REVEALED, seat)
+    yield "maker", hand(PartnerOutcome.MAKER_HELD)
+    yield "none", hand(PartnerOutcome.NOT_IN_PLAY)
+    if variant is Variant.CALL_YOUR_PARTNER:
+        yield "alone", hand(PartnerOutcome.ALONE)
+
+
+def _refused_calls(table: Table, space: CallSpace) -> dict[str, Problems]:
+    """Every call of the chips offered that the engine refuses, with its messages
+    where the forms show them (``HandInProgress.problems``: what saving the call,
+    and the whole hand, check of it)."""
+    fields = {name for name, values in space if values != ("",)}
+    refused: dict[str, Problems] = {}
+    for values in itertools.product(*(values for _, values in space)):
+        trump, called, alone, round_ = values
+        call = HandInProgress(
+            maker=0,
+            trump=trump,
+            called="" if called == "alone" else called,
+            alone=alone == "yes" or called == "alone",
+            bidding_round=int(round_) if round_ else None,
+        )
+        if trump and (called or "called" not in fields) and (problems := call.problems(table)):
+            refused["|".join(values)] = [
+                [field or "", message] for field, message in engine_errors(problems, fields)
+            ]
+    return refused

@@ -1,0 +1,340 @@
+// The whole hand on the phone (docs/decisions.md, D50). The table screen's hand form
+// (templates/scorekeeper/games/table.html) is shown a stage at a time: the maker, the
+// call, the end of the hand. Its points and every check are looked up in the engine's
+// table of outcomes sent with the page (scorekeeper/games/outcomes.py): no scoring rule
+// and no check is written here, and no tap asks Bower anything. "Save the call" tells
+// the other phones and goes on at once; "Save hand" posts the whole form (hand_enter,
+// with its version and token: recorded once). Without this file the form is one page.
+"use strict";
+
+(() => {
+  const STAGES = ["maker", "call", "play"];
+  const parsed = new WeakMap(); // form -> its table of outcomes
+  const tapped = new WeakMap(); // form -> names of the fields tapped on this phone
+
+  const outcomes = (form) => {
+    if (!parsed.has(form)) {
+      const data = form.querySelector("#hand-outcomes");
+      parsed.set(form, data ? JSON.parse(data.textContent) : null);
+    }
+    return parsed.get(form);
+  };
+
+  // A chip's value ("" when none is tapped); null when the form has no such field.
+  const valueOf = (form, name) => {
+    const field = form.elements.namedItem(name);
+    return field ? field.value : null;
+  };
+
+  const group = (form, name) => form.querySelector(`#id_${name}_group`);
+
+  // What a chosen chip shows (a card's "A♠", not also its name for a screen reader).
+  const chipText = (form, name) => {
+    const input = form.querySelector(`input[name="${name}"]:checked`);
+    const label = input && input.closest(".chip");
+    if (!label) return "";
+    const shown = label.cloneNode(true);
+    for (const hidden of shown.querySelectorAll(".visually-hidden")) hidden.remove();
+    return shown.textContent.replace(/\s+/g, " ").trim();
+  };
+
+  const check = (form, name, value) => {
+    for (const input of form.querySelectorAll(`input[name="${name}"]`)) {
+      input.checked = input.value === value;
+    }
+  };
+
+  // ---- The engine's messages beside the fields they name ------------------------
+
+  const clearProblems = (form) => {
+    for (const list of form.querySelectorAll(".js-problems")) list.remove();
+    for (const field of form.querySelectorAll(".has-js-problems")) field.classList.remove("has-js-problems", "has-errors");
+  };
+
+  const showProblems = (form, problems, stage) => {
+    for (const [name, message] of problems) {
+      const where = (name && group(form, name)) || stage;
+      let list = where.querySelector(":scope > .js-problems");
+      if (!list) {
+        list = document.createElement("ul");
+        list.className = "errorlist js-problems";
+        const legend = where.querySelector(":scope > legend");
+        if (legend) legend.after(list);
+        else where.prepend(list);
+        where.classList.add("has-js-problems", "has-errors");
+      }
+      const item = document.createElement("li");
+      item.textContent = message;
+      list.append(item);
+    }
+  };
+
+  // ---- What the taps so far come to -------------------------------------------
+
+  const callKey = (form) =>
+    ["trump", "called", "alone", "round"].map((name) => valueOf(form, name) || "").join("|");
+
+  const callComplete = (form) => {
+    const called = valueOf(form, "called");
+    return Boolean(valueOf(form, "maker") && valueOf(form, "trump") && (called === null || called));
+  };
+
+  const alone = (form) => valueOf(form, "alone") === "yes" || valueOf(form, "called") === "alone";
+
+  // The side the maker ended on, as the table of outcomes names it.
+  const sideOf = (form, table) => {
+    if (alone(form)) return table.sides.alone;
+    return table.sides.other || valueOf(form, "partner") || "";
+  };
+
+  const outcomeOf = (form, table) => {
+    const maker = valueOf(form, "maker");
+    const tricks = valueOf(form, "tricks");
+    const renege = valueOf(form, "renege") || "";
+    const bySide = maker ? table.k[maker] : null;
+    const byTricks = bySide && bySide[sideOf(form, table)];
+    const byRenege = byTricks && tricks !== "" && byTricks[Number(tricks)];
+    if (!byRenege) return null;
+    const index = byRenege[renege === "" ? 0 : Number(renege) + 1];
+    return index === undefined ? null : table.r[index];
+  };
+
+  // ---- Drawing the stage --------------------------------------------------------
+
+  const showChoices = (form, table) => {
+    // The partner chips are the sides the table lists for this maker: never the maker.
+    const maker = valueOf(form, "maker");
+    const sides = (maker && table.k[maker]) || {};
+    for (const input of form.querySelectorAll('input[name="partner"]')) {
+      const offered = input.value in sides;
+      input.closest(".chip").hidden = !offered;
+      if (!offered && input.checked) input.checked = false;
+    }
+    const partner = group(form, "partner");
+    if (partner) partner.hidden = alone(form);
+    // The trick of a reveal is noted only for a partner who was revealed.
+    const reveal = form.querySelector(".reveal-fields");
+    if (reveal) {
+      const revealed = !alone(form) && /^\d+$/.test(valueOf(form, "partner") || "");
+      reveal.hidden = !revealed;
+      if (!revealed) check(form, "revealed_on_trick", "");
+    }
+  };
+
+  const drawSummary = (form) => {
+    const parts = [chipText(form, "maker"), chipText(form, "trump")];
+    if (valueOf(form, "called") !== "alone") parts.push(chipText(form, "called"));
+    if (alone(form)) parts.push("alone");
+    const text = parts.filter(Boolean).join(" · ");
+    for (const summary of form.querySelectorAll(".stage-summary")) {
+      if (summary.textContent !== text) summary.textContent = text;
+    }
+  };
+
+  const drawPreview = (form, table, entry) => {
+    const preview = form.querySelector("#preview");
+    const points = preview.querySelector(".preview-points");
+    const rule = preview.querySelector(".rule-line");
+    const scored = Boolean(entry && entry[0]);
+    preview.querySelector(".preview-wait").hidden = scored;
+    points.hidden = !scored;
+    rule.hidden = !scored;
+    form.querySelector(".save-hand").disabled = !scored;
+    if (!scored) return;
+    const [deltas, explanation, section] = entry;
+    const chips = [];
+    deltas.forEach((delta, seat) => {
+      if (!delta) return;
+      const chip = document.createElement("li");
+      chip.className = delta < 0 ? "points-chip is-negative" : "points-chip";
+      const strong = document.createElement("strong");
+      strong.textContent = delta > 0 ? `+${delta}` : String(delta);
+      const total = document.createElement("span");
+      total.className = "preview-total";
+      total.textContent = `→ ${table.totals[seat] + delta}`;
+      chip.append(`${table.players[seat]} `, strong, " ", total);
+      chips.push(chip);
+    });
+    points.replaceChildren(...chips);
+    const where = document.createElement("span");
+    where.className = "muted";
+    where.textContent = `(rules ${section})`;
+    rule.replaceChildren(`${explanation} `, where);
+  };
+
+  const render = (form) => {
+    const table = outcomes(form);
+    if (!table) return;
+    const stage = form.dataset.stage;
+    const page = document.documentElement;
+    if (page.dataset.handStage !== stage) page.dataset.handStage = stage;
+    clearProblems(form);
+    showChoices(form, table);
+    drawSummary(form);
+    const refused = callComplete(form) ? table.calls[callKey(form)] : null;
+    const saveCall = form.querySelector(".save-call");
+    saveCall.disabled = !callComplete(form) || Boolean(refused);
+    let entry = null;
+    if (refused) {
+      showProblems(form, refused, form.querySelector(`.stage-${stage}`));
+    } else {
+      entry = outcomeOf(form, table);
+      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"));
+    }
+    drawPreview(form, table, entry);
+  };
+
+  const goTo = (form, stage) => {
+    if (!STAGES.includes(stage) || form.dataset.stage === stage) return;
+    form.dataset.stage = stage;
+    render(form);
+    // A screen reader (and the keyboard) goes on where the new stage starts: once
+    // it is painted (focus asks for the layout, which the paint has worked out).
+    const shown = form.querySelector(`.stage-${stage}`);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (shown && shown.isConnected && form.dataset.stage === stage) shown.focus({ preventScroll: true });
+      }),
+    );
+  };
+
+  // ---- Taps ---------------------------------------------------------------------
+
+  // The input a tap is changing: its click comes before its change.
+  let changing = null;
+  document.addEventListener("pointerdown", (event) => {
+    const input = event.target;
+    changing = input instanceof HTMLInputElement && !input.checked ? input : null;
+  }, true);
+
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    const form = input instanceof HTMLInputElement && input.closest(".table-hand");
+    if (!form) return;
+    if (!tapped.has(form)) tapped.set(form, new Set());
+    tapped.get(form).add(input.name);
+    if (input.name === "renege") form.dataset.renege = input.value;
+    render(form);
+  });
+
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const form = target && target.closest(".table-hand");
+    if (!form) return;
+    if (target.matches('input[name="maker"]') && form.dataset.stage === "maker") {
+      // The change that follows draws the stage (a maker tapped again has none).
+      if (changing === target) form.dataset.stage = "call";
+      else goTo(form, "call");
+    } else if (target.closest(".stage-go")) {
+      goTo(form, target.closest(".stage-go").dataset.go);
+    } else if (target.closest(".stage-back")) {
+      goTo(form, STAGES[Math.max(0, STAGES.indexOf(form.dataset.stage) - 1)]);
+    } else if (target.matches('input[name="renege"]') && target.value === form.dataset.renege) {
+      // The renege tapped again is taken back (the phone shows no "No renege" chip).
+      // A click comes before the change it makes: the data still holds the one before.
+      check(form, "renege", "");
+      form.dataset.renege = "";
+      render(form);
+    } else if (target.closest(".save-call")) {
+      event.preventDefault();
+      goTo(form, "play");
+      // Sent once the end of the hand is painted: the tap is answered first.
+      form.dataset.callSending = "yes";
+      requestAnimationFrame(() => setTimeout(() => sendCall(form)));
+    } else if (target.closest(".save-hand") && form.dataset.callSending) {
+      // The call on its way changes the game's version: Save follows it.
+      event.preventDefault();
+      form.dataset.saveWaiting = "yes";
+    }
+  });
+
+  // ---- A form drawn again (a poll, an answer): what was tapped here stays -----------
+
+  const capture = (form) => ({
+    hand: form.dataset.hand,
+    stage: form.dataset.stage,
+    values: [...(tapped.get(form) || [])].map((name) => [name, valueOf(form, name)]),
+    saveWaiting: form.dataset.saveWaiting,
+  });
+
+  const restore = (form, kept) => {
+    if (!kept || kept.hand !== form.dataset.hand || !kept.values.length) return;
+    for (const [name, value] of kept.values) check(form, name, value);
+    tapped.set(form, new Set(kept.values.map(([name]) => name)));
+    // No further than the taps allow (another phone may have cancelled the call).
+    const allowed = callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0;
+    form.dataset.stage = STAGES[Math.min(STAGES.indexOf(kept.stage), allowed)];
+  };
+
+  const start = (kept) => {
+    for (const form of document.querySelectorAll(".table-hand:not([data-ready])")) {
+      form.dataset.ready = "yes";
+      restore(form, kept);
+      form.dataset.renege = valueOf(form, "renege") || "";
+      render(form);
+    }
+  };
+
+  let kept = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const form = document.querySelector(".table-hand");
+    if (form && event.detail.target && event.detail.target.contains(form)) kept = capture(form);
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    start(kept);
+    kept = null;
+    // Another screen: no hand is entered on it.
+    if (!document.querySelector(".table-hand")) delete document.documentElement.dataset.handStage;
+  });
+
+  const swapIn = (form, html) => {
+    const main = document.getElementById("main");
+    const held = capture(form);
+    kept = held; // restored by htmx:afterSwap, below
+    window.htmx.swap(main, html, { swapStyle: "innerHTML" });
+    start(held);
+    const next = document.querySelector(".table-hand");
+    if (held.saveWaiting && next && next.dataset.hand === held.hand) {
+      next.querySelector(".save-hand").click();
+    }
+  };
+
+  const callNote = (form, text) => {
+    const note = form.querySelector(".call-note");
+    note.textContent = text;
+    note.hidden = !text;
+  };
+
+  // "Save the call": the other phones see it at their next poll. The hand goes on
+  // here meanwhile; without the network, it is saved whole at the end.
+  const sendCall = async (form) => {
+    form.dataset.callSending = "yes";
+    callNote(form, "");
+    let html = null;
+    try {
+      const response = await fetch(form.dataset.saveCall, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+        credentials: "same-origin",
+      });
+      if ([200, 409, 422].includes(response.status)) html = await response.text();
+    } catch (error) {
+      html = null;
+    }
+    delete form.dataset.callSending;
+    if (html !== null && form.isConnected && window.htmx) {
+      swapIn(form, html);
+      return;
+    }
+    if (!form.isConnected) return;
+    callNote(form, "The other phones were not told the call (no connection): go on, the hand is saved whole at the end.");
+    if (form.dataset.saveWaiting) {
+      delete form.dataset.saveWaiting;
+      form.querySelector(".save-hand").click();
+    }
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(null));
+  else start(null);
+})();

@@ -1,0 +1,369 @@
+"""Every kind of hand on the table screen, on the phone (docs/decisions.md, D50; conftest.py:
+`page` fails on any console error or CSP violation; `axe`). One page load a screen size
+records every kind of hand in turn, counting the taps and failing on any scroll; every
+tap is answered on the phone (nothing is asked of Bower until Save), and the totals
+after each hand are the engine's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from referee.engine.hands import Table
+from referee.engine.reading import read_hand
+from referee.engine.scoring import score_game, score_hand
+from tests.conftest import BrowserProblems
+from tests.game_support import FIVE, fresh, start_game
+from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
+from tests.thumb_support import Thumb
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+Axe = Callable[..., None]
+
+PHONES = [(375, 667), (320, 568), (667, 375)]
+TRICKS = "Tricks for the maker's side"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of hand: what the scorer taps, and the hand in the game document's words."""
+
+    name: str
+    maker: str
+    trump: str  # the chip's name
+    called: str
+    end: tuple[tuple[str, str], ...]  # (group, chip) after "Save the call"
+    hand: dict[str, Any]
+    alone: bool = False
+    renege: str = ""
+    most_taps: int = 7
+
+
+KINDS = [
+    Kind(
+        "a make with a partner",
+        "Ben",
+        "Hearts",
+        "Ace of spades",
+        (("Partner", "Dan"), (TRICKS, "3")),
+        {"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 3},
+    ),
+    Kind(
+        "a march",
+        "Cat",
+        "Spades",
+        "Ace of hearts",
+        (("Partner", "Eve"), (TRICKS, "5")),
+        {"maker": "Cat", "trump": "S", "called": "H", "partner": "Eve", "tricks": 5},
+    ),
+    Kind(
+        "a euchre",
+        "Dan",
+        "Clubs",
+        "Ace of diamonds",
+        (("Partner", "Ann"), (TRICKS, "1")),
+        {"maker": "Dan", "trump": "C", "called": "D", "partner": "Ann", "tricks": 1},
+    ),
+    Kind(
+        "the maker held their own ace",
+        "Eve",
+        "Diamonds",
+        "Ace of diamonds",
+        (("Partner", "Maker held the ace"), (TRICKS, "4")),
+        {"maker": "Eve", "trump": "D", "called": "D", "partner": "maker", "tricks": 4},
+    ),
+    Kind(
+        "a declared lone hand",
+        "Ann",
+        "Hearts",
+        "Ace of clubs",
+        ((TRICKS, "5"),),
+        {"maker": "Ann", "trump": "H", "called": "C", "partner": "maker", "tricks": 5},
+        alone=True,
+    ),
+    Kind(
+        "the ace not in play",
+        "Ben",
+        "Spades",
+        "Ace of spades",
+        (("Partner", "Ace not in play"), (TRICKS, "3")),
+        {"maker": "Ben", "trump": "S", "called": "S", "partner": "none", "tricks": 3},
+    ),
+    Kind(
+        "a renege",
+        "Cat",
+        "Hearts",
+        "Ace of diamonds",
+        (("Partner", "Ben"), (TRICKS, "3")),
+        {
+            "maker": "Cat",
+            "trump": "H",
+            "called": "D",
+            "partner": "Ben",
+            "tricks": 3,
+            "renege": "Ann",
+        },
+        renege="Ann",
+        most_taps=9,
+    ),
+]
+
+# The bar (the points and Save) and every chip of the stage shown are on screen,
+# and nothing covers a chip.
+ON_SCREEN = """() => {
+  const form = document.querySelector(".table-hand");
+  const inside = (r) =>
+    r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const hit = (el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  };
+  const shown = [...form.querySelectorAll(".chip, summary, .save-bar .btn")].filter((el) =>
+    el.checkVisibility());
+  return shown.filter((el) => !inside(el.getBoundingClientRect()) || !hit(el))
+    .map((el) => `${el.textContent.trim()}: ${JSON.stringify(el.getBoundingClientRect())}`);
+}"""
+
+
+class Scorer:
+    """The scorer's thumb on the table screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.thumb = Thumb(page)
+
+    def chip(self, group: str, name: str) -> None:
+        field = self.page.get_by_role("group", name=group, exact=True)
+        self.thumb.tap(field.get_by_role("radio", name=name, exact=True))
+        self.all_on_screen()
+
+    def button(self, name: str) -> None:
+        self.thumb.tap(self.page.get_by_role("button", name=name, exact=True))
+
+    def save_the_call(self) -> None:
+        """The phone goes on to the end of the hand at once; the other phones are told
+        meanwhile, and the call comes back with the game's new version (the test waits
+        for it: a person taps the partner minutes later, when the ace is played)."""
+        self.button("Save the call")
+        expect(self.page.locator(".table-hand")).to_have_attribute("data-stage", "play")
+        expect(self.page.locator(".table-hand[data-call-sending]")).to_have_count(0)
+        expect(self.page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+
+    def all_on_screen(self) -> None:
+        assert self.page.evaluate(ON_SCREEN) == []
+
+    def play(self, kind: Kind) -> None:
+        self.chip("Who made trump?", kind.maker)
+        self.chip("Trump", kind.trump)
+        self.chip("Called ace", kind.called)
+        if kind.alone:
+            self.chip("Alone?", "Alone")
+        self.save_the_call()
+        self.nothing_red_yet(kind)
+        for group, chip in kind.end:
+            self.chip(group, chip)
+        if kind.renege:
+            self.thumb.tap(self.page.locator("summary", has_text="Renege"))
+            self.all_on_screen()
+            self.chip("Renege", kind.renege)
+
+    def nothing_red_yet(self, kind: Kind) -> None:
+        """The end of the hand opens with nothing marked wrong, and without the
+        maker among the partners."""
+        expect(self.page.get_by_role("group", name=TRICKS)).to_be_visible()
+        expect(self.page.locator(".table-hand .errorlist:visible")).to_have_count(0)
+        if not kind.alone:
+            partners = self.page.get_by_role("group", name="Partner", exact=True)
+            expect(partners.get_by_role("radio", name=kind.maker, exact=True)).to_be_hidden()
+            expect(partners.get_by_role("radio", name="Maker held the ace")).to_be_visible()
+            expect(partners.get_by_role("radio", name="Ace not in play")).to_be_visible()
+        self.all_on_screen()
+
+
+def engine_totals(table: Table, hands: list[dict[str, Any]]) -> list[int]:
+    scored = score_game(table, first_dealer=0, hands=[read_hand(table, h) for h in hands])
+    return list(scored.totals)
+
+
+def totals_shown(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".score-row .score-total").all_inner_texts()]
+
+
+def the_preview_is_the_engines(page: Page, table: Table, hand: dict[str, Any]) -> None:
+    score = score_hand(table, read_hand(table, hand))
+    expect(page.locator("#preview .rule-line")).to_have_text(
+        f"{score.explanation} (rules {score.section})"
+    )
+
+
+def save_offline_then_retry(scorer: Scorer) -> None:
+    """Save with the Wi-Fi gone: the bar says so beside Retry, at the bottom, over no
+    chip; back online, Retry records the hand (once)."""
+    page = scorer.page
+    page.context.set_offline(True)
+    expect(page.locator(".save-bar .bar-offline")).to_be_visible()
+    page.get_by_role("button", name="Save hand").click()
+    status = page.locator(".save-bar [role=alert]")
+    expect(status).to_contain_text("Could not reach Bower: nothing was saved")
+    scorer.all_on_screen()
+    scorer.thumb.in_view(status.get_by_role("button", name="Retry"))
+    page.context.set_offline(False)
+    status.get_by_role("button", name="Retry").click()
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
+    page: Page, axe: Axe, browser_problems: BrowserProblems, width: int, height: int
+) -> None:
+    for expected in ("ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest"):
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    # The live server shares the tests' database connection: the page alone uses it
+    # while it is open (the engine's totals need no database).
+    table = game.table
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/games/{game.pk}/")
+    scorer = Scorer(page)
+    recorded: list[dict[str, Any]] = []
+    taps: dict[str, int] = {}
+    for number, kind in enumerate(KINDS, start=1):
+        before = scorer.thumb.taps
+        scorer.play(kind)
+        the_preview_is_the_engines(page, table, kind.hand)
+        if number == 1 and width == PHONES[0][0]:
+            axe(page)
+        if kind.name == "a euchre":
+            taps[kind.name] = scorer.thumb.taps - before + 1
+            save_offline_then_retry(scorer)
+        else:
+            scorer.button("Save hand")
+            taps[kind.name] = scorer.thumb.taps - before
+        expect(page.locator("#messages")).to_have_text(f"Hand {number} recorded.")
+        recorded.append(kind.hand)
+        assert totals_shown(page) == engine_totals(table, recorded)
+
+    # A misdeal: one tap on the table at rest.
+    before = scorer.thumb.taps
+    scorer.button("Misdeal: no score")
+    taps["a misdeal"] = scorer.thumb.taps - before
+    expect(page.locator("#messages")).to_contain_text("misdeal, the deal passes on")
+    if width == PHONES[0][0]:
+        axe(page)
+    shown = totals_shown(page)
+    page.goto("about:blank")
+    # Each hand recorded once, the totals stored the engine's.
+    assert fresh(game).hands.count() == len(KINDS) + 1
+    assert [seat.total for seat in fresh(game).seat_list()] == shown
+    print(f"\n{width}x{height} taps: {taps}, scrolls: 0")
+    limits = {kind.name: kind.most_taps for kind in KINDS} | {"a misdeal": 1}
+    assert all(taps[name] <= limits[name] for name in taps), taps
+
+
+EVERY_ENTRY = """(expected) => {
+  const form = document.querySelector(".table-hand");
+  form.dataset.stage = "play";
+  const set = (name, value) => {
+    for (const input of form.querySelectorAll(`input[name="${name}"]`)) {
+      input.checked = input.value === value;
+    }
+  };
+  const shown = [];
+  for (const [maker, side, tricks, renege] of expected.map((e) => e.key)) {
+    set("maker", maker);
+    set("alone", "");
+    set("partner", side);
+    set("tricks", String(tricks));
+    set("renege", renege ? String(renege - 1) : "");
+    const tapped = form.querySelector('input[name="tricks"]:checked');
+    tapped.dispatchEvent(new Event("change", { bubbles: true }));
+    const preview = form.querySelector("#preview");
+    shown.push({
+      points: [...preview.querySelectorAll(".preview-points li")].map((li) => li.textContent),
+      rule: preview.querySelector(".rule-line").textContent,
+      problems: [...form.querySelectorAll(".js-problems li")].map((li) => li.textContent),
+      save: !form.querySelector(".save-hand").disabled,
+    });
+  }
+  return shown;
+}"""
+
+
+def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
+    page: Page,
+) -> None:
+    """The preview drawn by static/js/hand.js from the table sent with the page, for
+    every maker, partner, alone, tricks and renege: what the server reads and records."""
+    game = start_game(players=FIVE, target=99, renege="offender-loses-2")
+    for hand in KINDS[:3]:
+        game.refresh_from_db()
+        game.record_hand(version=game.version, token=None, hand=read_hand(game.table, hand.hand))
+    game = fresh(game)
+    names = game.table.players
+    totals = [seat.total for seat in game.seat_list()]
+    expected = []
+    for maker, sides in outcomes_of(game)["k"].items():
+        for side, by_tricks in sides.items():
+            for tricks, by_renege in enumerate(by_tricks):
+                for renege in range(len(by_renege)):
+                    form = read(game, posted(game, maker, side, tricks, renege))
+                    key = [maker, side, tricks, renege]
+                    if not form.is_valid():
+                        problems = [m for _, m in shown_errors(form)]
+                        expected.append({"key": key, "problems": problems, "save": False})
+                        continue
+                    points, explanation, section = as_recorded(game, form)
+                    expected.append(
+                        {
+                            "key": key,
+                            "points": [
+                                f"{names[seat]} {delta:+d} → {totals[seat] + delta}"
+                                for seat, delta in enumerate(points)
+                                if delta
+                            ],
+                            "rule": f"{explanation} (rules {section})",
+                            "problems": [],
+                            "save": True,
+                        }
+                    )
+    page.goto(f"/games/{game.pk}/")
+    shown = page.evaluate(EVERY_ENTRY, expected)
+    assert len(shown) == len(expected) == 5 * 6 * 6 * 6
+    for want, got in zip(expected, shown, strict=True):
+        for field in ("points", "rule", "problems", "save"):
+            if field in want:
+                assert got[field] == want[field], (want["key"], field, got[field])
+
+
+def test_a_hand_entered_after_the_call_was_saved_elsewhere_keeps_its_taps(page: Page) -> None:
+    """Another phone saves the call while this one taps: the poll redraws the table,
+    and what was tapped here stays."""
+    game = start_game(players=FIVE, target=99)
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    scorer = Scorer(page)
+    scorer.chip("Who made trump?", "Ben")
+    scorer.chip("Trump", "Hearts")
+    game.refresh_from_db()
+    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    # The poll brings the call saved on the other phone: Ben and hearts stay tapped.
+    expect(
+        page.locator('.table-hand[data-hand="1"] input[name="called"][value="S"]')
+    ).to_be_checked(timeout=10_000)
+    expect(
+        page.get_by_role("group", name="Trump").get_by_role("radio", name="Hearts")
+    ).to_be_checked()
+    expect(page.locator(".table-hand")).to_have_attribute("data-stage", "call")
+    scorer.save_the_call()
+    scorer.chip("Partner", "Dan")
+    scorer.chip(TRICKS, "3")
+    scorer.button("Save hand")
+    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    hand = fresh(game).hands.get()
+    assert (hand.maker, hand.partner, hand.tricks) == (1, 3, 3)
+    assert re.search("Ben", page.locator(".recent-hand").first.inner_text())

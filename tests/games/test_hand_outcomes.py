@@ -1,0 +1,153 @@
+"""The table screen's table of outcomes (scorekeeper/games/outcomes.py, docs/decisions.md, D50):
+what the phone shows for a hand, before any round trip, is what the server's form reads
+and the game records, for every hand of the game's space (every maker, partner, alone,
+tricks and renege), and every call the phone lets through is one the server takes."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import uuid
+
+import pytest
+from django.test import Client
+
+from referee.engine.scoring import RoundRules
+from referee.engine.variants import Variant
+from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
+from scorekeeper.games.outcomes import call_space
+from scorekeeper.models import Game
+from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
+from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
+
+pytestmark = pytest.mark.django_db
+
+SIX = (*FIVE, "Fay")
+
+
+def a_night_table() -> Game:
+    """A euchre night's standard table, where a lone march scores 5 (docs/rules.md,
+    Euchre night 4)."""
+    return Game.start(
+        variant=Variant.STANDARD,
+        players=FOUR,
+        first_dealer=0,
+        rules=start_game("standard", FOUR).house_rules,
+        private_table=our_table(),
+        round_rules=RoundRules(hands=8, lone_march_five=True),
+    )
+
+
+def a_game_near_zero_under_offender_loses_2() -> Game:
+    """Totals of 0, 1 and more: a renege's penalty takes a total to 0, never below."""
+    game = start_game(players=FIVE, renege="offender-loses-2")
+    record(game, maker="Ben", trump="H", called="S", partner="maker", tricks=3)
+    record(game, maker="Cat", trump="H", called="S", partner="Dan", tricks=5)
+    return fresh(game)
+
+
+GAMES = {
+    "call-ace, 4 players": lambda: start_game(players=FOUR),
+    "call-ace, 5 players": lambda: start_game(players=FIVE),
+    "call-ace, 6 players": lambda: start_game(players=SIX),
+    "call-ace, offender loses 2": a_game_near_zero_under_offender_loses_2,
+    "call-your-partner": lambda: start_game("call-your-partner", FIVE),
+    "standard": lambda: start_game("standard", FOUR),
+    "a night's standard table": a_night_table,
+}
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_it(
+    kind: str,
+) -> None:
+    game = fresh(GAMES[kind]())
+    table = outcomes_of(game)
+    form = TableHandForm(game=game)
+    partners = [str(v) for v, _ in getattr(form.fields.get("partner"), "choices", [])]
+    checked = 0
+    for maker in range(game.table.n):
+        sides = table["k"][str(maker)]
+        # Every side the form offers, the maker never their own partner.
+        expected = {p for p in partners if p != str(maker)}
+        expected |= {"alone"} if table["sides"]["alone"] == "alone" else set()
+        expected |= {"team"} if table["sides"]["other"] == "team" else set()
+        assert set(sides) == expected
+        for side, by_tricks in sides.items():
+            assert len(by_tricks) == game.table.deal.tricks + 1
+            for tricks, by_renege in enumerate(by_tricks):
+                assert len(by_renege) == game.table.n + 1
+                for renege, index in enumerate(by_renege):
+                    data = posted(game, str(maker), side, tricks, renege)
+                    form = read(game, data)
+                    entry = table["r"][index]
+                    if form.is_valid():
+                        assert entry == as_recorded(game, form), data
+                    else:
+                        assert entry == [None, shown_errors(form)], data
+                    checked += 1
+    assert checked == sum(len(t) * len(t[0]) for s in table["k"].values() for t in s.values())
+
+
+def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
+    client: Client,
+) -> None:
+    game = a_game_near_zero_under_offender_loses_2()
+    table = outcomes_of(game)
+    # Cat made it alone with 3 tricks; Ben (1 point) reneged and loses 2, down to 0.
+    entry = table["r"][table["k"]["2"]["maker"][3][1 + 1]]
+    before = [seat.total for seat in game.seat_list()]
+    data = posted(game, "2", "maker", 3, 1 + 1)
+    response = client.post(
+        url("hand_enter", game), {**data, "version": game.version, "token": uuid.uuid4()}
+    )
+    assert response.status_code == 302
+    after = [seat.total for seat in fresh(game).seat_list()]
+    assert [a - b for a, b in zip(after, before, strict=True)] == entry[0] == [0, -1, 1, 0, 0]
+    assert fresh(game).hands.last().explanation == entry[1]
+
+
+CALL_GAMES = {
+    "call-ace, the seed deal at six (no card turned up)": lambda: start_game(
+        players=SIX, deal="seed"
+    ),
+    "call-your-partner": lambda: start_game("call-your-partner", FIVE),
+    "standard with no trump": lambda: start_game("standard", FOUR, no_trump=True),
+}
+
+
+@pytest.mark.parametrize("kind", CALL_GAMES)
+def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kind: str) -> None:
+    game = fresh(CALL_GAMES[kind]())
+    table = outcomes_of(game)
+    space = call_space(TableHandForm(game=game))
+    names = [name for name, _ in space]
+    asks_called = dict(space)["called"] != ("",)
+    refused = 0
+    for values in itertools.product(*(values for _, values in space)):
+        call = {name: value for name, value in zip(names, values, strict=True) if value}
+        if not call.get("trump") or (asks_called and not call.get("called")):
+            continue
+        alone = call.get("alone") == "yes" or call.get("called") == "alone"
+        end = {"tricks": "3"} if alone or not asks_called else {"tricks": "3", "partner": "none"}
+        base = {"maker": "1", "version": game.version, "token": uuid.uuid4()}
+        saved = StartHandForm({**base, **call}, game=game)
+        whole = WholeHandForm({**base, **call, **end}, game=game)
+        key = "|".join(values)
+        if key in table["calls"]:
+            refused += 1
+            assert not saved.is_valid(), key
+            assert not whole.is_valid(), key
+            assert table["calls"][key] == shown_errors(saved), key
+            assert set(map(tuple, table["calls"][key])) <= set(map(tuple, shown_errors(whole)))
+        else:
+            assert saved.is_valid(), (key, saved.errors)
+            assert whole.is_valid(), (key, whole.errors)
+    assert refused  # each of these games refuses some calls
+
+
+def test_the_table_of_a_five_player_game_is_small_on_the_wire() -> None:
+    game = start_game(players=FIVE)
+    table = outcomes_of(game)
+    assert len(gzip.compress(json.dumps(table).encode())) < 6_000
