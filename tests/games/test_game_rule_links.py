@@ -50,6 +50,7 @@ def test_the_table_screen_links_each_rule_its_hands_cite(client: Client) -> None
     game = a_game_with_a_misdeal_and_a_penalty()
     page = client.get(url("game_table", game)).content.decode()
     assert followed(client, page) == [
+        "Call-Ace rules 5 /referee/rules/call-ace/#scoring",  # the hand form's renege box
         "Call-Ace rules 5 /referee/rules/call-ace/#scoring",
         "Call-Ace rules 2 /referee/rules/call-ace/#bidding",
     ]
@@ -92,7 +93,10 @@ def test_a_night_table_links_the_nights_own_rules(client: Client) -> None:
     names = [seat.player.name for seat in table.seat_list()]
     record(table, maker=names[0], trump="H", tricks=5, alone=True)
     page = client.get(url("game_table", table)).content.decode()
-    assert followed(client, page) == ["Euchre night rules 4 /referee/rules/euchre-night/#points"]
+    assert followed(client, page) == [
+        "Standard rules 5 /referee/rules/standard/#scoring",  # the hand form's renege box
+        "Euchre night rules 4 /referee/rules/euchre-night/#points",
+    ]
     for _ in range(3):
         record(table, maker=names[1], trump="S", tricks=3)
     result = client.get(url("game_result", table)).content.decode()
