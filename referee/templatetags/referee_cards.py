@@ -34,6 +34,27 @@ def card_input(chip: Any, name: str, kind: str = "checkbox") -> dict[str, Any]:
     return {"chip": chip, "name": name, "kind": kind}
 
 
+@register.filter
+def option_tag(option: forms.boundfield.BoundWidget) -> SafeString:
+    """A radio or checkbox option's ``<input>`` as Django's widget templates draw it
+    (``input.html`` and ``attrs.html``), without a template render for each: a hand's
+    chips are some fifty options on every table screen."""
+    data = option.data
+    attrs = [
+        format_html(" {}", name) if value is True else format_html(' {}="{}"', name, value)
+        for name, value in data["attrs"].items()
+        if value is not False
+    ]
+    value = "" if data["value"] is None else format_html(' value="{}"', data["value"])
+    return format_html(
+        '<input type="{}" name="{}"{}{}>',
+        data["type"],
+        data["name"],
+        value,
+        mark_safe("".join(attrs)),  # each part escaped by format_html above
+    )
+
+
 @register.inclusion_tag("chips/suit_mark.html")
 def suit_mark(suit: Suit) -> dict[str, Any]:
     return {"suit": suit}

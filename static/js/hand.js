@@ -287,6 +287,14 @@
     if (!document.querySelector(".table-hand")) delete document.documentElement.dataset.handStage;
   });
 
+  // A page put back from htmx's history: its forms are drawn afresh (what was tapped
+  // on them is in the snapshot; the marks of this script are not to be trusted).
+  document.addEventListener("htmx:historyRestore", () => {
+    for (const form of document.querySelectorAll(".table-hand[data-ready]")) delete form.dataset.ready;
+    start(null);
+    if (!document.querySelector(".table-hand")) delete document.documentElement.dataset.handStage;
+  });
+
   const swapIn = (form, html) => {
     const main = document.getElementById("main");
     const held = capture(form);
