@@ -8,7 +8,7 @@ from benchmarks import Timing, measure
 from referee.engine.cards import Suit, make_deck
 from referee.engine.document import read_document, write_document
 from referee.engine.hands import Hand, PartnerOutcome, Table
-from referee.engine.scoring import score_game
+from referee.engine.totals import score_game
 from referee.engine.tricks import judge_trick, legal_plays
 from referee.engine.variants import Variant
 

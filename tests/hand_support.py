@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from referee.engine.scoring import GameState, continue_game
+from referee.engine.totals import GameState, continue_game
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import hand_outcomes

@@ -16,7 +16,7 @@ from uuid import UUID
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.reading import hand_to_dict, read_hand
-from referee.engine.scoring import GameScore, RoundRules, score_game
+from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
 
 FORMAT = "bower.game/1"

@@ -21,15 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.engine.hands import Hand, HandError, Table
-from referee.engine.scoring import (
-    EUCHRE_RULES,
-    MAKE_RULES,
-    MARCH_RULES,
-    RoundRules,
-    ScoredHand,
-    score_game,
-)
+from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
 from referee.engine.seating import RoundPlan, check_variant
+from referee.engine.totals import RoundRules, ScoredHand, score_game
 from referee.engine.variants import HouseRules, RulesError, Variant, house_rules_from_dict
 
 HANDS_PER_ROUND_RANGE = (4, 12)  # docs/rules.md, Euchre night 3

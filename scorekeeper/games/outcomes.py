@@ -39,7 +39,8 @@ from django import forms
 from referee.engine.cards import SUITS, parse_card
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, PartnerOutcome, Table
-from referee.engine.scoring import HandScore, add_hand_points, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.actions import engine_errors
 from scorekeeper.games.forms.hands import HandForm

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from referee.engine.hands import Table
 from referee.engine.names import same_name
-from referee.engine.scoring import RoundRules
+from referee.engine.totals import RoundRules
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player

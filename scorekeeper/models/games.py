@@ -24,7 +24,7 @@ from django.utils import timezone
 from referee.engine.document import GameDocument
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
-from referee.engine.scoring import GameScore, RoundRules, score_game
+from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models.game_changes import GameChanges
 from scorekeeper.models.game_documents import import_game

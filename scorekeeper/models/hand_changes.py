@@ -16,7 +16,7 @@ from django.utils import timezone
 from referee.engine.checking import check_dealt_hands, check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
-from referee.engine.scoring import GameScore, ScoredHand, score_game
+from referee.engine.totals import GameScore, ScoredHand, score_game
 from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
 from scorekeeper.models.records import SEAT_FIGURES, pair_figures, seat_figures

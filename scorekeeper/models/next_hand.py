@@ -13,7 +13,7 @@ from django.db.models import F
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
-from referee.engine.scoring import GameState, continue_game
+from referee.engine.totals import GameState, continue_game
 from scorekeeper.models.hand_changes import GameOver, cache_hand, game_fields, seat_results
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player

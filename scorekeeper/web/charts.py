@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine.hands import Table
-from referee.engine.scoring import GameScore
+from referee.engine.totals import GameScore
 
 # The drawing's own units (the viewBox): about a phone's width, and the chart
 # scales with the screen. Its type is 16 units, so it reads at 12px or more on

@@ -15,7 +15,8 @@ from referee.engine.checking import check_dealt_hands, check_hand, must_go_alone
 from referee.engine.document import DocumentError, read_document, write_document
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import score_game, score_hand
+from referee.engine.scoring import score_hand
+from referee.engine.totals import score_game
 from referee.engine.variants import HouseRules, Variant, seats_opposite
 
 # Seats 1 and 3 (Ann, Cat) against seats 2 and 4 (Ben, Dan).

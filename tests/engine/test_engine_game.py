@@ -12,7 +12,7 @@ import pytest
 from referee.engine.cards import Suit
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.reading import hand_to_dict, read_hand
-from referee.engine.scoring import score_game
+from referee.engine.totals import score_game
 from referee.engine.variants import (
     Deal,
     HouseRules,

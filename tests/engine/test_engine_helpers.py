@@ -23,9 +23,9 @@ from referee.engine.scoring import (
     MARCH_RULES,
     RENEGE_RULES,
     HandScore,
-    add_hand_points,
     score_hand,
 )
+from referee.engine.totals import add_hand_points
 from referee.engine.variants import (
     HouseRules,
     RenegeRule,

@@ -24,8 +24,8 @@ from referee.engine.night import (
     score_table_round,
     sit_out_points,
 )
-from referee.engine.scoring import RoundRules, score_game
 from referee.engine.seating import RoundPlan, plan_night
+from referee.engine.totals import RoundRules, score_game
 from referee.engine.variants import HouseRules, RenegeRule, RulesError, Variant
 
 H = Suit.HEARTS

@@ -14,7 +14,8 @@ from referee.engine.cards import CardError, Suit, parse_card, parse_cards
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.reading import hand_to_dict, read_hand
-from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import score_game
 from referee.engine.tricks import Play, check_play, find_reneges, judge_trick, legal_plays
 from referee.engine.variants import HouseRules, RenegeRule, TieRule, Variant
 

@@ -25,7 +25,8 @@ from referee.engine.cards import (
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.reading import hand_to_dict, read_hand
-from referee.engine.scoring import score_game, score_hand
+from referee.engine.scoring import score_hand
+from referee.engine.totals import score_game
 from referee.engine.variants import (
     Deal,
     HouseRules,

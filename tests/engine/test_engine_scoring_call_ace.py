@@ -13,7 +13,8 @@ import pytest
 from referee.engine.cards import Rank, Suit
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, Variant, deal_for
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")

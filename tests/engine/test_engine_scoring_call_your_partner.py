@@ -10,7 +10,8 @@ import pytest
 from referee.engine.cards import Rank, parse_card
 from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import score_game
 from referee.engine.variants import HouseRules, RenegeRule, Variant, deal_for
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")

@@ -8,7 +8,8 @@ import pytest
 
 from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import HandScore, score_game, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import score_game
 from referee.engine.variants import HouseRules, RenegeRule, Variant, deal_for
 
 # Seats 1 and 3 (Ann, Cat) against seats 2 and 4 (Ben, Dan).

@@ -26,7 +26,8 @@ from referee.engine.rulebook import rulebook
 from referee.engine.rulebook.citations import BOOK_NAMES, Citation, citations_in
 from referee.engine.rulebook.euchre_night import NIGHT_BOOK_SLUG, night_rulebook
 from referee.engine.rulebook.model import Section
-from referee.engine.scoring import GameState, RoundRules, continue_game, score_hand
+from referee.engine.scoring import score_hand
+from referee.engine.totals import GameState, RoundRules, continue_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")

@@ -16,7 +16,8 @@ from playwright.sync_api import Page, expect
 
 from referee.engine.hands import Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import score_game, score_hand
+from referee.engine.scoring import score_hand
+from referee.engine.totals import score_game
 from tests.conftest import BrowserProblems
 from tests.game_support import FIVE, fresh, start_game
 from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from referee.engine.scoring import RoundRules
+from referee.engine.totals import RoundRules
 from scorekeeper.models import Game, HandInProgress
 from tests.game_support import FOUR, fresh, our_table, post, record, start_game, url
 

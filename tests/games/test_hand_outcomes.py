@@ -13,7 +13,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from referee.engine.scoring import RoundRules
+from referee.engine.totals import RoundRules
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import call_space

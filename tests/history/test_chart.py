@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from referee.engine.hands import Table
 from referee.engine.reading import read_hand
-from referee.engine.scoring import GameScore, score_game
+from referee.engine.totals import GameScore, score_game
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import Game
 from scorekeeper.web.charts import WIDTH, score_chart, summary

@@ -20,7 +20,8 @@ from referee.chips import ChipField
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.reading import read_hand
-from referee.engine.scoring import HandScore, add_hand_points, score_hand
+from referee.engine.scoring import HandScore, score_hand
+from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant, no_score_hand_name
 from scorekeeper.games.forms.actions import GameActionForm, given, seat_choices
 from scorekeeper.games.forms.hand_fields import call_fields, end_fields
