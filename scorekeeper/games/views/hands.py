@@ -28,6 +28,7 @@ from scorekeeper.games.forms.hands import (
 from scorekeeper.games.screens import describe_current_call, table_context
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
+from scorekeeper.games.views.outbox import record_sent_later, sent_later
 from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
@@ -297,6 +298,8 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             form = WholeHandForm(initial=initial, game=game)
         return hand_screen(request, game, form)
     form = WholeHandForm(request.POST, game=game)
+    if sent_later(request.POST):
+        return record_sent_later(game, request.POST, form, form.hand if form.is_valid() else None)
     return hand_post(request, game, form, url) or _record(request, game, form, url)
 
 
@@ -304,6 +307,9 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Everyone passed (or, with stick the dealer, a misdeal): no score, the
     deal passes on (docs/rules.md 2 (every variant))."""
+    if sent_later(request.POST):
+        game = load_game(request, game_id)
+        return record_sent_later(game, request.POST, None, EngineHand(thrown_in=True))
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")
