@@ -37,6 +37,9 @@ class ScoreRow:
 
     names: str
     total: int
+    # The side's first seat: the seat whose total the row shows (the table screen's
+    # phone adds the points of hands waiting in its outbox to it).
+    seat: int
     # Marked as the top of the board: the leader(s) while the game is on, the
     # winner(s) once it is over.
     ahead: bool
@@ -138,6 +141,7 @@ def scoreboard(
         ScoreRow(
             names=" & ".join(seats[s].player.name for s in side),
             total=seats[side[0]].total,
+            seat=side[0],
             ahead=side in marked,
             deals=dealer in side,
             leads=leader in side,

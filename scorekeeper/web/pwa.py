@@ -17,6 +17,9 @@ from django.template.loader import render_to_string
 from django.templatetags.static import PrefixNode, static
 from django.views.decorators.http import require_safe
 
+# The phone's outbox (static/js/outbox_store.js): the worker sends it too (Background Sync).
+OUTBOX = ("vendor/idb-keyval/idb-keyval.js", "js/outbox_store.js", "js/outbox.js")
+
 # What every screen loads, precached when the worker installs so the app opens
 # at once; any other static file is cached the first time a page asks for it.
 APP_SHELL = (
@@ -25,6 +28,12 @@ APP_SHELL = (
     "js/bower.js",
     "js/scorekeeper.js",
     "js/awake.js",
+    # The table screen's own: a hand entered, and kept, without the network.
+    "css/tables.css",
+    "js/hand.js",
+    "js/live.js",
+    "js/referee.js",
+    *OUTBOX,
     "django_htmx/htmx-2.min.js",
     "img/bower.svg",
     # The keep-screen-on fallback's video: a browser asks for it by byte range,
@@ -62,6 +71,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "version": version,
             # JSON is valid JavaScript: the worker reads these as literals.
             "shell_json": json.dumps(shell),
+            "outbox_json": json.dumps([static(name) for name in OUTBOX[:2]])[1:-1],
             "offline_page_json": json.dumps(offline_page),
             "static_prefix_json": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
         },

@@ -23,10 +23,20 @@
   // On table Wi-Fi a tap can fail to reach the laptop, or its answer can get lost:
   // say so instead of doing nothing. Tapping again is safe: every form carries a
   // token, so a hand sent twice is recorded once.
+  // A form that can wait on the phone (outbox.js) is kept there instead; a poll
+  // (live.js) was nobody's tap: the banner says the phone is offline.
+  const waits = (event) => {
+    const elt = event.detail.elt;
+    if (!(elt instanceof Element)) return false;
+    if (elt.closest(".poller")) return true;
+    return Boolean(window.BowerOutbox && window.indexedDB && elt.closest("[data-outbox]"));
+  };
   document.addEventListener("htmx:sendError", (event) => {
+    if (waits(event)) return;
     say("Could not reach Bower: nothing was saved. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
   });
   document.addEventListener("htmx:timeout", (event) => {
+    if (waits(event)) return;
     say("Bower did not answer in time. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
   });
   // An answer htmx does not swap in (base.html's htmx config): a server error, a
@@ -56,13 +66,33 @@
   });
 
   // Offline (the phone lost the Wi-Fi, or this page is a copy the service worker
-  // kept): say so plainly, because nothing tapped now can be saved.
+  // kept): say so plainly, and what a tap does now: on the table screen a hand is
+  // kept on the phone (outbox.js), elsewhere nothing can be saved. Hands waiting in
+  // the phone's outbox are counted here, online or not (outbox.js tells).
   const banner = document.getElementById("offline-banner");
-  const showOffline = (offline) => {
+  let isOffline = false;
+  let waiting = 0;
+  const drawBanner = () => {
     if (!banner) return;
-    banner.textContent = offline ? "offline: nothing can be saved until the connection is back" : "";
-    document.documentElement.classList.toggle("is-offline", offline);
+    const hands = waiting === 1 ? "1 hand waits" : `${waiting} hands wait`;
+    const keeps = Boolean(document.querySelector("[data-outbox]") && window.BowerOutbox && window.indexedDB);
+    let text = "";
+    if (isOffline && waiting) text = `offline: ${hands} on this phone, sent when the connection is back`;
+    else if (isOffline && keeps) text = "offline: a hand saved now waits on this phone until the connection is back";
+    else if (isOffline) text = "offline: nothing can be saved until the connection is back";
+    else if (waiting) text = `${hands} on this phone to be sent to Bower`;
+    if (banner.textContent !== text) banner.textContent = text;
+    document.documentElement.classList.toggle("is-offline", isOffline);
   };
+  const showOffline = (offline) => {
+    isOffline = offline;
+    drawBanner();
+  };
+  document.addEventListener("bower:waiting", (event) => {
+    waiting = event.detail.count;
+    drawBanner();
+  });
+  document.addEventListener("htmx:afterSettle", drawBanner);
   const keptCopy = document.body.hasAttribute("data-offline-copy");
   showOffline(keptCopy || !navigator.onLine);
   window.addEventListener("offline", () => showOffline(true));
@@ -80,15 +110,20 @@
     navigator.serviceWorker.register(workerUrl, { scope: "/" }).catch(() => {
       // Refused (private mode, storage full): the app works as before, just not offline.
     });
-    // Keep the table screen as it looks now, for a reload without network.
-    const keepTable = () => {
-      if (!document.querySelector(".table-screen") || !/^\/games\/\d+\/$/.test(location.pathname)) return;
+    // Keep the screen as it looks now, for reading (and on the table screen, scoring)
+    // without network; the worker decides which screens it keeps.
+    const keepPage = () => {
+      if (location.search) return;
       navigator.serviceWorker.ready.then((registration) => {
         if (registration.active) registration.active.postMessage({ keep: location.pathname });
       });
     };
     // A page the worker answered is kept already; one loaded before it was not.
-    if (!navigator.serviceWorker.controller && !keptCopy) keepTable();
-    document.addEventListener("htmx:afterSettle", keepTable);
+    if (!navigator.serviceWorker.controller && !keptCopy) keepPage();
+    // A new screen; and the table screen each time another phone's change is drawn.
+    document.addEventListener("htmx:afterSettle", (event) => {
+      const target = event.detail.target;
+      if ((target && target.id === "main") || document.querySelector(".table-screen")) keepPage();
+    });
   }
 })();

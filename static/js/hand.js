@@ -11,6 +11,9 @@
   const STAGES = ["maker", "call", "play"];
   const parsed = new WeakMap(); // form -> its table of outcomes
   const tapped = new WeakMap(); // form -> names of the fields tapped on this phone
+  // form -> each seat's points in the hands waiting in this phone's outbox (outbox.js):
+  // the totals the preview adds to are the page's plus these.
+  const waiting = new WeakMap();
 
   const outcomes = (form) => {
     if (!parsed.has(form)) {
@@ -151,7 +154,7 @@
       strong.textContent = delta > 0 ? `+${delta}` : String(delta);
       const total = document.createElement("span");
       total.className = "preview-total";
-      total.textContent = `→ ${table.totals[seat] + delta}`;
+      total.textContent = `→ ${table.totals[seat] + ((waiting.get(form) || [])[seat] || 0) + delta}`;
       chip.append(`${table.players[seat]} `, strong, " ", total);
       chips.push(chip);
     });
@@ -342,6 +345,62 @@
       form.querySelector(".save-hand").click();
     }
   };
+
+  // ---- For the outbox (static/js/outbox.js): a hand saved on this phone ------------
+
+  // What the form holds, as the outbox keeps it: null while the engine gives it no points.
+  const describe = (form) => {
+    const table = outcomes(form);
+    const entry = table && outcomeOf(form, table);
+    if (!entry || entry[0] === null) return null;
+    const parts = [chipText(form, "maker"), chipText(form, "trump")];
+    if (alone(form)) parts.push("alone");
+    else if (valueOf(form, "called")) parts.push(chipText(form, "called"));
+    if (!alone(form) && valueOf(form, "partner")) parts.push(`partner: ${chipText(form, "partner")}`);
+    const tricks = valueOf(form, "tricks");
+    parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
+    if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
+    const [points, explanation, section] = entry;
+    return { summary: parts.filter(Boolean).join(" · "), points, rule: `${explanation} (rules ${section})` };
+  };
+
+  // The form cleared for the next hand (its number, a new token); a call saved before
+  // belongs to the hand just kept.
+  const reset = (form, hand, token) => {
+    for (const input of form.querySelectorAll("input[type=radio]")) input.checked = false;
+    tapped.delete(form);
+    form.dataset.hand = String(hand);
+    form.dataset.stage = "maker";
+    form.dataset.renege = "";
+    form.dataset.callSaved = "";
+    form.elements.namedItem("token").value = token;
+    for (const open of form.querySelectorAll("details[open]")) open.open = false;
+    const card = form.closest(".current");
+    for (const old of card ? card.querySelectorAll(".saved-call, .in-play") : []) old.hidden = true;
+    render(form);
+  };
+
+  // A kept hand back in the form to be changed: its chips, at the end of the hand.
+  const fill = (form, fields) => {
+    for (const input of form.querySelectorAll("input[type=radio]")) input.checked = false;
+    const names = new Set();
+    for (const [name, value] of fields) {
+      if (!form.querySelector(`input[type=radio][name="${name}"]`)) continue;
+      check(form, name, value);
+      names.add(name);
+    }
+    tapped.set(form, names);
+    form.dataset.renege = valueOf(form, "renege") || "";
+    form.dataset.stage = callComplete(form) ? "play" : "maker";
+    render(form);
+  };
+
+  const setWaiting = (form, points) => {
+    waiting.set(form, points);
+    render(form);
+  };
+
+  window.bowerHand = { describe, reset, fill, setWaiting };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(null));
   else start(null);

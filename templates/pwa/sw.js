@@ -1,11 +1,16 @@
 {% autoescape off %}// Bower's service worker, served by scorekeeper/views/pwa.py from /sw.js for the whole site.
 // - Static files: from the cache at once (the app opens without waiting for the
 //   Wi-Fi), refreshed from the network behind the scenes.
-// - Pages: from the network. A game's table screen is kept; when the network is
-//   down it is shown from the cache, marked so bower.js shows the offline banner.
-// - Anything but GET goes to the network untouched: a write made offline fails
-//   where the scorer sees it. Nothing is ever queued to be sent later.
+// - Pages: from the network. A game's table screen and the other screens a phone
+//   has seen (KEPT) are kept; when the network is down they are shown from the
+//   cache, marked so bower.js shows the offline banner.
+// - Anything but GET goes to the network untouched. A hand saved without network
+//   waits in the phone's outbox (static/js/outbox_store.js, IndexedDB); the page
+//   sends it when it can, and so does this worker when the browser fires Background
+//   Sync (the page asked for it), even with the tab closed. Open pages are told.
 "use strict";
+
+importScripts({{ outbox_json }});
 
 const VERSION = "{{ version }}";
 const STATIC_CACHE = `bower-static-${VERSION}`;
@@ -14,7 +19,10 @@ const PAGE_CACHE = `bower-pages-${VERSION}`;
 const SHELL = {{ shell_json }};
 const STATIC_PREFIX = {{ static_prefix_json }};
 const OFFLINE_PAGE = {{ offline_page_json }};
-const TABLE_SCREEN = /^\/games\/\d+\/$/;
+// The screens kept for reading offline: the table screens, and the lists, sheets,
+// results, players, nights and rules a phone has seen. Nothing that changes
+// anything on a GET (a key link joins a table) and no download.
+const KEPT = /^\/(games\/(\d+\/(sheet\/|result\/)?)?|players\/(\d+\/)?|nights\/(\d+\/(standings\/|rounds\/\d+\/)?)?|referee\/[a-z0-9/-]*)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -37,15 +45,31 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A table screen changed without a page load (htmx swapped it in, or the first
-// visit came before this worker): bower.js asks for a fresh copy to keep.
+// A screen changed without a page load (htmx swapped it in, or the first visit
+// came before this worker): bower.js asks for a fresh copy to keep.
 self.addEventListener("message", (event) => {
   const path = event.data && event.data.keep;
-  if (typeof path !== "string" || !TABLE_SCREEN.test(path)) return;
+  if (typeof path !== "string" || !KEPT.test(path)) return;
   event.waitUntil(
     fetch(path, { credentials: "same-origin" })
       .then((response) => keepPage(path, response))
       .catch(() => undefined), // offline: the copy already kept stays
+  );
+});
+
+// The network is back (the browser decides): send every game's waiting hands, in
+// order. A choice to make (another phone's hand) waits for the scorer on the page.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "bower-outbox") return;
+  event.waitUntil(
+    (async () => {
+      const results = await self.BowerOutbox.sendAll("");
+      for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ outbox: results });
+      // Still out of reach: a failed sync is tried again later by the browser.
+      if (Object.values(results).some((result) => ["offline", "busy"].includes(result.stopped))) {
+        throw new Error("Bower could not be reached");
+      }
+    })(),
   );
 });
 
@@ -61,8 +85,8 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// The games of one evening are plenty: older copies make room (a put goes last).
-const KEPT_PAGES = 10;
+// The screens of one evening are plenty: older copies make room (a put goes last).
+const KEPT_PAGES = 40;
 
 async function keepPage(path, response) {
   if (response.status !== 200 || response.type !== "basic") return;
@@ -75,7 +99,7 @@ async function keepPage(path, response) {
 async function page(event, url) {
   try {
     const response = await fetch(event.request);
-    if (TABLE_SCREEN.test(url.pathname) && !url.search) {
+    if (KEPT.test(url.pathname) && !url.search) {
       event.waitUntil(keepPage(url.pathname, response.clone()).catch(() => undefined));
     }
     return response;

@@ -1,0 +1,106 @@
+// The phone's outbox of hands (docs/decisions.md, D52): hands saved while Bower could
+// not be reached wait here, in IndexedDB (through the vendored idb-keyval), and are
+// sent in order, one at a time, with `after` and their token (docs/formats.md,
+// "Recording a hand, once" and "The outbox's answers"). No DOM: the page
+// (static/js/outbox.js) and the service worker (templates/pwa/sw.js, for Background
+// Sync) both send with it. It holds no scoring rule: the points it keeps for a hand
+// are the ones the engine's table of outcomes showed when it was saved.
+"use strict";
+
+self.BowerOutbox = (() => {
+  const store = self.idbKeyval.createStore("bower-outbox", "games");
+
+  // One game's waiting hands, in the order they go: its table screen's path is the key.
+  // An entry: { id, url, fields: [[name, value], ...], after, token, number, summary,
+  //   points: [by seat], state: "waiting" | "changing" | "conflict" | "refused",
+  //   answer (a 409's), problems ([[field, message], ...]) }.
+  const list = async (game) => (await self.idbKeyval.get(game, store)) || [];
+  const games = () => self.idbKeyval.keys(store);
+  // Read, change and write back in one IndexedDB transaction (two tabs cannot interleave).
+  const change = (game, changed) => self.idbKeyval.update(game, (old) => changed(old || []), store);
+
+  const add = (game, entry) => change(game, (entries) => [...entries, entry]);
+  const drop = (game, id) => change(game, (entries) => entries.filter((entry) => entry.id !== id));
+  const put = (game, id, fields) =>
+    change(game, (entries) => entries.map((entry) => (entry.id === id ? { ...entry, ...fields } : entry)));
+
+  const count = async () => {
+    let waiting = 0;
+    for (const game of await games()) waiting += (await list(game)).length;
+    return waiting;
+  };
+
+  // A random token (crypto.randomUUID exists only in a secure context; a phone on the
+  // LAN over plain http has getRandomValues).
+  const newToken = () => {
+    const bytes = self.crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  };
+
+  // One sender at a time on this phone (its tabs and its service worker) where the
+  // browser has Web Locks; elsewhere two senders are still safe: a hand sent twice
+  // with its token is recorded once.
+  const exclusively = (work) =>
+    self.navigator.locks ? self.navigator.locks.request("bower-outbox", work) : work();
+
+  const refusedBy = (status) => [[null, `Bower refused this hand (error ${status}).`]];
+
+  // Send one game's waiting hands in order. Stops at the first that is not recorded:
+  // "offline" (no answer: it stays waiting), "busy" (the server was overloaded or
+  // failed: it stays waiting), or the state it was put in ("conflict", "refused").
+  // `csrf`: the page's own form token, fresher than the one saved with the hand.
+  const send = (game, csrf) =>
+    exclusively(async () => {
+      let sent = 0;
+      for (;;) {
+        const [next] = await list(game);
+        if (!next) return { sent, stopped: null };
+        if (next.state !== "waiting") return { sent, stopped: next.state };
+        const body = new URLSearchParams(next.fields);
+        body.set("after", String(next.after));
+        body.set("token", next.token);
+        if (csrf) body.set("csrfmiddlewaretoken", csrf);
+        let response;
+        try {
+          response = await fetch(next.url, {
+            method: "POST",
+            body,
+            credentials: "same-origin",
+            headers: { Accept: "application/json" },
+          });
+        } catch {
+          return { sent, stopped: "offline" };
+        }
+        const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
+        const answer = json ? await response.json().catch(() => null) : null;
+        if (response.ok && answer && answer.recorded) {
+          await drop(game, next.id);
+          sent += 1;
+        } else if (response.status === 409 && answer) {
+          await put(game, next.id, { state: "conflict", answer });
+          return { sent, stopped: "conflict" };
+        } else if (response.status === 422 && answer && answer.problems) {
+          await put(game, next.id, { state: "refused", problems: answer.problems });
+          return { sent, stopped: "refused" };
+        } else if (response.status >= 500 || response.status === 429 || response.status === 408) {
+          return { sent, stopped: "busy" };
+        } else {
+          // A page that is gone, a table this phone no longer has: the scorer decides.
+          await put(game, next.id, { state: "refused", problems: refusedBy(response.status) });
+          return { sent, stopped: "refused" };
+        }
+      }
+    });
+
+  // Every game's hands (a page load, the network back, Background Sync).
+  const sendAll = async (csrf) => {
+    const results = {};
+    for (const game of await games()) results[game] = await send(game, csrf);
+    return results;
+  };
+
+  return { list, games, add, drop, put, change, count, newToken, send, sendAll };
+})();

@@ -1,0 +1,287 @@
+"""Scoring goes on when the network drops (docs/decisions.md, D52; conftest.py: `page` fails
+on any console error or CSP violation; `axe`). At 375x667 a hand saved offline waits in
+the phone's outbox (static/js/outbox.js): the table shows it as waiting, totals marked
+as not yet sent, and the next hand goes on at once; a reload offline keeps it all; the
+network back, the hands are recorded once, in order, with the engine's totals. Two
+phones that kept the same hand see a choice and lose nothing; a network cut while the
+outbox is sent doubles no hand.
+
+The live server is on localhost, a secure context: the service worker keeps the table
+screen for the reload offline. A phone whose context blocks the worker sends from the
+page alone, where the tests can cut its requests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from referee.engine.hands import Table
+from referee.engine.reading import read_hand
+from referee.engine.totals import score_game
+from scorekeeper.models import Game
+from scorekeeper.web import phone_tables
+from tests.conftest import BrowserProblems, table_cookie
+from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+Axe = Callable[..., None]
+TRICKS = "Tricks for the maker's side"
+# What Chromium logs for requests that cannot leave the phone (or that a test cut).
+OFFLINE_NOISE = ("ERR_INTERNET_DISCONNECTED", "ERR_FAILED", "Failed to fetch")
+
+# (maker, trump chip, called chip, partner chip, tricks), and the same hand in the
+# game document's words, for the engine.
+HANDS = [
+    (
+        ("Ben", "Hearts", "Ace of spades", "Dan", "3"),
+        {"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 3},
+    ),
+    (
+        ("Cat", "Spades", "Ace of hearts", "Eve", "5"),
+        {"maker": "Cat", "trump": "S", "called": "H", "partner": "Eve", "tricks": 5},
+    ),
+    (
+        ("Dan", "Clubs", "Ace of diamonds", "Ann", "1"),
+        {"maker": "Dan", "trump": "C", "called": "D", "partner": "Ann", "tricks": 1},
+    ),
+    (
+        ("Eve", "Diamonds", "Ace of diamonds", "Maker held the ace", "4"),
+        {"maker": "Eve", "trump": "D", "called": "D", "partner": "maker", "tricks": 4},
+    ),
+    (
+        ("Ann", "Hearts", "Ace of clubs", "Ace not in play", "3"),
+        {"maker": "Ann", "trump": "H", "called": "C", "partner": "none", "tricks": 3},
+    ),
+]
+
+
+def tap(page: Page, group: str, name: str) -> None:
+    page.get_by_role("group", name=group, exact=True).get_by_role(
+        "radio", name=name, exact=True
+    ).click()
+
+
+def enter(page: Page, chips: tuple[str, str, str, str, str]) -> None:
+    """A whole hand on the phone, as the scorer taps it, and Save."""
+    maker, trump, called, partner, tricks = chips
+    tap(page, "Who made trump?", maker)
+    tap(page, "Trump", trump)
+    tap(page, "Called ace", called)
+    page.get_by_role("button", name="Save the call").click()
+    expect(page.locator(".table-hand")).to_have_attribute("data-stage", "play")
+    expect(page.locator(".table-hand[data-call-sending]")).to_have_count(0)
+    tap(page, "Partner", partner)
+    tap(page, TRICKS, tricks)
+    page.get_by_role("button", name="Save hand").click()
+
+
+def engine_totals(table: Table, hands: list[dict[str, Any]]) -> list[int]:
+    return list(
+        score_game(table, first_dealer=0, hands=[read_hand(table, h) for h in hands]).totals
+    )
+
+
+def totals_shown(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".score-row .score-total").all_inner_texts()]
+
+
+def makers(game: Game) -> list[tuple[int, int | None]]:
+    return list(fresh(game).hands.order_by("number").values_list("number", "maker"))
+
+
+def wait_until(page: Page, script: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"still false after {timeout}s: {script}"
+        page.wait_for_timeout(100)
+
+
+def without_csrf(body: str) -> list[tuple[str, str]]:
+    return [(name, value) for name, value in parse_qsl(body) if name != "csrfmiddlewaretoken"]
+
+
+def a_phone(
+    new_context: Callable[..., BrowserContext],
+    problems: BrowserProblems,
+    live_server: Any,
+    **options: Any,
+) -> Page:
+    """Another phone at the table: its own browser, its own outbox."""
+    context = new_context(**options)
+    context.add_cookies(
+        [
+            {
+                "name": phone_tables.COOKIE,
+                "value": table_cookie(TEST_TABLE_KEY),
+                "url": live_server.url,
+            }
+        ]
+    )
+    problems.watch(context)
+    page = context.new_page()
+    page.set_viewport_size({"width": 375, "height": 667})
+    return page
+
+
+def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order(
+    page: Page, browser_problems: BrowserProblems, axe: Axe
+) -> None:
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    table = game.table
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until(page, "caches.match(location.pathname, { ignoreVary: true }).then(Boolean)")
+
+    page.context.set_offline(True)
+    for number, (chips, _) in enumerate(HANDS[:3], start=1):
+        enter(page, chips)
+        expect(page.locator("#messages")).to_have_text(
+            f"Hand {number} kept on this phone: it is sent when Bower can be reached."
+        )
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
+    expect(page.locator("#offline-banner")).to_have_text(
+        "offline: 3 hands wait on this phone, sent when the connection is back"
+    )
+    kept = [hand for _, hand in HANDS[:3]]
+    assert totals_shown(page) == engine_totals(table, kept)
+    expect(page.locator(".unsent-line")).to_have_text(
+        "Not yet sent: these totals count 3 hands waiting on this phone."
+    )
+    waiting = page.locator("#outbox .recent-hand")
+    expect(waiting).to_have_count(3)
+    expect(waiting.first).to_contain_text(
+        "Dan · ♣ Clubs · ♦ Ace of diamonds · partner: Ann · 1 trick"
+    )
+
+    # Closed and opened again with no network: the table as it was left.
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4")
+    expect(waiting).to_have_count(3)
+    assert totals_shown(page) == engine_totals(table, kept)
+    axe(page)
+    for number, (chips, _) in enumerate(HANDS[3:], start=4):
+        enter(page, chips)
+        expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 6")
+    everything = [hand for _, hand in HANDS]
+    assert totals_shown(page) == engine_totals(table, everything)
+    assert makers(game) == []
+
+    # The network is back: sent in order, once; the table as Bower has it.
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("5 hands sent to Bower and recorded.")
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#offline-banner")).to_be_empty()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 6")
+    shown = totals_shown(page)
+    assert shown == engine_totals(table, everything)
+    page.goto("about:blank")
+    assert makers(game) == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 0)]
+    assert [seat.total for seat in fresh(game).seat_list()] == shown
+
+
+@pytest.mark.parametrize("choice", ["Keep theirs, add mine as hand 2", "Replace theirs with mine"])
+def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_scorer_chooses(
+    page: Page,
+    new_context: Callable[..., BrowserContext],
+    browser_problems: BrowserProblems,
+    live_server: Any,
+    axe: Axe,
+    choice: str,
+) -> None:
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    # Bower's answer to the second phone's hand: another hand stands there (409).
+    browser_problems.allow("the server responded with a status of 409")
+    game = start_game(players=FIVE, target=99)
+    other = a_phone(new_context, browser_problems, live_server)
+    page.set_viewport_size({"width": 375, "height": 667})
+    for phone in (page, other):
+        phone.goto(f"/games/{game.pk}/")
+        phone.context.set_offline(True)
+    enter(page, HANDS[0][0])
+    enter(other, HANDS[1][0])
+    for phone in (page, other):
+        expect(phone.locator("#messages")).to_contain_text("Hand 1 kept on this phone")
+
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    other.context.set_offline(False)
+    choice_shown = other.locator("#outbox .outbox-choice")
+    expect(choice_shown).to_contain_text("Hand 1 was recorded on another phone meanwhile.")
+    expect(choice_shown).to_contain_text("Theirs: Ben made hearts")
+    expect(choice_shown).to_contain_text("Mine, on this phone: Cat made spades")
+    expect(other.locator("#offline-banner")).to_have_text(
+        "1 hand waits on this phone to be sent to Bower"
+    )
+    axe(other)
+    # Nothing is dropped while the scorer has not chosen.
+    other.wait_for_timeout(500)
+    assert makers(game) == [(1, 1)]
+
+    other.get_by_role("button", name=choice).click()
+    expect(other.locator("#outbox")).to_have_count(0)
+    expect(other.locator("#offline-banner")).to_be_empty()
+    if choice.startswith("Keep theirs"):
+        expect(other.get_by_role("heading", level=1)).to_have_text("Hand 3")
+        other.goto("about:blank")
+        assert makers(game) == [(1, 1), (2, 2)]
+    else:
+        expect(other.locator("#messages")).to_have_text("Hand 1 is now the one from this phone.")
+        other.goto("about:blank")
+        assert makers(game) == [(1, 2)]
+        # Theirs is not lost: hand 1's history keeps it.
+        recorded, edited = fresh(game).changes.filter(hand_number=1).order_by("pk")
+        assert recorded.summary.startswith("Ben made hearts")
+        assert edited.summary.startswith("Cat made spades")
+        assert edited.changes["maker"] == ["Ben", "Cat"]
+
+
+def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
+    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
+) -> None:
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    # No worker: the page alone sends, and every request it makes passes through the route.
+    page = a_phone(new_context, browser_problems, live_server, service_workers="block")
+    page.goto(f"/games/{game.pk}/")
+    page.context.set_offline(True)
+    for chips, _ in HANDS[:3]:
+        enter(page, chips)
+    expect(page.locator("#outbox .recent-hand")).to_have_count(3)
+
+    sent: list[str] = []
+
+    def cut_the_second(route: Route) -> None:
+        sent.append(route.request.post_data or "")
+        if len(sent) == 2:
+            route.fetch()  # Bower records hand 2...
+            route.abort("internetdisconnected")  # ...and its answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/hand/enter/", cut_the_second)
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    expect(page.locator("#outbox .recent-hand")).to_have_count(2)
+    assert makers(game) == [(1, 1), (2, 2)]
+
+    # The phone tries again: hand 2 again, with its token, then hand 3.
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert len(sent) == 4
+    # The same hand, with the same token, sent again (the page's CSRF token aside).
+    assert without_csrf(sent[1]) == without_csrf(sent[2])
+    page.goto("about:blank")
+    assert makers(game) == [(1, 1), (2, 2), (3, 3)]
