@@ -33,7 +33,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 Axe = Callable[..., None]
 TRICKS = "Tricks for the maker's side"
 # What Chromium logs for requests that cannot leave the phone (or that a test cut).
-OFFLINE_NOISE = ("ERR_INTERNET_DISCONNECTED", "ERR_FAILED", "Failed to fetch")
+OFFLINE_NOISE = (
+    "ERR_INTERNET_DISCONNECTED",
+    "ERR_FAILED",
+    "Failed to fetch",
+    # The browser checking the service worker for an update with no network.
+    "An unknown error occurred when fetching the script",
+)
 
 # (maker, trump chip, called chip, partner chip, tricks), and the same hand in the
 # game document's words, for the engine.
@@ -189,7 +195,9 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     assert [seat.total for seat in fresh(game).seat_list()] == shown
 
 
-@pytest.mark.parametrize("choice", ["Keep theirs, add mine as hand 2", "Replace theirs with mine"])
+@pytest.mark.parametrize(
+    "choice", ["Keep theirs, add mine as hand 2", "Replace theirs with mine", "Drop mine"]
+)
 def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_scorer_chooses(
     page: Page,
     new_context: Callable[..., BrowserContext],
@@ -231,7 +239,12 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     other.get_by_role("button", name=choice).click()
     expect(other.locator("#outbox")).to_have_count(0)
     expect(other.locator("#offline-banner")).to_be_empty()
-    if choice.startswith("Keep theirs"):
+    if choice == "Drop mine":
+        expect(other.locator("#messages")).to_have_text("Hand 1 from this phone dropped.")
+        expect(other.get_by_role("heading", level=1)).to_have_text("Hand 2")
+        other.goto("about:blank")
+        assert makers(game) == [(1, 1)]
+    elif choice.startswith("Keep theirs"):
         expect(other.get_by_role("heading", level=1)).to_have_text("Hand 3")
         other.goto("about:blank")
         assert makers(game) == [(1, 1), (2, 2)]
@@ -285,3 +298,53 @@ def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
     assert without_csrf(sent[1]) == without_csrf(sent[2])
     page.goto("about:blank")
     assert makers(game) == [(1, 1), (2, 2), (3, 3)]
+
+
+def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
+    page: Page, browser_problems: BrowserProblems
+) -> None:
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    table = game.table
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    page.context.set_offline(True)
+    for chips, _ in HANDS[:2]:
+        enter(page, chips)
+    waiting = page.locator("#outbox .recent-hand")
+    expect(waiting).to_have_count(2)
+
+    # Only the last waiting hand can be taken back; Redo puts it back as it was.
+    expect(page.get_by_role("button", name="Undo hand 1")).to_have_count(0)
+    page.get_by_role("button", name="Undo hand 2").click()
+    expect(page.locator("#messages")).to_have_text("Hand 2 taken back: it was never sent.")
+    expect(waiting).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    assert totals_shown(page) == engine_totals(table, [HANDS[0][1]])
+    page.get_by_role("button", name="Redo").click()
+    expect(waiting).to_have_count(2)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    assert totals_shown(page) == engine_totals(table, [HANDS[0][1], HANDS[1][1]])
+
+    # Hand 1 changed while it waits: Dan took 4 tricks, not 3; hand 2 stays after it.
+    page.get_by_role("button", name="Change hand 1").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Changing hand 1")
+    expect(page.locator(".table-hand")).to_have_attribute("data-stage", "play")
+    tap(page, TRICKS, "4")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#messages")).to_have_text(
+        "Hand 1 changed on this phone: it is sent when Bower can be reached."
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    changed = [{**HANDS[0][1], "tricks": 4}, HANDS[1][1]]
+    assert totals_shown(page) == engine_totals(table, changed)
+
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
+    assert totals_shown(page) == engine_totals(table, changed)
+    page.goto("about:blank")
+    assert list(fresh(game).hands.order_by("number").values_list("maker", "tricks")) == [
+        (1, 4),
+        (2, 5),
+    ]
