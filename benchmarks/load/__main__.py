@@ -3,12 +3,13 @@
 Seeds the tables (a game in play each) in a database of the run's own, starts
 the server as the README says to (``HOST=0.0.0.0 make run`` or ``make serve``)
 in a network namespace of its own, and runs the phones (locust,
-benchmarks/load/phones.py) in another, joined by a veth pair whose netem delay
-is each step's latency. Prints, per table count and latency: requests a
-second, p50/p95/p99 of the poll, the table screen and recording a hand, the
-errors by kind, the CPU of the server's processes (and PostgreSQL's) and of
-the phones' process, and the same server's ceiling on a trivial view
-(``/healthz``) measured in the same run, with the ratio.
+benchmarks/load/phones.py) in another, joined by a wire (benchmarks/load/wire.py)
+that delays each packet by each step's latency. Prints, per table count and
+latency: requests a second, p50/p95/p99 of the poll, the table screen, saving
+the call and recording a hand, the errors by kind, the CPU of the server's
+processes (and PostgreSQL's) and of the phones' process, and the same
+server's ceiling on a trivial view (``/healthz``) measured in the same run,
+with the ratio.
 
 Bounded: every step has its seconds, every phone a 10 s timeout, the phones'
 process a deadline; only the run's own namespaces (or 127.0.0.1) are asked.

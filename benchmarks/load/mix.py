@@ -2,25 +2,28 @@
 
 Each simulated card table has four phones on its table screen. Every phone
 polls the game every 4 s, as the screen's htmx poller does (static/js/live.js:
-``/games/<id>/state/?version=V&names=N``, 204 while nothing changed). One of
-them records a hand a minute through the hand forms, as the one-thumb flow
-sends them: a maker's chip opens "Trump is made", the call is saved; later a
-tricks chip opens "Hand over", the partner tapped previews the points, Save
-records it. After a hand every other phone, seeing it at its poll, opens the
-table screen again. The seeded games are mid-hand (trump made), so each
-table's minute starts with the end of a hand, at a moment of its own.
+``/games/<id>/state/?version=V&names=N``, 204 while nothing changed, else the
+table's live part drawn anew, swapped in with no further request). One of
+them records a hand a minute on the table screen's hand form, which
+static/js/hand.js shows a stage at a time with no request (docs/decisions.md,
+D50): a hand is two requests. "Save the call" posts the form (maker, trump,
+the called ace) to ``hand/start/`` as hand.js's fetch does, to tell the
+other phones; at the end of the hand "Save hand" posts the whole form
+(partner, tricks too) to ``hand/enter/`` as htmx does. Each answer is the
+table drawn anew. The other three phones see the call, then the hand, at
+their next poll, which brings the table drawn anew. The seeded games are
+mid-hand (the call saved), so each table's minute starts with the end of a
+hand, at a moment of its own.
 """
 
 from __future__ import annotations
 
 PHONES_PER_TABLE = 4
 POLL_EVERY = 4.0  # seconds, the table screen's hx-trigger="every 4s"
-HAND_EVERY = 60.0  # one hand a minute per table
-# When, within a hand's minute, the scorer taps (seconds after the maker's chip).
-CALL_SAVED_AFTER = 2.0
-HAND_OVER_AFTER = 50.0
-PARTNER_TAPPED_AFTER = 2.0  # after "Hand over" opens
-SAVED_AFTER = 1.0  # after the partner's tap
+HAND_EVERY = 60.0  # one hand a minute per table, from Save hand to Save hand
+# When, after a hand is saved, the next one's call is: dealt, bid, and the maker,
+# trump and the called ace tapped.
+CALL_SAVED_AFTER = 12.0
 # What a phone's browser waits at most before it reports the request failed.
 TIMEOUT = 10.0
 # Seconds the phones added at a step have to join and open their table; the
@@ -28,24 +31,25 @@ TIMEOUT = 10.0
 READY_WITHIN = 25
 
 # Request names in the figures.
-POLL = "poll"
-TABLE_SCREEN = "table screen"
-RECORD = "record a hand"  # the Save that stores the hand
+POLL = "poll"  # answered 204: nothing changed
+TABLE_SCREEN = "table screen"  # a poll that saw a change: the table drawn anew
 CALL = "save the call"
-OPEN_CALL = "open trump is made"
-OPEN_HAND_OVER = "open hand over"
-PREVIEW = "preview the points"
+RECORD = "record a hand"  # Save hand: the hand stored
+OPEN_TABLE = "open the table"  # the whole page: after joining, or a request that failed
 JOIN = "join (key link)"
 CEILING = "ceiling (/healthz)"
-SHOWN = (POLL, TABLE_SCREEN, RECORD)
+SHOWN = (POLL, TABLE_SCREEN, CALL, RECORD)
+
+# The scorer's two requests a hand; each answer draws a new poller, whose
+# 4 s start again (on average half a poll later than the one it replaced).
+HAND_REQUESTS = 2
 
 
 def offered_per_second(tables: int) -> float:
     """Requests a second the tables send when every answer is instant: four
-    polls every 4 s (the scorer's screen shows no poller for the few seconds
-    of its two hand screens), and per hand five requests of the hand's flow
-    and three table screens."""
-    hand_screens = CALL_SAVED_AFTER + PARTNER_TAPPED_AFTER + SAVED_AFTER
-    polls = PHONES_PER_TABLE / POLL_EVERY - hand_screens / POLL_EVERY / HAND_EVERY
-    per_hand = 5 + (PHONES_PER_TABLE - 1)
-    return tables * (polls + per_hand / HAND_EVERY)
+    polls every 4 s (the other phones see the call and the hand in a poll, no
+    request more), less the polls the scorer's new pollers put off, and the
+    hand's two requests."""
+    put_off = HAND_REQUESTS * (POLL_EVERY / 2) / POLL_EVERY / HAND_EVERY
+    polls = PHONES_PER_TABLE / POLL_EVERY - put_off
+    return tables * (polls + HAND_REQUESTS / HAND_EVERY)

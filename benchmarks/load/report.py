@@ -1,6 +1,7 @@
 """The table `make load` prints: per table count and latency, the throughput
-beside the same server's ceiling, the times of the poll, the table screen and
-recording a hand, the errors by kind and whose CPU went where."""
+beside the same server's ceiling, the times of the poll, the table screen,
+saving the call and recording a hand, the errors by kind and whose CPU went
+where."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ HEADINGS = (
     "x ceiling",
     "poll p50/95/99 ms",
     "table screen p50/95/99",
+    "save the call p50/95/99",
     "record a hand p50/95/99 (n)",
     "errors",
     "server CPU",
@@ -63,7 +65,7 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
             f"(errors: {_errors(r)}; server CPU {_cpu(r)}, phones' CPU {_generator(r)}, "
             f"load {r['load']:.1f})"
         )
-    rows = [HEADINGS]
+    rows: list[tuple[str, ...]] = [HEADINGS]
     for r in results:
         if r["kind"] != "step":
             continue
@@ -76,9 +78,7 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
                 f"{r['per_second']:.0f}",
                 f"{mix.offered_per_second(r['tables']) * faster:.0f}",
                 f"{ratio:.2f}",
-                _times(r, mix.POLL),
-                _times(r, mix.TABLE_SCREEN),
-                _times(r, mix.RECORD, count=True),
+                *(_times(r, name, count=name == mix.RECORD) for name in mix.SHOWN),
                 _errors(r),
                 _cpu(r),
                 _generator(r),
@@ -104,6 +104,8 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
     lines.append(
         "req/s: answered without error in the window; offered: what the tables send when "
         "answered at once; x ceiling: req/s over the trivial view's at the same latency; "
+        "poll: answered 204; table screen: a poll that saw the call or a hand and brought "
+        "the table drawn anew; wrong page: a hand's answer that was not the table after it; "
         "CPU in % of one core (the machine has "
         f"{_cores()}); load: the 1-minute load average at the window's end"
     )
