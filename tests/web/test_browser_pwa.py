@@ -130,6 +130,33 @@ def test_offline_the_last_table_screen_seen_opens_with_the_banner_and_keeps_a_ha
     ]
 
 
+def test_offline_the_screens_seen_before_stay_readable(
+    page: Page, game: Game, browser_problems: BrowserProblems
+) -> None:
+    browser_problems.allow("ERR_INTERNET_DISCONNECTED")
+    page.goto(f"/games/{game.pk}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until(page, "Boolean(navigator.serviceWorker.controller)")
+    seen = {"/players/": "Players", f"/games/{game.pk}/sheet/": None, "/referee/": "Referee"}
+    for path in seen:
+        page.goto(path)
+    wait_until(
+        page,
+        f"Promise.all({list(seen)!r}.map((p) => caches.match(p, {{ ignoreVary: true }})))"
+        ".then((copies) => copies.every(Boolean))",
+    )
+
+    page.context.set_offline(True)
+    for path, heading in seen.items():
+        page.goto(path)
+        assert page.evaluate("document.body.hasAttribute('data-offline-copy')"), path
+        expect(page.locator("#offline-banner")).to_have_text(OFFLINE)
+        if heading:
+            expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    page.goto("/players/")
+    expect(page.get_by_role("link", name="Cat")).to_be_visible()
+
+
 def test_offline_a_page_never_seen_says_so_plainly(
     page: Page, game: Game, browser_problems: BrowserProblems
 ) -> None:
