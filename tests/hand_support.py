@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.engine.totals import GameState, continue_game
 from referee.engine.variants import Variant
+from referee.templatetags.rule_citations import citation_url
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import hand_outcomes
 from scorekeeper.models import Game
@@ -61,7 +62,8 @@ def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
         number=game.hands.count(), dealer=0, totals=tuple(seat.total for seat in seats)
     )
     scored, _ = continue_game(game.table, state, form.hand, round_rules=game.round_rules)
-    return [list(scored.points), scored.score.explanation, scored.score.section]
+    citation = scored.score.citation
+    return [list(scored.points), scored.score.explanation, citation.short, citation_url(citation)]
 
 
 def shown_errors(form: WholeHandForm | StartHandForm) -> list[list[str]]:

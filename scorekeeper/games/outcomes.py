@@ -12,8 +12,9 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
   ``side`` a partner's seat or ``maker`` / ``none`` (the partner chips' values),
   ``alone`` or ``team``; ``renege`` 0 for none, else the seat + 1. A side not
   listed under a maker is not offered (the maker is never their own partner).
-- ``r``: ``[points, explanation, section]``, each seat's points as the hand would
-  be recorded now (from these totals: a penalty never takes a total below 0), or
+- ``r``: ``[points, explanation, citation, link]``, each seat's points as the hand would
+  be recorded now (from these totals: a penalty never takes a total below 0), the
+  rulebook's section as a screen cites it ("Call-Ace rules 5") and its address, or
   ``[null, [[field, message], ...]]`` for a hand the engine refuses.
 - ``sides``: ``alone``, the side of a maker who goes alone; ``other``, the side
   when the form asks no partner (``team``), or null when the partner chip gives it.
@@ -42,6 +43,7 @@ from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant
+from referee.templatetags.rule_citations import citation_url
 from scorekeeper.games.forms.actions import engine_errors
 from scorekeeper.games.forms.hands import HandForm
 from scorekeeper.models import Game, HandInProgress
@@ -106,7 +108,8 @@ def _result(entry: HandScore | Problems, totals: tuple[int, ...]) -> list[Any]:
         return [None, entry]
     after = add_hand_points(totals, entry)
     points = [new - old for new, old in zip(after, totals, strict=True)]
-    return [points, entry.explanation, entry.section]
+    # The rulebook's section as a screen cites it ("Call-Ace rules 5"), and its link.
+    return [points, entry.explanation, entry.citation.short, citation_url(entry.citation)]
 
 
 @functools.lru_cache(maxsize=64)

@@ -144,7 +144,7 @@
     rule.hidden = !scored;
     form.querySelector(".save-hand").disabled = !scored;
     if (!scored) return;
-    const [deltas, explanation, section] = entry;
+    const [deltas, explanation, citation, link] = entry;
     const chips = [];
     deltas.forEach((delta, seat) => {
       if (!delta) return;
@@ -159,9 +159,14 @@
       chips.push(chip);
     });
     points.replaceChildren(...chips);
+    // The rulebook's section, linked as every screen cites it ("Call-Ace rules 5").
     const where = document.createElement("span");
     where.className = "muted";
-    where.textContent = `(rules ${section})`;
+    const cite = document.createElement("a");
+    cite.className = "rule-cite";
+    cite.href = link;
+    cite.textContent = citation;
+    where.append("(", cite, ")");
     rule.replaceChildren(`${explanation} `, where);
   };
 
@@ -360,8 +365,8 @@
     const tricks = valueOf(form, "tricks");
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
-    const [points, explanation, section] = entry;
-    return { summary: parts.filter(Boolean).join(" · "), points, rule: `${explanation} (rules ${section})` };
+    const [points, explanation, citation] = entry;
+    return { summary: parts.filter(Boolean).join(" · "), points, rule: `${explanation} (${citation})` };
   };
 
   // The form cleared for the next hand (its number, a new token); a call saved before

@@ -18,6 +18,7 @@ from referee.engine.hands import Table
 from referee.engine.reading import read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.totals import score_game
+from referee.templatetags.rule_citations import citation_url
 from tests.conftest import BrowserProblems
 from tests.game_support import FIVE, fresh, start_game
 from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
@@ -199,7 +200,11 @@ def totals_shown(page: Page) -> list[int]:
 def the_preview_is_the_engines(page: Page, table: Table, hand: dict[str, Any]) -> None:
     score = score_hand(table, read_hand(table, hand))
     expect(page.locator("#preview .rule-line")).to_have_text(
-        f"{score.explanation} (rules {score.section})"
+        f"{score.explanation} ({score.citation.short})"
+    )
+    # The section cited is a link to it, as on every screen.
+    expect(page.locator("#preview .rule-line a")).to_have_attribute(
+        "href", citation_url(score.citation)
     )
 
 
@@ -321,7 +326,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
                         problems = [m for _, m in shown_errors(form)]
                         expected.append({"key": key, "problems": problems, "save": False})
                         continue
-                    points, explanation, section = as_recorded(game, form)
+                    points, explanation, section, _ = as_recorded(game, form)
                     expected.append(
                         {
                             "key": key,
@@ -330,7 +335,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
                                 for seat, delta in enumerate(points)
                                 if delta
                             ],
-                            "rule": f"{explanation} (rules {section})",
+                            "rule": f"{explanation} ({section})",
                             "problems": [],
                             "save": True,
                         }
