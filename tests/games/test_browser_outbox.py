@@ -135,15 +135,22 @@ def a_phone(
     return page
 
 
+def at_the_table(page: Page, problems: BrowserProblems) -> Game:
+    """A five-player Call-Ace game's table screen open on the phone, at 375x667, where
+    the network may drop."""
+    for expected in OFFLINE_NOISE:
+        problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    return game
+
+
 def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order(
     page: Page, browser_problems: BrowserProblems, axe: Axe
 ) -> None:
-    for expected in OFFLINE_NOISE:
-        browser_problems.allow(expected)
-    game = start_game(players=FIVE, target=99)
+    game = at_the_table(page, browser_problems)
     table = game.table
-    page.set_viewport_size({"width": 375, "height": 667})
-    page.goto(f"/games/{game.pk}/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "caches.match(location.pathname, { ignoreVary: true }).then(Boolean)")
 
@@ -303,12 +310,8 @@ def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
 def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
     page: Page, browser_problems: BrowserProblems
 ) -> None:
-    for expected in OFFLINE_NOISE:
-        browser_problems.allow(expected)
-    game = start_game(players=FIVE, target=99)
+    game = at_the_table(page, browser_problems)
     table = game.table
-    page.set_viewport_size({"width": 375, "height": 667})
-    page.goto(f"/games/{game.pk}/")
     page.context.set_offline(True)
     for chips, _ in HANDS[:2]:
         enter(page, chips)
