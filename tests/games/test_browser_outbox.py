@@ -351,3 +351,36 @@ def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
         (1, 4),
         (2, 5),
     ]
+
+
+# What a phone's browser lacks on the Wi-Fi's plain http (not a secure context): no
+# service worker (the context blocks it), no Web Locks, no crypto.randomUUID.
+PLAIN_HTTP = """
+Object.defineProperty(window, "isSecureContext", { get: () => false });
+Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
+Object.defineProperty(Crypto.prototype, "randomUUID", { get: () => undefined });
+"""
+
+
+def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
+    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
+) -> None:
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    page = a_phone(new_context, browser_problems, live_server, service_workers="block")
+    page.add_init_script(PLAIN_HTTP)
+    page.goto(f"/games/{game.pk}/")
+    assert page.evaluate("navigator.locks === undefined && !window.isSecureContext")
+    page.context.set_offline(True)
+    for number, (chips, _) in enumerate(HANDS[:2], start=1):
+        enter(page, chips)
+        expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
+    expect(page.locator("#offline-banner")).to_have_text(
+        "offline: 2 hands wait on this phone, sent when the connection is back"
+    )
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
+    assert totals_shown(page) == engine_totals(game.table, [hand for _, hand in HANDS[:2]])
+    page.goto("about:blank")
+    assert makers(game) == [(1, 1), (2, 2)]
