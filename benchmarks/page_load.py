@@ -1,0 +1,182 @@
+"""The table screen on a slow phone and network, as a person feels it: its first load on
+emulated 4G (cold, then with the service worker warm), and Save's time to the new totals
+with 80 ms of latency (issue 25's goals; docs/decisions.md, D50 and D52).
+
+    .venv/bin/python -m benchmarks.page_load [--rounds 5] [--cpu 4]
+
+Not part of `make bench` nor of the tests (timings are never asserted). Served as
+`benchmarks.hand_taps` serves the app (production settings, gunicorn on the loopback,
+a throwaway SQLite file, a five-player Call-Ace game 60 hands in), opened in Debian's
+Chromium at 375x667 with its CPU slowed (CDP ``Emulation.setCPUThrottlingRate``).
+
+- First load: Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down,
+  750 kbit/s up, CDP ``Network.emulateNetworkConditions``) in a new browser context
+  (nothing cached), the Largest Contentful Paint from the navigation's start; then
+  the same page opened again in that context once the service worker has installed
+  and kept the static files (127.0.0.1 is a secure context, as https is).
+- Save: 80 ms of round trip and no bandwidth limit; a whole hand tapped, then Save,
+  timed from the click to the frame that shows the next hand's heading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from typing import Any
+
+from benchmarks.hand_taps import CHROMIUM, SCALE, TRICKS, cookie_of_table
+
+# Lighthouse's "Slow 4G" (its mobile default), in CDP's units: bytes a second.
+FOUR_G: dict[str, float] = {
+    "latency": 150,
+    "downloadThroughput": 1_600_000 / 8,
+    "uploadThroughput": 750_000 / 8,
+}
+WIFI_80_MS: dict[str, float] = {"latency": 80, "downloadThroughput": -1, "uploadThroughput": -1}
+
+# Kept from the page's first moment: the latest Largest Contentful Paint candidate.
+WATCH_LCP = """
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+}).observe({ type: "largest-contentful-paint", buffered: true });
+"""
+
+
+def _lcp(page: Any) -> float:
+    page.wait_for_function("() => window.__lcp !== undefined", timeout=30_000)
+    page.wait_for_timeout(500)  # a later, larger candidate
+    return float(page.evaluate("window.__lcp"))
+
+
+# The click's time; then, once the heading names the next hand, the frame after.
+SAVED = """(next) => {
+  window.__saved = undefined;
+  const heading = () => document.querySelector("h1");
+  document.querySelector(".save-hand").addEventListener("click", (event) => {
+    const start = event.timeStamp;
+    const check = () => {
+      const shown = heading() && heading().textContent.trim() === `Hand ${next}`;
+      if (!shown) return requestAnimationFrame(check);
+      requestAnimationFrame(() => setTimeout(() => (window.__saved = performance.now() - start)));
+    };
+    check();
+  }, { capture: true, once: true });
+}"""
+
+
+def _context(browser: Any, port: int) -> Any:
+    return browser.new_context(
+        viewport={"width": 375, "height": 667},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=SCALE,
+        base_url=f"http://127.0.0.1:{port}",
+    )
+
+
+def _slowed(context: Any, page: Any, cpu: float, network: dict[str, float]) -> None:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
+
+
+def first_loads(browser: Any, port: int, path: str, cookie: str, cpu: float) -> list[float]:
+    """[cold LCP, warm LCP] in ms, one new context (an empty cache)."""
+    context = _context(browser, port)
+    context.add_cookies(
+        [
+            {"name": name, "value": value, "url": f"http://127.0.0.1:{port}"}
+            for name, value in (part.split("=", 1) for part in cookie.split("; "))
+        ]
+    )
+    context.add_init_script(WATCH_LCP)
+    page = context.new_page()
+    _slowed(context, page, cpu, FOUR_G)
+    page.goto(path, wait_until="load")
+    cold = _lcp(page)
+    # The worker installs (it precaches the app's static files) and takes the page.
+    page.wait_for_function(
+        "() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)",
+        timeout=30_000,
+    )
+    page.wait_for_timeout(2000)
+    page.goto(path, wait_until="load")
+    warm = _lcp(page)
+    context.close()
+    return [cold, warm]
+
+
+def saves(
+    browser: Any, port: int, path: str, key_path: str, cpu: float, rounds: int
+) -> list[float]:
+    """Save's time to the next hand's heading, a hand a round (each one recorded)."""
+    context = _context(browser, port)
+    page = context.new_page()
+    page.goto(key_path)
+    page.goto(path)
+    _slowed(context, page, cpu, WIFI_80_MS)
+    times: list[float] = []
+
+    def chip(group: str, name: str) -> Any:
+        field = page.get_by_role("group", name=group, exact=True)
+        return field.get_by_role("radio", name=name, exact=True)
+
+    for _ in range(rounds + 1):  # the first warms up, and is not counted
+        number = int(page.locator("h1").inner_text().split()[-1])
+        chip("Who made trump?", "Ben").click()
+        chip("Trump", "Hearts").click()
+        chip("Called ace", "Ace of spades").click()
+        page.get_by_role("button", name="Save the call").click()
+        page.locator(".table-hand[data-call-saved='yes']").wait_for()
+        chip("Partner", "Dan").click()
+        chip(TRICKS, "3").click()
+        page.evaluate(SAVED, number + 1)
+        page.get_by_role("button", name="Save hand").click()
+        page.wait_for_function("() => window.__saved !== undefined", timeout=30_000)
+        times.append(float(page.evaluate("window.__saved")))
+        page.wait_for_timeout(300)
+    context.close()
+    return times[1:]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.page_load", description=__doc__)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down (CDP)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="bower-page-load-") as folder:
+        from benchmarks.__main__ import start_django
+
+        start_django(folder)
+        from benchmarks.bench_load import gunicorn
+        from benchmarks.games import bench_table, game_in_play
+
+        path = f"/games/{game_in_play(60)}/"
+        key_path = bench_table().key_path
+        with gunicorn() as port, sync_playwright() as playwright:
+            cookie = cookie_of_table(port, key_path)
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            loads = [first_loads(browser, port, path, cookie, args.cpu) for _ in range(args.rounds)]
+            saved = saves(browser, port, path, key_path, args.cpu, args.rounds)
+            browser.close()
+    cold = [load[0] for load in loads]
+    warm = [load[1] for load in loads]
+    print(f"The table screen, CPU slowed {args.cpu:g}x, 375x667, {args.rounds} rounds (ms):")
+    for name, values in (
+        ("first load on 4G, LCP", cold),
+        ("again, service worker warm", warm),
+        ("Save to new totals at 80 ms", saved),
+    ):
+        print(f"  {name:28} median {statistics.median(values):6.0f}  max {max(values):6.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
