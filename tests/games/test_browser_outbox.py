@@ -171,6 +171,8 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     )
     waiting = page.locator("#outbox .recent-hand")
     expect(waiting).to_have_count(3)
+    # Bower names the next dealer once it has the hands.
+    expect(page.locator(".deal-line")).to_be_hidden()
     expect(waiting.first).to_contain_text(
         "Dan · ♣ Clubs · ♦ Ace of diamonds · partner: Ann · 1 trick"
     )
@@ -195,6 +197,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     expect(page.locator("#outbox")).to_have_count(0)
     expect(page.locator("#offline-banner")).to_be_empty()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 6")
+    expect(page.locator(".deal-line")).to_contain_text("Deals Ann")
     shown = totals_shown(page)
     assert shown == engine_totals(table, everything)
     page.goto("about:blank")
