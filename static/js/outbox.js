@@ -283,6 +283,8 @@
         : `Hand ${number} kept on this phone: it is sent when Bower can be reached.`,
     );
     await draw();
+    // The next hand from the top, with the message, as after a hand Bower recorded.
+    window.scrollTo({ top: 0 });
     askForSync();
     if (navigator.onLine) flush();
   };

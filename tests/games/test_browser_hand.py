@@ -220,6 +220,8 @@ def save_offline_then_send(scorer: Scorer, number: int) -> None:
     scorer.all_on_screen()
     scorer.button("Save hand")
     expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
+    # The next hand from the top, the message in view, as after a hand Bower recorded.
+    assert page.evaluate("scrollY") == 0
     expect(page.locator(".table-hand")).to_have_attribute("data-stage", "maker")
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
