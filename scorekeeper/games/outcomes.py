@@ -59,11 +59,22 @@ CallSpace = tuple[tuple[str, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True)
+class _Scored:
+    """A hand the engine scores, with the rulebook's section as a screen cites it
+    ("Call-Ace rules 5") and its address: worked out once per table, not per
+    drawing (the link is a URL reversed, some 300 of them a table)."""
+
+    score: HandScore
+    citation: str
+    link: str
+
+
+@dataclass(frozen=True)
 class _Fixed:
     """What does not change from hand to hand of one table: the index and the scores."""
 
     keys: dict[str, dict[str, list[list[int]]]]
-    results: tuple[HandScore | Problems, ...]
+    results: tuple[_Scored | Problems, ...]
     sides: dict[str, str | None]
     calls: dict[str, Problems]
 
@@ -103,13 +114,12 @@ def call_space(form: HandForm) -> CallSpace:
     return tuple(space)
 
 
-def _result(entry: HandScore | Problems, totals: tuple[int, ...]) -> list[Any]:
-    if not isinstance(entry, HandScore):
+def _result(entry: _Scored | Problems, totals: tuple[int, ...]) -> list[Any]:
+    if not isinstance(entry, _Scored):
         return [None, entry]
-    after = add_hand_points(totals, entry)
+    after = add_hand_points(totals, entry.score)
     points = [new - old for new, old in zip(after, totals, strict=True)]
-    # The rulebook's section as a screen cites it ("Call-Ace rules 5"), and its link.
-    return [points, entry.explanation, entry.citation.short, citation_url(entry.citation)]
+    return [points, entry.score.explanation, entry.citation, entry.link]
 
 
 @functools.lru_cache(maxsize=64)
@@ -117,7 +127,7 @@ def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
     """Every hand's score at ``table`` (kept per table: the names are in the
     explanations), by maker, side, tricks and renege; and the refused calls."""
     results: dict[Any, int] = {}
-    entries: list[HandScore | Problems] = []
+    entries: list[_Scored | Problems] = []
     keys: dict[str, dict[str, list[list[int]]]] = {}
     for maker in range(table.n):
         by_side: dict[str, list[list[int]]] = {}
@@ -141,7 +151,7 @@ def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
 
 
 def _index(
-    results: dict[Any, int], entries: list[HandScore | Problems], entry: HandScore | Problems
+    results: dict[Any, int], entries: list[_Scored | Problems], entry: HandScore | Problems
 ) -> int:
     """``entry``'s place in ``entries``, added once (many hands score alike)."""
     if isinstance(entry, HandScore):
@@ -150,7 +160,11 @@ def _index(
         key = tuple(tuple(pair) for pair in entry)
     if key not in results:
         results[key] = len(entries)
-        entries.append(entry)
+        if isinstance(entry, HandScore):
+            cited = entry.citation
+            entries.append(_Scored(entry, cited.short, citation_url(cited)))
+        else:
+            entries.append(entry)
     return results[key]
 
 
