@@ -38,7 +38,7 @@
 
   let shown = null; // the entries of the page's game, as last drawn (null: not read yet)
   let undone = null; // the waiting hand last taken back, for Redo
-  let afterSwap = ""; // a message for the table drawn after sending
+  let afterSwap = null; // [message, kind] for the table drawn after sending
 
   const say = (text, kind = "success") => {
     const messages = document.getElementById("messages");
@@ -148,24 +148,22 @@
     }
     const heading = element("h2", "", "Waiting to be sent");
     heading.id = "outbox-heading";
+    // A choice to make comes first on the screen (and skips the note); waiting hands go under the hand.
+    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
     const note = element(
       "p",
       "muted",
-      entries.length
-        ? "Kept on this phone and sent to Bower in order when it can be reached. The deal passes on as usual: Bower names the dealer once they are sent."
-        : "",
+      entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
     );
     const list = element("ol", "recent-list");
     const players = JSON.parse(form.querySelector("#hand-outcomes").textContent).players;
     entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
-    section.replaceChildren(heading, ...(entries.length ? [note] : []), list);
+    section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
     if (undone) {
       const offer = element("p", "taken-back");
       offer.append(`Hand ${undone.entry.number} taken back (it had not been sent). `, button("Redo", "redo", undone.entry.id));
       section.append(offer);
     }
-    // A choice to make comes first on the screen; waiting hands go under the hand.
-    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
     const anchor = attention ? live.querySelector(".table-head") : live.querySelector(".current") || live.querySelector(".scores");
     if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
   };
@@ -341,17 +339,27 @@
   };
 
   // The table as Bower now has it, with `message` once it is drawn.
-  const refresh = (game, message) => {
+  const refresh = (game, message, kind = "success") => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
-    afterSwap = message;
+    afterSwap = [message, kind];
     window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
   };
 
   // Hands of this page's game reached Bower: the table as Bower now has it.
   const afterSending = async (game, result) => {
     await draw();
-    if (result && result.sent) refresh(game, `${result.sent} ${plural(result.sent, "hand", "hands")} sent to Bower and recorded.`);
+    const sent = result && result.sent ? `${result.sent} ${plural(result.sent, "hand", "hands")} sent to Bower and recorded. ` : "";
+    // The queue stopped at a hand the scorer must look at: said where the eye goes first.
+    const stopped = result && result.stopped;
+    const problem =
+      stopped === "conflict"
+        ? "Another phone changed this game meanwhile: choose below what to keep."
+        : stopped === "refused"
+          ? "Bower did not take a hand kept on this phone: see below."
+          : "";
+    if (sent) refresh(game, `${sent}${problem}`.trim(), problem ? "error" : "success");
+    else if (problem) say(problem, "error");
   };
 
   const askForSync = () => {
@@ -449,8 +457,8 @@
   document.addEventListener("htmx:afterSettle", () => {
     draw();
     if (afterSwap) {
-      say(afterSwap);
-      afterSwap = "";
+      say(...afterSwap);
+      afterSwap = null;
     }
   });
   document.addEventListener("htmx:historyRestore", () => draw());

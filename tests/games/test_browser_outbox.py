@@ -39,6 +39,9 @@ OFFLINE_NOISE = (
     "Failed to fetch",
     # The browser checking the service worker for an update with no network.
     "An unknown error occurred when fetching the script",
+    # htmx's own log of a poll that fell in the moment the network went.
+    "htmx:sendError",
+    "htmx:afterRequest",
 )
 
 # (maker, trump chip, called chip, partner chip, tricks), and the same hand in the
@@ -234,6 +237,9 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
     other.context.set_offline(False)
+    expect(other.locator("#messages")).to_have_text(
+        "Another phone changed this game meanwhile: choose below what to keep."
+    )
     choice_shown = other.locator("#outbox .outbox-choice")
     expect(choice_shown).to_contain_text("Hand 1 was recorded on another phone meanwhile.")
     expect(choice_shown).to_contain_text("Theirs: Ben made hearts")
