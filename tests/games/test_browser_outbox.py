@@ -149,6 +149,24 @@ def at_the_table(page: Page, problems: BrowserProblems) -> Game:
     return game
 
 
+def a_phone_without_a_worker(
+    new_context: Callable[..., BrowserContext],
+    problems: BrowserProblems,
+    live_server: Any,
+    init_script: str = "",
+) -> tuple[Game, Page]:
+    """A five-player game's table screen on a phone whose context blocks the service
+    worker: the page alone keeps and sends its hands."""
+    for expected in OFFLINE_NOISE:
+        problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    page = a_phone(new_context, problems, live_server, service_workers="block")
+    if init_script:
+        page.add_init_script(init_script)
+    page.goto(f"/games/{game.pk}/")
+    return game, page
+
+
 def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order(
     page: Page, browser_problems: BrowserProblems, axe: Axe
 ) -> None:
@@ -278,12 +296,8 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
 def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
     new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
 ) -> None:
-    for expected in OFFLINE_NOISE:
-        browser_problems.allow(expected)
-    game = start_game(players=FIVE, target=99)
     # No worker: the page alone sends, and every request it makes passes through the route.
-    page = a_phone(new_context, browser_problems, live_server, service_workers="block")
-    page.goto(f"/games/{game.pk}/")
+    game, page = a_phone_without_a_worker(new_context, browser_problems, live_server)
     page.context.set_offline(True)
     for chips, _ in HANDS[:3]:
         enter(page, chips)
@@ -374,12 +388,9 @@ Object.defineProperty(Crypto.prototype, "randomUUID", { get: () => undefined });
 def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
     new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
 ) -> None:
-    for expected in OFFLINE_NOISE:
-        browser_problems.allow(expected)
-    game = start_game(players=FIVE, target=99)
-    page = a_phone(new_context, browser_problems, live_server, service_workers="block")
-    page.add_init_script(PLAIN_HTTP)
-    page.goto(f"/games/{game.pk}/")
+    game, page = a_phone_without_a_worker(
+        new_context, browser_problems, live_server, init_script=PLAIN_HTTP
+    )
     assert page.evaluate("navigator.locks === undefined && !window.isSecureContext")
     page.context.set_offline(True)
     for number, (chips, _) in enumerate(HANDS[:2], start=1):
