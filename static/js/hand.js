@@ -243,6 +243,12 @@
       check(form, "renege", "");
       form.dataset.renege = "";
       render(form);
+    } else if (target.closest(".save-call") && form.dataset.waiting) {
+      // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
+      // hand. The call goes with the hand, after them.
+      event.preventDefault();
+      goTo(form, "play");
+      callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
     } else if (target.closest(".save-call")) {
       event.preventDefault();
       goTo(form, "play");
@@ -400,8 +406,10 @@
     render(form);
   };
 
-  const setWaiting = (form, points) => {
+  const setWaiting = (form, points, count) => {
     waiting.set(form, points);
+    if (count) form.dataset.waiting = "yes";
+    else delete form.dataset.waiting;
     render(form);
   };
 

@@ -193,7 +193,7 @@
       line.hidden = !entries.length;
     }
     scores && scores.classList.toggle("is-unsent", entries.length > 0);
-    if (window.bowerHand) window.bowerHand.setWaiting(form, points);
+    if (window.bowerHand) window.bowerHand.setWaiting(form, points, entries.length);
   };
 
   // What stays of the server's drawing while hands wait: not the dealer (Bower names

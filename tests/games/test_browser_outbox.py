@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from referee.engine.hands import Table
 from referee.engine.reading import read_hand
 from referee.engine.totals import score_game
-from scorekeeper.models import Game
+from scorekeeper.models import Game, HandInProgress
 from scorekeeper.web import phone_tables
 from tests.conftest import BrowserProblems, table_cookie
 from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, start_game
@@ -269,6 +269,19 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     # Nothing is dropped while the scorer has not chosen.
     other.wait_for_timeout(500)
     assert makers(game) == [(1, 1)]
+    # A call made meanwhile is not sent ahead of the hand waiting: it would be taken
+    # for the wrong hand. It goes with its hand.
+    tap(other, "Who made trump?", "Dan")
+    tap(other, "Trump", "Clubs")
+    tap(other, "Called ace", "Ace of diamonds")
+    other.get_by_role("button", name="Save the call").click()
+    expect(other.locator(".call-note")).to_have_text(
+        "Hands wait on this phone: the other phones see this hand once they are sent."
+    )
+    other.wait_for_timeout(300)
+    assert not HandInProgress.objects.filter(game=game).exists()
+    for _ in range(2):
+        other.get_by_role("button", name="Back").click()
 
     other.get_by_role("button", name=choice).click()
     expect(other.locator("#outbox")).to_have_count(0)
