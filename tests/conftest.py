@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -156,6 +158,35 @@ def browser_context_args(
     shares the tests' in-memory SQLite connection instead of opening its own.
     """
     return {**browser_context_args, **PHONE, "base_url": live_server.url}
+
+
+def _live_requests() -> list[threading.Thread]:
+    """The live server's threads still answering a connection (socketserver's)."""
+    return [
+        thread
+        for thread in threading.enumerate()
+        if getattr(getattr(thread, "_target", None), "__name__", "") == "process_request_thread"
+    ]
+
+
+@pytest.fixture
+def _live_server_quiet() -> Iterator[None]:
+    """Torn down after every browser context of the test is closed and before its
+    database is: waits for the live server to finish the connections those phones
+    left open (a poll, a video's byte range, a worker's fetch). A request thread that
+    closes its connection after the database was torn down fails the test."""
+    yield
+    deadline = time.monotonic() + 5
+    while _live_requests() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def new_context(
+    _live_server_quiet: None, new_context: Callable[..., BrowserContext]
+) -> Callable[..., BrowserContext]:
+    """pytest-playwright's, whose contexts close before the live server is waited on."""
+    return new_context
 
 
 class BrowserProblems:
