@@ -25,11 +25,13 @@
   // token, so a hand sent twice is recorded once.
   // A form that can wait on the phone (outbox.js) is kept there instead; a poll
   // (live.js) was nobody's tap: the banner says the phone is offline.
+  // Whether this phone can keep a hand (outbox.js loaded, IndexedDB there).
+  const outboxReady = () => Boolean(window.BowerOutbox && window.indexedDB);
   const waits = (event) => {
     const elt = event.detail.elt;
     if (!(elt instanceof Element)) return false;
     if (elt.closest(".poller")) return true;
-    return Boolean(window.BowerOutbox && window.indexedDB && elt.closest("[data-outbox]"));
+    return outboxReady() && Boolean(elt.closest("[data-outbox]"));
   };
   document.addEventListener("htmx:sendError", (event) => {
     if (waits(event)) return;
@@ -75,7 +77,7 @@
   const drawBanner = () => {
     if (!banner) return;
     const hands = waiting === 1 ? "1 hand waits" : `${waiting} hands wait`;
-    const keeps = Boolean(document.querySelector("[data-outbox]") && window.BowerOutbox && window.indexedDB);
+    const keeps = outboxReady() && Boolean(document.querySelector("[data-outbox]"));
     let text = "";
     if (isOffline && waiting) text = `offline: ${hands} on this phone, sent when the connection is back`;
     else if (isOffline && keeps) text = "offline: a hand saved now waits on this phone until the connection is back";

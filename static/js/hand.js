@@ -124,11 +124,16 @@
     }
   };
 
-  const drawSummary = (form) => {
+  // The call as the chips show it: the stage line's, and the start of a kept hand's summary.
+  const callParts = (form) => {
     const parts = [chipText(form, "maker"), chipText(form, "trump")];
     if (valueOf(form, "called") !== "alone") parts.push(chipText(form, "called"));
     if (alone(form)) parts.push("alone");
-    const text = parts.filter(Boolean).join(" · ");
+    return parts.filter(Boolean);
+  };
+
+  const drawSummary = (form) => {
+    const text = callParts(form).join(" · ");
     for (const summary of form.querySelectorAll(".stage-summary")) {
       if (summary.textContent !== text) summary.textContent = text;
     }
@@ -364,21 +369,23 @@
     const table = outcomes(form);
     const entry = table && outcomeOf(form, table);
     if (!entry || entry[0] === null) return null;
-    const parts = [chipText(form, "maker"), chipText(form, "trump")];
-    if (alone(form)) parts.push("alone");
-    else if (valueOf(form, "called")) parts.push(chipText(form, "called"));
+    const parts = callParts(form);
     if (!alone(form) && valueOf(form, "partner")) parts.push(`partner: ${chipText(form, "partner")}`);
     const tricks = valueOf(form, "tricks");
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
     const [points, explanation, citation] = entry;
-    return { summary: parts.filter(Boolean).join(" · "), points, rule: `${explanation} (${citation})` };
+    return { summary: parts.join(" · "), points, rule: `${explanation} (${citation})` };
   };
 
   // The form cleared for the next hand (its number, a new token); a call saved before
   // belongs to the hand just kept.
-  const reset = (form, hand, token) => {
+  const clearChips = (form) => {
     for (const input of form.querySelectorAll("input[type=radio]")) input.checked = false;
+  };
+
+  const reset = (form, hand, token) => {
+    clearChips(form);
     tapped.delete(form);
     form.dataset.hand = String(hand);
     form.dataset.stage = "maker";
@@ -393,7 +400,7 @@
 
   // A kept hand back in the form to be changed: its chips, at the end of the hand.
   const fill = (form, fields) => {
-    for (const input of form.querySelectorAll("input[type=radio]")) input.checked = false;
+    clearChips(form);
     const names = new Set();
     for (const [name, value] of fields) {
       if (!form.querySelector(`input[type=radio][name="${name}"]`)) continue;
@@ -413,7 +420,10 @@
     render(form);
   };
 
-  window.bowerHand = { describe, reset, fill, setWaiting };
+  // The players by seat, from the table of outcomes this script parsed once.
+  const players = (form) => (outcomes(form) || { players: [] }).players;
+
+  window.bowerHand = { describe, reset, fill, setWaiting, players };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(null));
   else start(null);

@@ -156,7 +156,7 @@
       entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
     );
     const list = element("ol", "recent-list");
-    const players = JSON.parse(form.querySelector("#hand-outcomes").textContent).players;
+    const players = window.bowerHand.players(form);
     entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
     section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
     if (undone) {
@@ -169,7 +169,7 @@
   };
 
   const drawTotals = (form, entries) => {
-    const seats = JSON.parse(form.querySelector("#hand-outcomes").textContent).players.length;
+    const seats = window.bowerHand.players(form).length;
     const points = Array(seats).fill(0);
     for (const entry of entries) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const row of document.querySelectorAll(".score-row[data-seat]")) {
@@ -235,7 +235,7 @@
   const described = (form) => {
     if (form.matches(".table-hand")) return window.bowerHand.describe(form);
     // Thrown in (or a misdeal): no score, as the button says.
-    const seats = JSON.parse(document.querySelector("#hand-outcomes").textContent).players.length;
+    const seats = window.bowerHand.players(handForm()).length;
     const words = form.querySelector("[type=submit]").textContent.trim();
     return { summary: words, points: Array(seats).fill(0), rule: "" };
   };
