@@ -110,13 +110,13 @@ async def slow_reader(port: int, stop: asyncio.Event, tally: Hostile) -> None:
         sock.close()
 
 
-def timed_get(port: int, timeout: float) -> tuple[int, float]:
-    """GET / on a connection of its own: the status and the seconds it took (status 0
-    when no whole answer came within `timeout`)."""
+def timed_get(port: int, timeout: float, path: str = "/") -> tuple[int, float]:
+    """GET `path` on a connection of its own: the status and the seconds it took (status
+    0 when no whole answer came within `timeout`)."""
     started = time.monotonic()
     connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
     try:
-        connection.request("GET", "/", headers={"Host": HOST})
+        connection.request("GET", path, headers={"Host": HOST})
         response = connection.getresponse()
         response.read()
         status = response.status
@@ -125,6 +125,15 @@ def timed_get(port: int, timeout: float) -> tuple[int, float]:
     finally:
         connection.close()
     return status, time.monotonic() - started
+
+
+async def _room(port: int, stop: asyncio.Event, every: float, timeout: float) -> None:
+    """The rest of a room: a phone's cheap request (`/healthz`) every `every` seconds,
+    as the phones polling at the other tables send, until `stop`."""
+    while not stop.is_set():
+        await asyncio.to_thread(timed_get, port, timeout, "/healthz")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
 
 
 Kind = Callable[[int, asyncio.Event, Hostile], Awaitable[None]]
@@ -153,7 +162,13 @@ class Measured:
 
 
 async def _measure(
-    port: int, kinds: list[str], per_kind: int, settle: float, probes: int, timeout: float
+    port: int,
+    kinds: list[str],
+    per_kind: int,
+    settle: float,
+    probes: int,
+    timeout: float,
+    room_every: float | None,
 ) -> Measured:
     measured = Measured()
     # Every worker has drawn the page once before, as on a server that has been up a while.
@@ -161,6 +176,8 @@ async def _measure(
         await asyncio.to_thread(timed_get, port, timeout)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
+    if room_every is not None:
+        tasks.append(asyncio.create_task(_room(port, stop, room_every, timeout)))
     try:
         for name in kinds:
             tally = measured.tallies[name] = Hostile()
@@ -182,16 +199,20 @@ def measure(
     settle: float = 2.0,
     probes: int = 3,
     timeout: float = 30.0,
+    room_every: float | None = None,
 ) -> Measured:
     """Open `per_kind` connections of each kind, one kind after another (headers, then
     bodies, then readers), timing `probes` ordinary requests after each kind joins;
-    all are closed at the end."""
+    all are closed at the end. With `room_every`, the rest of a room keeps sending a
+    cheap request that often meanwhile (see tests/test_slow_clients.py for why)."""
     chosen = list(KINDS) if kinds is None else kinds
     # A loop of its own in a thread of its own: Playwright's sync API leaves one
     # running in the test's thread once a browser test has run in this process.
     with ThreadPoolExecutor(1) as runner:
         return runner.submit(
-            lambda: asyncio.run(_measure(port, chosen, per_kind, settle, probes, timeout))
+            lambda: asyncio.run(
+                _measure(port, chosen, per_kind, settle, probes, timeout, room_every)
+            )
         ).result()
 
 
