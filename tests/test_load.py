@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from benchmarks.load import mix
 from benchmarks.load.plan import Plan, Result
 from benchmarks.load.seed import seed_tables
-from scorekeeper.models import Hand
+from scorekeeper.models import Game, Hand
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,13 +26,13 @@ def test_the_load_tests_phones_poll_and_record_hands_through_the_forms_without_a
     django_db_setup: None, live_server: Any, tmp_path: Path
 ) -> None:
     # The database first: the live server then shares the test's SQLite connection.
-    tables = seed_tables(2)
+    tables = seed_tables(4)  # three made the app's way, one copied
     recorded = Hand.objects.count()
     plan: Plan = {
         "base": live_server.url,
         "behind_tls_proxy": False,
         "tables": tables,
-        "steps": [2],
+        "steps": [len(tables)],
         "latencies": [0],
         "server_namespace": "",
         "phones_namespace": "",
@@ -66,6 +68,18 @@ def test_the_load_tests_phones_poll_and_record_hands_through_the_forms_without_a
         assert step["stats"].get(name, {}).get("count", 0) > 0, name
     # Each table ended its hand in play, made trump again and ended that one too.
     assert Hand.objects.count() >= recorded + 2 * len(tables)
+
+
+@pytest.mark.django_db
+def test_the_load_tests_copied_tables_each_have_players_of_their_own() -> None:
+    """As at a real room's tables, so that what is kept per table's names is measured
+    as a room would use it (docs/decisions.md, D54)."""
+    tables = seed_tables(8)
+    games = [Game.objects.get(pk=table["game"]) for table in tables]
+    players = [game.table.players for game in games]
+    assert len({names for names in players}) == len(tables)
+    assert [len(names) for names in players] == [table["players"] for table in tables]
+    assert all(game.hands.count() == games[0].hands.count() for game in games)
 
 
 def assert_no_error(result: Result) -> None:

@@ -8,7 +8,9 @@ the others are copies of them, row for row, in a few bulk inserts: a thousand
 tables in seconds rather than a minute. The copy follows the app's foreign
 keys, whatever models there are: a model added later is copied too. A unique
 field it cannot renew (neither a default to draw again nor empty) makes it
-give up and store every table the slow way instead.
+give up and store every table the slow way instead. Each copy's players have
+names of their own ("Ann 17"), as a real room's tables do: what the server
+keeps per table's names is then kept per table (docs/decisions.md, D54).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from django.db import models, transaction
 from benchmarks.games import PLAYERS, game_document
 from benchmarks.load.plan import SeededTable
 from referee.engine.document import read_document
-from scorekeeper.models import Game, PrivateTable
+from scorekeeper.models import Game, Player, PrivateTable
 
 # Hands already played: a table screen with a full "Last hands" list.
 HANDS_PLAYED = 8
@@ -181,6 +183,8 @@ def _copy_rows(
                 if old is not None and field.related_model in new:
                     setattr(clone, field.attname, new[field.related_model][(number, old)])
             fill(clone, number)
+            if isinstance(clone, Player):
+                clone.name = f"{clone.name} {number + len(templates)}"
             to_store.append((number, pk, clone))
     stored = model._default_manager.bulk_create([c for _, _, c in to_store], batch_size=BATCH)
     for (number, pk, _), clone in zip(to_store, stored, strict=True):

@@ -25,12 +25,20 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
 A hand's points do not depend on trump or the card called (docs/rules.md 5,
 every variant), nor a call's checks on the tricks or the partner, so the two
 tables are apart: ``k`` is worked out with one call the engine accepts.
+
+Nor do they depend on the players' names, which only the explanations and
+messages carry: the tables are worked out once per kind of table (variant,
+number of players, house rules) with a mark for each seat in place of its name,
+and each drawing puts this table's names in (docs/decisions.md, D54). A room of
+a thousand tables, each with names of its own, shares a handful of them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +62,11 @@ CALL_FIELDS = ("trump", "called", "alone", "round")
 END_FIELDS = frozenset({"maker", "partner", "tricks", "renege", "called", "alone"})
 
 Problems = list[list[str]]
+# A seat's mark in place of its name in the tables worked out once per kind of table:
+# characters of Unicode's private use area, which the engine's own words never hold.
+# The tables keep each text as a format string ("{2} reneged") that a drawing fills in.
+_MARK = "\ue000{}\ue001"
+_MARKED = re.compile("\ue000(\\d+)\ue001")
 # A call's chips: each of CALL_FIELDS with the values its chips offer (none: the form lacks it).
 CallSpace = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -65,6 +78,7 @@ class _Scored:
     drawing (the link is a URL reversed, some 300 of them a table)."""
 
     score: HandScore
+    explanation: str  # a format string: each seat's name by its number
     citation: str
     link: str
 
@@ -77,6 +91,7 @@ class _Fixed:
     results: tuple[_Scored | Problems, ...]
     sides: dict[str, str | None]
     calls: dict[str, Problems]
+    calls_name_players: bool
 
 
 def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
@@ -85,16 +100,34 @@ def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
     table = game.table
     rules = game.round_rules
     lone_march_five = rules is not None and rules.lone_march_five
-    fixed = _fixed(table, lone_march_five, call_space(form))
+    fixed = _fixed(_marked(table), lone_march_five, call_space(form))
     totals = tuple(seat.total for seat in game.seat_list())
+    players = table.players
+    calls = fixed.calls
+    if fixed.calls_name_players:
+        calls = {call: _named(problems, players) for call, problems in calls.items()}
     return {
-        "players": list(table.players),
+        "players": list(players),
         "totals": list(totals),
         "sides": fixed.sides,
         "k": fixed.keys,
-        "r": [_result(entry, totals) for entry in fixed.results],
-        "calls": fixed.calls,
+        "r": [_result(entry, totals, players) for entry in fixed.results],
+        "calls": calls,
     }
+
+
+def _marked(table: Table) -> Table:
+    """``table`` with each seat's mark for its name: every table of its kind alike."""
+    return dataclasses.replace(table, players=tuple(_MARK.format(s) for s in range(table.n)))
+
+
+def _template(text: str) -> str:
+    """A ``_marked`` table's text as a format string: "{2}" where seat 2's name goes."""
+    return _MARKED.sub(r"{\1}", text.replace("{", "{{").replace("}", "}}"))
+
+
+def _named(problems: Problems, players: tuple[str, ...]) -> Problems:
+    return [[field, message.format(*players)] for field, message in problems]
 
 
 def call_space(form: HandForm) -> CallSpace:
@@ -114,18 +147,20 @@ def call_space(form: HandForm) -> CallSpace:
     return tuple(space)
 
 
-def _result(entry: _Scored | Problems, totals: tuple[int, ...]) -> list[Any]:
+def _result(
+    entry: _Scored | Problems, totals: tuple[int, ...], players: tuple[str, ...]
+) -> list[Any]:
     if not isinstance(entry, _Scored):
-        return [None, entry]
+        return [None, _named(entry, players)]
     after = add_hand_points(totals, entry.score)
     points = [new - old for new, old in zip(after, totals, strict=True)]
-    return [points, entry.score.explanation, entry.citation, entry.link]
+    return [points, entry.explanation.format(*players), entry.citation, entry.link]
 
 
 @functools.lru_cache(maxsize=64)
 def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
-    """Every hand's score at ``table`` (kept per table: the names are in the
-    explanations), by maker, side, tricks and renege; and the refused calls."""
+    """Every hand's score at ``table`` (a ``_marked`` one: kept per kind of table), by
+    maker, side, tricks and renege; and the refused calls."""
     results: dict[Any, int] = {}
     entries: list[_Scored | Problems] = []
     keys: dict[str, dict[str, list[list[int]]]] = {}
@@ -142,12 +177,20 @@ def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
         keys[str(maker)] = by_side
     alone = "maker" if table.variant is Variant.CALL_ACE else "alone"
     other = "team" if table.variant is Variant.STANDARD else None
+    calls = {call: _templates(problems) for call, problems in _refused_calls(table, space).items()}
     return _Fixed(
         keys=keys,
         results=tuple(entries),
         sides={"alone": alone, "other": other},
-        calls=_refused_calls(table, space),
+        calls=calls,
+        calls_name_players=any(
+            "{" in message for problems in calls.values() for _, message in problems
+        ),
     )
+
+
+def _templates(problems: Problems) -> Problems:
+    return [[field, _template(message)] for field, message in problems]
 
 
 def _index(
@@ -162,9 +205,10 @@ def _index(
         results[key] = len(entries)
         if isinstance(entry, HandScore):
             cited = entry.citation
-            entries.append(_Scored(entry, cited.short, citation_url(cited)))
+            explanation = _template(entry.explanation)
+            entries.append(_Scored(entry, explanation, cited.short, citation_url(cited)))
         else:
-            entries.append(entry)
+            entries.append(_templates(entry))
     return results[key]
 
 

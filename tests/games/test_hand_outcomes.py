@@ -16,6 +16,7 @@ from django.test import Client
 from referee.engine.totals import RoundRules
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
+from scorekeeper.games import outcomes
 from scorekeeper.games.outcomes import call_space
 from scorekeeper.models import Game
 from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
@@ -151,3 +152,22 @@ def test_the_table_of_a_five_player_game_is_small_on_the_wire() -> None:
     game = start_game(players=FIVE)
     table = outcomes_of(game)
     assert len(gzip.compress(json.dumps(table).encode())) < 6_000
+
+
+def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_players() -> None:
+    """More tables than the kept tables of outcomes hold (64), each with a player of its
+    own: the scores are worked out once for them all (docs/decisions.md, D54), and every
+    table's explanations name its own players, a name with a backslash, a dollar or
+    braces taken as it is written."""
+    outcomes._fixed.cache_clear()
+    for number in range(70):
+        guest = f"Guest {number} \\1 $0 {{1}}"
+        players = (*FIVE[:4], guest)
+        table = outcomes_of(start_game(players=players))
+        explanations = [entry[1] for entry in table["r"] if entry[0] is not None]
+        assert table["players"] == list(players)
+        assert any(f"Renege by {guest}, a defender" in text for text in explanations)
+        assert all("\ue000" not in text for text in json.dumps(table).split('"'))
+        for other in (f"Guest {number - 1} ", "Fay"):
+            assert all(other not in explanation for explanation in explanations)
+    assert outcomes._fixed.cache_info().misses == 1
