@@ -337,6 +337,9 @@ BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)
 # 503 "ask again in 8 s" at once (scorekeeper.web.middleware.OverloadMiddleware);
 # 0 never does. Each process runs 64 threads on one core's worth of Python.
 BOWER_SHED_POLLS_AT = env_int("BOWER_SHED_POLLS_AT", 16)
+# Requests one process runs the app for at once; the others wait their turn, in hand
+# (OverloadMiddleware, docs/decisions.md D55); 0 lets every thread run at once.
+BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 4)
 
 # --- Logging: errors to standard error, where the app server and runserver show them
 

@@ -90,7 +90,8 @@ POLL_RETRY_AFTER_SECONDS = 8
 
 
 class OverloadMiddleware:
-    """Polls give way to the taps of a hand when the server is overloaded.
+    """Polls give way to the taps of a hand when the server is overloaded, and a
+    process works on a few requests at a time.
 
     Every phone at every table polls every 4 s (an address ending ``/state/``);
     when this process already has ``limit`` requests in hand (settings:
@@ -98,7 +99,15 @@ class OverloadMiddleware:
     before any other middleware and without the database, so the threads and
     the CPU go to recording hands and drawing tables, and every request is
     answered quickly instead of all of them queueing. Nothing is lost: the poll
-    only asks whether anything changed, and the phone asks again later."""
+    only asks whether anything changed, and the phone asks again later.
+
+    The rest take turns: at most ``active`` of them run the app at once
+    (``BOWER_ACTIVE_REQUESTS``), the others wait, in hand, for a turn. Python
+    runs one thread of a process at a time, so forty requests run together
+    each finish about forty times later; a few at a time finish in turn, the
+    first soonest (docs/decisions.md, D55). A form's body is read before its
+    turn, so a phone slow to send holds a thread but never a turn; a file
+    upload, not read ahead into memory, takes no turn at all."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         from django.conf import settings
@@ -107,6 +116,8 @@ class OverloadMiddleware:
         self.limit: int = settings.BOWER_SHED_POLLS_AT
         self.in_hand = 0
         self.lock = threading.Lock()
+        active: int = settings.BOWER_ACTIVE_REQUESTS
+        self.turns = threading.BoundedSemaphore(active) if active else None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         with self.lock:
@@ -119,10 +130,22 @@ class OverloadMiddleware:
             response["Cache-Control"] = "no-store"
             return response
         try:
-            return self.get_response(request)
+            if self.turns is None or not _body_read(request):
+                return self.get_response(request)
+            with self.turns:
+                return self.get_response(request)
         finally:
             with self.lock:
                 self.in_hand -= 1
+
+
+def _body_read(request: HttpRequest) -> bool:
+    """Whether ``request``'s body is all in memory: a form's or a JSON body is read
+    now (Django keeps it for the view), a file upload is left to its view."""
+    if request.content_type == "multipart/form-data":
+        return False
+    request.body  # noqa: B018 (read for its effect: the body, read once, is kept)
+    return True
 
 
 def is_poll(request: HttpRequest) -> bool:

@@ -1,9 +1,19 @@
 """An overloaded server answers its polls 503 at once, and keeps serving the
-taps of a hand (scorekeeper/web/middleware.py, OverloadMiddleware)."""
+taps of a hand; a process runs the app for a few requests at a time, the others
+waiting their turn, a phone slow to send its form never holding one
+(scorekeeper/web/middleware.py, OverloadMiddleware; docs/decisions.md, D43, D55)."""
 
 from __future__ import annotations
 
+import io
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
 
@@ -15,7 +25,8 @@ POLLS = ["/games/7/state/", "/w/some-token/state/", "/nights/3/state/", "/nights
 class Server:
     """One process's middleware, its requests answered by ``answer``; a
     request it lets through may start others meanwhile (``during``), as the
-    threads of one process do."""
+    threads of one process do (one inside another here, so no turns are taken:
+    the turns are tested with real threads below)."""
 
     def __init__(self, limit: int) -> None:
         self.reached: list[str] = []
@@ -23,6 +34,7 @@ class Server:
         self.answers_during: list[HttpResponse] = []
         self.middleware = OverloadMiddleware(self.answer)
         self.middleware.limit = limit
+        self.middleware.turns = None
 
     def answer(self, request: HttpRequest) -> HttpResponse:
         self.reached.append(request.path)
@@ -102,3 +114,133 @@ def test_the_app_puts_off_polls_before_any_other_middleware() -> None:
 
     assert settings.MIDDLEWARE[0] == "scorekeeper.web.middleware.OverloadMiddleware"
     assert settings.BOWER_SHED_POLLS_AT > 0
+
+
+# Every wait below has a deadline, so a broken gate fails rather than hangs.
+WAIT = 10.0
+
+
+class Held:
+    """A process whose requests, once the app runs for them, wait to be let go."""
+
+    def __init__(self, active: int) -> None:
+        self.middleware = OverloadMiddleware(self.answer)
+        self.middleware.limit = 0
+        self.middleware.turns = threading.BoundedSemaphore(active)
+        self.running: list[str] = []
+        self.arrived = threading.Condition()
+        self.let_go: dict[str, threading.Event] = {}
+        self.read_ahead: dict[str, bool] = {}  # by path: was the body read before the app
+
+    def answer(self, request: HttpRequest) -> HttpResponse:
+        self.read_ahead[request.path] = hasattr(request, "_body")
+        with self.arrived:
+            self.running.append(request.path)
+            self.arrived.notify_all()
+        assert self.let_go[request.path].wait(WAIT)
+        return HttpResponse(request.body if request.method == "POST" else b"")
+
+    def send(self, request: HttpRequest) -> Callable[[], HttpResponse]:
+        """Sends ``request`` on a thread of its own; the function returns its answer."""
+        self.let_go[request.path] = threading.Event()
+        answers: list[HttpResponse] = []
+        thread = threading.Thread(target=lambda: answers.append(self.middleware(request)))
+        thread.start()
+
+        def answer() -> HttpResponse:
+            thread.join(WAIT)
+            assert not thread.is_alive()
+            return answers[0]
+
+        return answer
+
+    def wait_running(self, *paths: str) -> None:
+        with self.arrived:
+            assert self.arrived.wait_for(lambda: set(paths) <= set(self.running), WAIT)
+
+
+class SlowBody(io.RawIOBase):
+    """A form's body that is sent only once ``sent`` is set, as a slow phone sends it;
+    ``reading`` is set once the server waits for it."""
+
+    def __init__(self, body: bytes, sent: threading.Event) -> None:
+        self.body = io.BytesIO(body)
+        self.sent = sent
+        self.reading = threading.Event()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        self.reading.set()
+        assert self.sent.wait(WAIT)
+        return self.body.readinto(buffer)
+
+
+def test_past_its_active_requests_a_request_waits_its_turn_and_runs_once_one_ends(
+    requests: RequestFactory,
+) -> None:
+    process = Held(active=2)
+    first = process.send(requests.get("/games/1/"))
+    form = "application/x-www-form-urlencoded"
+    second = process.send(requests.post("/games/2/hand/finish/", "tricks=3", content_type=form))
+    process.wait_running("/games/1/", "/games/2/hand/finish/")
+    third = process.send(requests.get("/games/3/"))
+    time.sleep(0.2)  # time enough for it to reach the app, were it let in
+    assert process.running == ["/games/1/", "/games/2/hand/finish/"]
+    assert process.middleware.in_hand == 3  # waiting, it counts as in hand
+    process.let_go["/games/1/"].set()
+    assert first().status_code == 200
+    process.wait_running("/games/3/")
+    process.let_go["/games/2/hand/finish/"].set()
+    process.let_go["/games/3/"].set()
+    assert second().content == b"tricks=3"
+    assert third().status_code == 200
+    assert process.middleware.in_hand == 0
+
+
+def test_a_form_sent_slowly_holds_no_turn_while_it_arrives(requests: RequestFactory) -> None:
+    process = Held(active=1)
+    sent = threading.Event()
+    slow = requests.post(
+        "/games/1/hand/finish/", "tricks=3", content_type="application/x-www-form-urlencoded"
+    )
+    body = SlowBody(b"tricks=3", sent)
+    slow.META["wsgi.input"] = LimitedStream(body, len(b"tricks=3"))
+    slow._stream = slow.META["wsgi.input"]
+    arriving = process.send(slow)
+    assert body.reading.wait(WAIT)  # the server is waiting for the rest of the form
+    other = process.send(requests.get("/games/2/"))
+    process.wait_running("/games/2/")  # served while the form is still arriving
+    assert process.running == ["/games/2/"]
+    process.let_go["/games/2/"].set()
+    assert other().status_code == 200
+    sent.set()
+    process.wait_running("/games/1/hand/finish/")
+    process.let_go["/games/1/hand/finish/"].set()
+    assert arriving().content == b"tricks=3"
+
+
+def test_a_file_upload_is_not_read_ahead_and_takes_no_turn(requests: RequestFactory) -> None:
+    process = Held(active=1)
+    busy = process.send(requests.get("/games/1/"))
+    process.wait_running("/games/1/")
+    upload = process.send(
+        requests.post("/restore/", {"backup": SimpleUploadedFile("backup.json", b"{}")})
+    )
+    process.let_go["/restore/"].set()
+    process.wait_running("/restore/")  # while the only turn is taken
+    assert upload().status_code == 200
+    assert process.read_ahead == {"/games/1/": True, "/restore/": False}
+    process.let_go["/games/1/"].set()
+    assert busy().status_code == 200
+
+
+def test_the_app_takes_a_few_requests_at_a_time() -> None:
+    from django.conf import settings
+
+    active = settings.BOWER_ACTIVE_REQUESTS
+    assert 0 < active < settings.BOWER_SHED_POLLS_AT
+    turns = OverloadMiddleware(lambda request: HttpResponse(b"")).turns
+    assert turns is not None
+    assert [turns.acquire(blocking=False) for _ in range(active + 1)] == [True] * active + [False]
