@@ -15,8 +15,8 @@ from django.test import Client
 
 from referee.engine.totals import RoundRules
 from referee.engine.variants import Variant
-from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games import outcomes
+from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import call_space
 from scorekeeper.models import Game
 from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
