@@ -25,6 +25,7 @@ and with the CSS and JavaScript it loads (whitenoise's brotli copies): the first
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import itertools
 import json
@@ -32,6 +33,7 @@ import re
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -265,7 +267,19 @@ def main(argv: list[str] | None = None) -> int:
         help="each tap's main-thread work from a trace (thread time) instead of its time",
     )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="bower-hand-taps-") as folder:
+    with table_served("bower-hand-taps-") as (port, path, key_path, cookie):
+        wire_bytes(port, path, cookie)
+        if not args.bytes_only:
+            tap_rounds(port, path, key_path, rounds=args.rounds, cpu=args.cpu, work=args.work)
+    return 0
+
+
+@contextlib.contextmanager
+def table_served(prefix: str) -> Iterator[tuple[int, str, str, str]]:
+    """A database of its own (in a folder named ``prefix``...) with the bench's table
+    and a game 60 hands in, served by gunicorn: its port, the game's table screen,
+    the table's key link and the Cookie header of a phone that opened it."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         from benchmarks.__main__ import start_django
 
         start_django(folder)
@@ -273,19 +287,9 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.games import bench_table, game_in_play
 
         path = f"/games/{game_in_play(60)}/"
+        key_path = bench_table().key_path
         with gunicorn() as port:
-            cookie = cookie_of_table(port, bench_table().key_path)
-            wire_bytes(port, path, cookie)
-            if not args.bytes_only:
-                tap_rounds(
-                    port,
-                    path,
-                    bench_table().key_path,
-                    rounds=args.rounds,
-                    cpu=args.cpu,
-                    work=args.work,
-                )
-    return 0
+            yield port, path, key_path, cookie_of_table(port, key_path)
 
 
 def cookie_of_table(port: int, key_path: str) -> str:

@@ -23,10 +23,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from typing import Any
 
-from benchmarks.hand_taps import CHROMIUM, SCALE, TRICKS, cookie_of_table
+from benchmarks.hand_taps import CHROMIUM, SCALE, TRICKS, table_served
 
 # Lighthouse's "Slow 4G" (its mobile default), in CDP's units: bytes a second.
 FOUR_G: dict[str, float] = {
@@ -149,23 +148,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="bower-page-load-") as folder:
-        from benchmarks.__main__ import start_django
-
-        start_django(folder)
-        from benchmarks.bench_load import gunicorn
-        from benchmarks.games import bench_table, game_in_play
-
-        path = f"/games/{game_in_play(60)}/"
-        key_path = bench_table().key_path
-        with gunicorn() as port, sync_playwright() as playwright:
-            cookie = cookie_of_table(port, key_path)
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
-            loads = [first_loads(browser, port, path, cookie, args.cpu) for _ in range(args.rounds)]
-            saved = saves(browser, port, path, key_path, args.cpu, args.rounds)
-            browser.close()
+    with (
+        table_served("bower-page-load-") as (port, path, key_path, cookie),
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        loads = [first_loads(browser, port, path, cookie, args.cpu) for _ in range(args.rounds)]
+        saved = saves(browser, port, path, key_path, args.cpu, args.rounds)
+        browser.close()
     cold = [load[0] for load in loads]
     warm = [load[1] for load in loads]
     print(f"The table screen, CPU slowed {args.cpu:g}x, 375x667, {args.rounds} rounds (ms):")

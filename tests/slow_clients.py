@@ -47,9 +47,9 @@ async def _connect(port: int, receive_buffer: int | None = None) -> socket.socke
     return sock
 
 
-async def _pause(stop: asyncio.Event) -> None:
+async def _pause(stop: asyncio.Event, seconds: float = TRICKLE_SECONDS) -> None:
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), TRICKLE_SECONDS)
+        await asyncio.wait_for(stop.wait(), seconds)
 
 
 async def _trickle(port: int, opening: bytes, stop: asyncio.Event, tally: Hostile) -> None:
@@ -132,8 +132,7 @@ async def _room(port: int, stop: asyncio.Event, every: float, timeout: float) ->
     as the phones polling at the other tables send, until `stop`."""
     while not stop.is_set():
         await asyncio.to_thread(timed_get, port, timeout, "/healthz")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every)
+        await _pause(stop, every)
 
 
 Kind = Callable[[int, asyncio.Event, Hostile], Awaitable[None]]

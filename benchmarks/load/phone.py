@@ -217,7 +217,7 @@ class Phone(FastHttpUser):
         form = self._hand_form()
         if form is None or form.call_saved:
             return  # the call is on the table already (its hand's Save failed): play on
-        self._tap(form, maker=str(random.randrange(self.players)), trump="H", called="S")
+        self._tap_call(form)
         hand = form.hand
         saved = self._send(
             "POST",
@@ -240,7 +240,7 @@ class Phone(FastHttpUser):
             return
         self._tap(form)
         if "maker" not in form.fields | self.taps:  # no call was saved: tap it now
-            self._tap(form, maker=str(random.randrange(self.players)), trump="H", called="S")
+            self._tap_call(form)
         maker = (form.fields | self.taps)["maker"]
         partner = random.choice([str(s) for s in range(self.players) if str(s) != maker])
         self._tap(form, partner=partner, tricks="3")
@@ -290,6 +290,10 @@ class Phone(FastHttpUser):
             self.version, self.names = int(found[1]), int(found[2])
         if self.scorer:
             self.form = pages.hand_form(page)
+
+    def _tap_call(self, form: pages.HandForm) -> None:
+        """A maker at random, hearts trump, the ace of spades called."""
+        self._tap(form, maker=str(random.randrange(self.players)), trump="H", called="S")
 
     def _htmx(self, target: str = "") -> dict[str, str]:
         """What htmx adds to a request; with no target, what hand.js's fetch of

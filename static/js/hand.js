@@ -248,18 +248,18 @@
       check(form, "renege", "");
       form.dataset.renege = "";
       render(form);
-    } else if (target.closest(".save-call") && form.dataset.waiting) {
-      // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
-      // hand. The call goes with the hand, after them.
-      event.preventDefault();
-      goTo(form, "play");
-      callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
     } else if (target.closest(".save-call")) {
       event.preventDefault();
       goTo(form, "play");
-      // Sent once the end of the hand is painted: the tap is answered first.
-      form.dataset.callSending = "yes";
-      requestAnimationFrame(() => setTimeout(() => sendCall(form)));
+      if (form.dataset.waiting) {
+        // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
+        // hand. The call goes with the hand, after them.
+        callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
+      } else {
+        // Sent once the end of the hand is painted: the tap is answered first.
+        form.dataset.callSending = "yes";
+        requestAnimationFrame(() => setTimeout(() => sendCall(form)));
+      }
     } else if (target.closest(".save-hand") && form.dataset.callSending) {
       // The call on its way changes the game's version: Save follows it.
       event.preventDefault();
