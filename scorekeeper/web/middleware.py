@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 
 from django.db import OperationalError
@@ -45,7 +46,7 @@ _BUSY_WORDS = (
 _PAGE = f"""<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Busy · Bower</title></head>
+{{refresh}}<title>Busy · Bower</title></head>
 <body><main><h1>Busy</h1><p>{BUSY_MESSAGE}</p><p><a href="">Try again</a></p></main></body>
 </html>
 """
@@ -64,8 +65,14 @@ def database_is_busy(error: BaseException) -> bool:
 
 def busy_response(request: HttpRequest) -> HttpResponse:
     """503 with Retry-After: a message fragment for htmx (``wants_partial``),
-    a small page otherwise."""
-    response = HttpResponse(_FRAGMENT if wants_partial(request) else _PAGE, status=503)
+    a small page otherwise; a page asked for with GET loads itself again after
+    that long (a form's answer does not: its form is sent again only by a tap)."""
+    if wants_partial(request):
+        content = _FRAGMENT
+    else:
+        again = f'<meta http-equiv="refresh" content="{RETRY_AFTER_SECONDS}">\n'
+        content = _PAGE.format(refresh=again if request.method == "GET" else "")
+    response = HttpResponse(content, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return varies_on_htmx(response)
 
@@ -107,7 +114,14 @@ class OverloadMiddleware:
     each finish about forty times later; a few at a time finish in turn, the
     first soonest (docs/decisions.md, D55). A form's body is read before its
     turn, so a phone slow to send holds a thread but never a turn; a file
-    upload, not read ahead into memory, takes no turn at all."""
+    upload, not read ahead into memory, takes no turn at all.
+
+    Forms (a hand saved, a player added) take the turns before pages and
+    polls. A request that has waited ``wait`` seconds for a turn
+    (``BOWER_TURN_WAIT_MS``) is answered 503 with Retry-After instead, having
+    stored nothing, so an overloaded process answers everything within about
+    that long; a hand put off waits in the phone's outbox and is sent again
+    with its token (static/js/outbox.js; docs/decisions.md, D56)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         from django.conf import settings
@@ -117,7 +131,9 @@ class OverloadMiddleware:
         self.in_hand = 0
         self.lock = threading.Lock()
         active: int = settings.BOWER_ACTIVE_REQUESTS
-        self.turns = threading.BoundedSemaphore(active) if active else None
+        self.turns = Turns(active) if active else None
+        waited: int = settings.BOWER_TURN_WAIT_MS
+        self.wait = waited / 1000 if waited else None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         with self.lock:
@@ -125,18 +141,73 @@ class OverloadMiddleware:
             if not shed:
                 self.in_hand += 1
         if shed:
-            response = HttpResponse(status=503)
-            response["Retry-After"] = str(POLL_RETRY_AFTER_SECONDS)
-            response["Cache-Control"] = "no-store"
-            return response
+            return put_off(request)
         try:
             if self.turns is None or not _body_read(request):
                 return self.get_response(request)
-            with self.turns:
+            if not self.turns.take(first=request.method not in _READS, within=self.wait):
+                return put_off(request)
+            try:
                 return self.get_response(request)
+            finally:
+                self.turns.give()
         finally:
             with self.lock:
                 self.in_hand -= 1
+
+
+# Methods that only read: their turns come after the forms'.
+_READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def put_off(request: HttpRequest) -> HttpResponse:
+    """An overloaded process's answer, 503 with Retry-After: to a poll, nothing
+    (the phone polls again later, live.js); to anything else, ``busy_response``
+    (a page asks again by itself, a hand waits in the phone's outbox)."""
+    if not is_poll(request):
+        return busy_response(request)
+    response = HttpResponse(status=503)
+    response["Retry-After"] = str(POLL_RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class Turns:
+    """A process's turns at the app: ``count`` at once, handed on in arrival order,
+    a form's waiters before the others'. One waiting thread is woken when a turn
+    ends (it is handed the turn), never all of them."""
+
+    def __init__(self, count: int) -> None:
+        self.lock = threading.Lock()
+        self.free = count
+        self.waiting: tuple[deque[threading.Event], deque[threading.Event]] = (deque(), deque())
+
+    def take(self, *, first: bool, within: float | None) -> bool:
+        """Wait for a turn, in the first line (forms) or the second; False when
+        ``within`` seconds went by first (no turn is then held)."""
+        line = self.waiting[0 if first else 1]
+        with self.lock:
+            if self.free:
+                self.free -= 1
+                return True
+            handed = threading.Event()
+            line.append(handed)
+        if handed.wait(within):
+            return True
+        with self.lock:
+            if handed.is_set():  # handed the turn as the wait ran out
+                return True
+            line.remove(handed)
+            return False
+
+    def give(self) -> None:
+        """End a turn: the first waiter takes it, or it is free."""
+        with self.lock:
+            for line in self.waiting:
+                if line:
+                    line.popleft().set()
+                    return
+            self.free += 1
 
 
 def _body_read(request: HttpRequest) -> bool:

@@ -47,6 +47,8 @@
     const { status, responseText } = event.detail.xhr;
     // A poll an overloaded server put off (static/js/live.js waits): nobody tapped.
     if (status === 503 && !responseText && event.detail.elt.closest(".poller")) return;
+    // A hand a busy server put off waits in the phone's outbox (outbox.js says so).
+    if (status === 503 && waits(event)) return;
     if (status === 503) {
       // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.
       const page = new DOMParser().parseFromString(responseText, "text/html");

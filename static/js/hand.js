@@ -338,14 +338,18 @@
     form.dataset.callSending = "yes";
     callNote(form, "");
     let html = null;
+    let busy = false; // Bower overloaded: nothing stored
     try {
+      // Sent as a form is (urlencoded), so the server reads it ahead and gives it a
+      // form's turn (docs/decisions.md, D56).
       const response = await fetch(form.dataset.saveCall, {
         method: "POST",
-        body: new FormData(form),
+        body: new URLSearchParams(new FormData(form)),
         headers: { "HX-Request": "true", "HX-Current-URL": location.href },
         credentials: "same-origin",
       });
       if ([200, 409, 422].includes(response.status)) html = await response.text();
+      busy = response.status === 503;
     } catch (error) {
       html = null;
     }
@@ -355,7 +359,8 @@
       return;
     }
     if (!form.isConnected) return;
-    callNote(form, "The other phones were not told the call (no connection): go on, the hand is saved whole at the end.");
+    const why = busy ? "Bower is busy" : "no connection";
+    callNote(form, `The other phones were not told the call (${why}): go on, the hand is saved whole at the end.`);
     if (form.dataset.saveWaiting) {
       delete form.dataset.saveWaiting;
       form.querySelector(".save-hand").click();

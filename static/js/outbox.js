@@ -241,21 +241,22 @@
   };
 
   // `token`: the one a failed request carried (it may have reached Bower: sent again,
-  // it is recorded once); a hand kept straight away gets a new one.
-  const keep = async (form, token) => {
+  // it is recorded once); a hand kept straight away gets a new one. `busy`: Bower
+  // answered "busy" (503): it is sent again after the seconds it asked for.
+  const keep = async (form, token, busy = 0) => {
     const hand = handForm();
     if (!hand || form.dataset.keeping) return; // a double tap keeps the hand once
     const description = described(form);
     if (!description) return;
     form.dataset.keeping = "yes";
     try {
-      await keepIt(form, hand, description, token);
+      await keepIt(form, hand, description, token, busy);
     } finally {
       delete form.dataset.keeping;
     }
   };
 
-  const keepIt = async (form, hand, description, token) => {
+  const keepIt = async (form, hand, description, token, busy) => {
     handsOnPage(hand);
     const game = gameOf(form);
     const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
@@ -275,16 +276,15 @@
     undone = null;
     const next = (await outbox.list(game)).reduce((last, entry) => Math.max(last, entry.number), 0) + 1;
     window.bowerHand.reset(hand, next, outbox.newToken());
-    say(
-      changing
-        ? `Hand ${number} changed on this phone: it is sent when Bower can be reached.`
-        : `Hand ${number} kept on this phone: it is sent when Bower can be reached.`,
-    );
+    const kept = changing ? `Hand ${number} changed on this phone` : `Hand ${number} kept on this phone`;
+    say(busy ? `Bower is busy: ${kept.toLowerCase()}, and sent in a moment.` : `${kept}: it is sent when Bower can be reached.`);
     await draw();
     // The next hand from the top, with the message, as after a hand Bower recorded.
     window.scrollTo({ top: 0 });
     askForSync();
-    if (navigator.onLine) flush();
+    if (!navigator.onLine) return;
+    if (busy) setTimeout(flush, busy * 1000);
+    else flush();
   };
 
   // Save (or thrown in): into the outbox when offline or while hands wait, so hands
@@ -314,6 +314,15 @@
   };
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
+  // Bower is overloaded (or its database busy) and stored nothing: the hand waits
+  // here and goes again after the Retry-After it was answered with (D56).
+  document.addEventListener("htmx:responseError", (event) => {
+    const form = event.detail.elt;
+    const { xhr } = event.detail;
+    if (xhr.status !== 503 || !canWait(form) || !form.isConnected) return;
+    const token = form.elements.namedItem("token");
+    keep(form, token ? token.value : "", Math.max(1, Number(xhr.getResponseHeader("Retry-After")) || 2));
+  });
 
   // ---- Sending --------------------------------------------------------------------
 

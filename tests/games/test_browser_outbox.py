@@ -25,6 +25,7 @@ from referee.engine.reading import read_hand
 from referee.engine.totals import score_game
 from scorekeeper.models import Game, HandInProgress
 from scorekeeper.web import phone_tables
+from scorekeeper.web.middleware import BUSY_MESSAGE
 from tests.conftest import BrowserProblems, table_cookie
 from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, start_game
 
@@ -417,3 +418,63 @@ def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
     assert totals_shown(page) == engine_totals(game.table, [hand for _, hand in HANDS[:2]])
     page.goto("about:blank")
     assert makers(game) == [(1, 1), (2, 2)]
+
+
+def test_a_hand_a_busy_server_put_off_waits_on_the_phone_and_is_recorded_once(
+    new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
+) -> None:
+    """An overloaded Bower answers 503 "busy" having stored nothing (D56): the hand
+    waits in the outbox and goes again after Retry-After, with its token."""
+    for expected in ("Response Status Error Code 503", "the server responded with a status of 503"):
+        browser_problems.allow(expected)
+    game, page = a_phone_without_a_worker(new_context, browser_problems, live_server)
+    busy = f'<p class="message message-error" role="alert">{BUSY_MESSAGE}</p>'
+    sent: list[str] = []
+
+    def busy_once(route: Route) -> None:
+        sent.append(route.request.post_data or "")
+        if len(sent) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, body=busy)
+        else:
+            route.continue_()
+
+    page.route("**/hand/enter/", busy_once)
+    enter(page, HANDS[0][0])
+    expect(page.locator("#messages")).to_have_text(
+        "Bower is busy: hand 1 kept on this phone, and sent in a moment."
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    # A second later the outbox sends it, with the token of the Save put off.
+    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert len(sent) == 2
+    assert dict(parse_qsl(sent[0]))["token"] == dict(parse_qsl(sent[1]))["token"]
+    assert totals_shown(page) == engine_totals(game.table, [HANDS[0][1]])
+    page.goto("about:blank")
+    assert makers(game) == [(1, 1)]
+
+
+def test_the_call_a_busy_server_put_off_says_why_and_the_hand_goes_on(
+    page: Page, browser_problems: BrowserProblems
+) -> None:
+    for expected in ("the server responded with a status of 503",):
+        browser_problems.allow(expected)
+    at_the_table(page, browser_problems)
+    sent_as: list[str] = []
+
+    def busy(route: Route) -> None:
+        sent_as.append(route.request.headers["content-type"])
+        route.fulfill(status=503, body=BUSY_MESSAGE)
+
+    page.route("**/hand/start/", busy)
+    tap(page, "Who made trump?", "Ben")
+    tap(page, "Trump", "Hearts")
+    tap(page, "Called ace", "Ace of spades")
+    page.get_by_role("button", name="Save the call").click()
+    expect(page.locator(".call-note")).to_have_text(
+        "The other phones were not told the call (Bower is busy): go on, the hand is saved"
+        " whole at the end."
+    )
+    expect(page.locator(".table-hand")).to_have_attribute("data-stage", "play")
+    # Sent as a form is, read ahead by the server: it waits a form's turn (D56).
+    assert sent_as == ["application/x-www-form-urlencoded;charset=UTF-8"]

@@ -17,7 +17,13 @@ from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
 
-from scorekeeper.web.middleware import POLL_RETRY_AFTER_SECONDS, OverloadMiddleware
+from scorekeeper.web.middleware import (
+    BUSY_MESSAGE,
+    POLL_RETRY_AFTER_SECONDS,
+    RETRY_AFTER_SECONDS,
+    OverloadMiddleware,
+    Turns,
+)
 
 POLLS = ["/games/7/state/", "/w/some-token/state/", "/nights/3/state/", "/nights/watch/x/state/"]
 
@@ -123,10 +129,11 @@ WAIT = 10.0
 class Held:
     """A process whose requests, once the app runs for them, wait to be let go."""
 
-    def __init__(self, active: int) -> None:
+    def __init__(self, active: int, wait: float | None = None) -> None:
         self.middleware = OverloadMiddleware(self.answer)
         self.middleware.limit = 0
-        self.middleware.turns = threading.BoundedSemaphore(active)
+        self.middleware.turns = Turns(active)
+        self.middleware.wait = wait
         self.running: list[str] = []
         self.arrived = threading.Condition()
         self.let_go: dict[str, threading.Event] = {}
@@ -243,4 +250,87 @@ def test_the_app_takes_a_few_requests_at_a_time() -> None:
     assert 0 < active < settings.BOWER_SHED_POLLS_AT
     turns = OverloadMiddleware(lambda request: HttpResponse(b"")).turns
     assert turns is not None
-    assert [turns.acquire(blocking=False) for _ in range(active + 1)] == [True] * active + [False]
+    taken = [turns.take(first=True, within=0) for _ in range(active + 1)]
+    assert taken == [True] * active + [False]
+    turns.give()
+    assert turns.take(first=False, within=0)  # the turn given back is taken again
+
+
+FORM = "application/x-www-form-urlencoded"
+
+
+def test_a_waiting_form_takes_the_next_turn_before_pages_that_came_first(
+    requests: RequestFactory,
+) -> None:
+    process = Held(active=1)
+    busy = process.send(requests.get("/games/1/"))
+    process.wait_running("/games/1/")
+    page = process.send(requests.get("/games/2/"))
+    poll = process.send(requests.get("/games/3/state/"))
+    time.sleep(0.1)  # both wait in line before the form comes
+    form = process.send(requests.post("/games/4/hand/enter/", "tricks=3", content_type=FORM))
+    time.sleep(0.1)
+    process.let_go["/games/1/"].set()
+    process.wait_running("/games/4/hand/enter/")
+    assert process.running == ["/games/1/", "/games/4/hand/enter/"]
+    for path in ("/games/4/hand/enter/", "/games/2/", "/games/3/state/"):
+        process.let_go[path].set()
+    assert form().content == b"tricks=3"
+    assert [page().status_code, poll().status_code] == [200, 200]
+    # The pages then had their turns in the order they came.
+    assert process.running[2:] == ["/games/2/", "/games/3/state/"]
+    assert busy().status_code == 200
+
+
+def test_a_request_that_waits_too_long_for_a_turn_is_answered_busy_and_never_runs(
+    requests: RequestFactory,
+) -> None:
+    process = Held(active=1, wait=0.3)
+    busy = process.send(requests.get("/games/1/"))
+    process.wait_running("/games/1/")
+    page = process.send(requests.get("/games/2/"))
+    fragment = process.send(requests.get("/games/2/sheet/", headers={"HX-Request": "true"}))
+    poll = process.send(requests.get("/games/3/state/"))
+    hand = process.send(
+        requests.post(
+            "/games/4/hand/enter/", "tricks=3", content_type=FORM, headers={"HX-Request": "true"}
+        )
+    )
+    put_off = [page(), fragment(), poll(), hand()]
+    assert [answer.status_code for answer in put_off] == [503, 503, 503, 503]
+    # The page asks again by itself; htmx shows the message (a hand goes to the
+    # phone's outbox); the phone polls later.
+    assert BUSY_MESSAGE in put_off[0].text
+    assert f'<meta http-equiv="refresh" content="{RETRY_AFTER_SECONDS}">' in put_off[0].text
+    for answer in (put_off[0], put_off[1], put_off[3]):
+        assert answer["Retry-After"] == str(RETRY_AFTER_SECONDS)
+    assert BUSY_MESSAGE in put_off[1].text
+    assert "<html" not in put_off[1].text
+    assert put_off[3].text == put_off[1].text
+    assert put_off[2]["Retry-After"] == str(POLL_RETRY_AFTER_SECONDS)
+    assert put_off[2].content == b""
+    assert process.running == ["/games/1/"]  # none of them reached the app
+    process.let_go["/games/1/"].set()
+    assert busy().status_code == 200
+    assert process.middleware.in_hand == 0
+    # The turns put off were given up: the process's one turn is free again.
+    later = process.send(requests.get("/games/5/"))
+    process.wait_running("/games/5/")
+    process.let_go["/games/5/"].set()
+    assert later().status_code == 200
+
+
+def test_a_busy_form_answer_never_reloads_itself(requests: RequestFactory) -> None:
+    from scorekeeper.web.middleware import busy_response
+
+    answer = busy_response(requests.post("/games/4/hand/enter/", "tricks=3", content_type=FORM))
+    assert answer.status_code == 503
+    assert BUSY_MESSAGE in answer.text
+    assert "refresh" not in answer.text
+
+
+def test_pages_wait_a_second_at_most_for_a_turn() -> None:
+    from django.conf import settings
+
+    assert settings.BOWER_TURN_WAIT_MS == 1000
+    assert OverloadMiddleware(lambda request: HttpResponse(b"")).wait == 1.0
