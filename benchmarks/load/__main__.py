@@ -228,6 +228,7 @@ def _bound(args: argparse.Namespace, latencies: list[float]) -> float:
         + len(latencies) * (args.ceiling_seconds + 2)
         + steps * (args.warmup + args.seconds)
         + len(args.table_counts) * mix.READY_WITHIN
+        + max(args.table_counts) * mix.PHONES_PER_TABLE / args.spawn_rate
     )
 
 

@@ -26,8 +26,9 @@ HAND_EVERY = 60.0  # one hand a minute per table, from Save hand to Save hand
 CALL_SAVED_AFTER = 12.0
 # What a phone's browser waits at most before it reports the request failed.
 TIMEOUT = 10.0
-# Seconds the phones added at a step have to join and open their table; the
-# step is measured then, ready or not (a server that cannot keep up shows).
+# Seconds the phones added at a step have to join and open their table, from the
+# moment the last of them starts (at --spawn-rate); the step is measured then,
+# ready or not (a server that cannot keep up shows).
 READY_WITHIN = 25
 
 # Request names in the figures.

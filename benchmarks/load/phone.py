@@ -9,7 +9,6 @@ import contextlib
 import itertools
 import random
 import time
-import uuid
 from collections.abc import Callable
 from http.cookiejar import Cookie, DefaultCookiePolicy
 from typing import Any
@@ -50,19 +49,9 @@ class OverHttps(DefaultCookiePolicy):
 
 
 def urlencoded(fields: dict[str, str]) -> tuple[str, str]:
-    """A form as htmx posts it (and a browser without JavaScript)."""
+    """A form as htmx posts it (and a browser without JavaScript, and hand.js's
+    fetch of the call)."""
     return "application/x-www-form-urlencoded", urlencode(fields)
-
-
-def multipart(fields: dict[str, str]) -> tuple[str, str]:
-    """A form as ``fetch(url, {body: new FormData(form)})`` posts it (hand.js's call)."""
-    boundary = f"----BowerLoad{uuid.uuid4().hex}"
-    parts = [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
-        for name, value in fields.items()
-    ]
-    body = "".join(parts) + f"--{boundary}--\r\n"
-    return f"multipart/form-data; boundary={boundary}", body
 
 
 class Phone(FastHttpUser):
@@ -225,7 +214,7 @@ class Phone(FastHttpUser):
             mix.CALL,
             expect=(200,),
             extra=self._htmx(),
-            form=multipart(form.fields | self.taps),
+            form=urlencoded(form.fields | self.taps),
             check=lambda page: self._drawn(page, hand, call_saved=True),
         )
         if saved is None:
