@@ -75,15 +75,34 @@ def _context(browser: Any, port: int) -> Any:
     )
 
 
-def _slowed(context: Any, page: Any, cpu: float, network: dict[str, float]) -> None:
+def _slowed(context: Any, page: Any, cpu: float, network: dict[str, float]) -> Any:
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
+    return cdp
 
 
-def first_loads(browser: Any, port: int, path: str, cookie: str, cpu: float) -> list[float]:
-    """[cold LCP, warm LCP] in ms, one new context (an empty cache)."""
+def _wire(cdp: Any) -> dict[str, int]:
+    """Bytes over the wire by URL (headers and compressed bodies), filled in as they land."""
+    urls: dict[str, str] = {}
+    sizes: dict[str, int] = {}
+    cdp.on(
+        "Network.requestWillBeSent",
+        lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]),
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(urls.get(e["requestId"], "?"), int(e["encodedDataLength"])),
+    )
+    return sizes
+
+
+def first_loads(
+    browser: Any, port: int, path: str, cookie: str, cpu: float
+) -> tuple[list[float], dict[str, int]]:
+    """[cold LCP, warm LCP] in ms, one new context (an empty cache); and the first load's
+    bytes over the wire by URL, up to its LCP."""
     context = _context(browser, port)
     context.add_cookies(
         [
@@ -93,9 +112,10 @@ def first_loads(browser: Any, port: int, path: str, cookie: str, cpu: float) -> 
     )
     context.add_init_script(WATCH_LCP)
     page = context.new_page()
-    _slowed(context, page, cpu, FOUR_G)
+    sizes = _wire(_slowed(context, page, cpu, FOUR_G))
     page.goto(path, wait_until="load")
     cold = _lcp(page)
+    first = dict(sizes)
     # The worker installs (it precaches the app's static files) and takes the page.
     page.wait_for_function(
         "() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)",
@@ -105,7 +125,7 @@ def first_loads(browser: Any, port: int, path: str, cookie: str, cpu: float) -> 
     page.goto(path, wait_until="load")
     warm = _lcp(page)
     context.close()
-    return [cold, warm]
+    return [cold, warm], first
 
 
 def saves(
@@ -155,11 +175,15 @@ def main(argv: list[str] | None = None) -> int:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
-        loads = [first_loads(browser, port, path, cookie, args.cpu) for _ in range(args.rounds)]
+        runs = [first_loads(browser, port, path, cookie, args.cpu) for _ in range(args.rounds)]
         saved = saves(browser, port, path, key_path, args.cpu, args.rounds)
         browser.close()
-    cold = [load[0] for load in loads]
-    warm = [load[1] for load in loads]
+    cold = [times[0] for times, _ in runs]
+    warm = [times[1] for times, _ in runs]
+    sizes = runs[-1][1]
+    print(f"First load over the wire: {sum(sizes.values()) / 1000:.1f} KB")
+    for url, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size / 1000:6.1f} KB  {url.split(str(port), 1)[-1]}")
     print(f"The table screen, CPU slowed {args.cpu:g}x, 375x667, {args.rounds} rounds (ms):")
     for name, values in (
         ("first load on 4G, LCP", cold),
