@@ -339,7 +339,7 @@ BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)
 BOWER_SHED_POLLS_AT = env_int("BOWER_SHED_POLLS_AT", 16)
 # Requests one process runs the app for at once; the others wait their turn, in hand
 # (OverloadMiddleware, docs/decisions.md D55); 0 lets every thread run at once.
-BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 4)
+BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 2)
 # Milliseconds a request waits for its turn before it is answered 503 "busy, try
 # again", nothing stored (forms have the turns first; D56); 0 waits for ever.
 BOWER_TURN_WAIT_MS = env_int("BOWER_TURN_WAIT_MS", 1000)
