@@ -1,6 +1,7 @@
 """A busy database answers 503 "try again in a moment", never a 500; an
-overloaded server answers its polls 503 at once (``OverloadMiddleware``); and an
-address with a NUL in it is a 404 (``NulInPathMiddleware``).
+overloaded server answers its polls 503 at once, and any request that waited a
+second for its turn 503 too, forms having the turns first (``OverloadMiddleware``);
+and an address with a NUL in it is a 404 (``NulInPathMiddleware``).
 
 Two phones that record a hand at the same moment both want the database's
 write lock. SQLite waits for it (settings: `timeout`), PostgreSQL waits up to
