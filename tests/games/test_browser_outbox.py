@@ -77,13 +77,18 @@ def tap(page: Page, group: str, name: str) -> None:
     ).click()
 
 
-def enter(page: Page, chips: tuple[str, str, str, str, str]) -> None:
-    """A whole hand on the phone, as the scorer taps it, and Save."""
-    maker, trump, called, partner, tricks = chips
+def save_call(page: Page, maker: str, trump: str, called: str) -> None:
+    """The call tapped on the phone, and Save the call."""
     tap(page, "Who made trump?", maker)
     tap(page, "Trump", trump)
     tap(page, "Called ace", called)
     page.get_by_role("button", name="Save the call").click()
+
+
+def enter(page: Page, chips: tuple[str, str, str, str, str]) -> None:
+    """A whole hand on the phone, as the scorer taps it, and Save."""
+    maker, trump, called, partner, tricks = chips
+    save_call(page, maker, trump, called)
     expect(page.locator(".table-hand")).to_have_attribute("data-stage", "play")
     expect(page.locator(".table-hand[data-call-sending]")).to_have_count(0)
     tap(page, "Partner", partner)
@@ -272,10 +277,7 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     assert makers(game) == [(1, 1)]
     # A call made meanwhile is not sent ahead of the hand waiting: it would be taken
     # for the wrong hand. It goes with its hand.
-    tap(other, "Who made trump?", "Dan")
-    tap(other, "Trump", "Clubs")
-    tap(other, "Called ace", "Ace of diamonds")
-    other.get_by_role("button", name="Save the call").click()
+    save_call(other, "Dan", "Clubs", "Ace of diamonds")
     expect(other.locator(".call-note")).to_have_text(
         "Hands wait on this phone: the other phones see this hand once they are sent."
     )
@@ -467,10 +469,7 @@ def test_the_call_a_busy_server_put_off_says_why_and_the_hand_goes_on(
         route.fulfill(status=503, body=BUSY_MESSAGE)
 
     page.route("**/hand/start/", busy)
-    tap(page, "Who made trump?", "Ben")
-    tap(page, "Trump", "Hearts")
-    tap(page, "Called ace", "Ace of spades")
-    page.get_by_role("button", name="Save the call").click()
+    save_call(page, "Ben", "Hearts", "Ace of spades")
     expect(page.locator(".call-note")).to_have_text(
         "The other phones were not told the call (Bower is busy): go on, the hand is saved"
         " whole at the end."
