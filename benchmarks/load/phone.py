@@ -80,6 +80,7 @@ class Phone(FastHttpUser):
         self.htmx_csrf = ""  # the whole page's CSRF token, which htmx sends as a header
         self.location = ""  # where the last answer redirected to
         self.retry_after = 0.0  # the last answer's Retry-After, in seconds
+        self.put_off = False  # whether the last answer was 503 (busy: nothing stored)
         proxy = {"X-Forwarded-Proto": "https"} if Run.plan["behind_tls_proxy"] else {}
         self.sent = {"Accept-Language": "en-US", **proxy}
         if Run.plan["behind_tls_proxy"]:
@@ -120,8 +121,12 @@ class Phone(FastHttpUser):
             upcoming = min(next_poll, next_call, next_hand)
             gevent.sleep(max(0.0, upcoming - time.monotonic()))
             if upcoming in (next_hand, next_call):
+                if upcoming == next_hand and not self.save_hand():
+                    # Put off (503, nothing stored): the phone's outbox keeps the hand
+                    # and sends it again after the Retry-After (outbox.js).
+                    next_hand = time.monotonic() + max(self.retry_after, 1.0) * pace
+                    continue
                 if upcoming == next_hand:
-                    self.save_hand()
                     next_call = upcoming + mix.CALL_SAVED_AFTER * pace
                     next_hand = upcoming + mix.HAND_EVERY * pace
                 else:
@@ -217,21 +222,24 @@ class Phone(FastHttpUser):
             form=urlencoded(form.fields | self.taps),
             check=lambda page: self._drawn(page, hand, call_saved=True),
         )
-        if saved is None:
+        if saved is None and not self.put_off:
             self.open_table()  # out of step: the scorer opens the table again
+        # Put off: hand.js says the other phones were not told; the hand goes on.
 
-    def save_hand(self) -> None:
+    def save_hand(self) -> bool:
         """The partner and the tricks tapped (hand.js shows the points from the
         page's table of outcomes, no request); Save hand records the hand and
-        the table for the next one comes back."""
+        the table for the next one comes back. False when Bower put it off
+        (503 busy): it is to be sent again, as drawn and tapped."""
         form = self._hand_form()
         if form is None:
-            return
+            return True
         self._tap(form)
         if "maker" not in form.fields | self.taps:  # no call was saved: tap it now
             self._tap_call(form)
         maker = (form.fields | self.taps)["maker"]
-        partner = random.choice([str(s) for s in range(self.players) if str(s) != maker])
+        others = [str(s) for s in range(self.players) if str(s) != maker]
+        partner = self.taps.get("partner") or random.choice(others)  # as sent before, if put off
         self._tap(form, partner=partner, tricks="3")
         hand = form.hand
         saved = self._send(
@@ -244,10 +252,13 @@ class Phone(FastHttpUser):
             form=urlencoded(form.fields | self.taps | {"save": "1"}),
             check=lambda page: self._drawn(page, hand + 1, call_saved=False),
         )
-        if saved is None:
-            self.open_table()
-        else:
+        if saved is not None:
             TALLY.hand_recorded()
+        elif self.put_off:
+            return False
+        else:
+            self.open_table()
+        return True
 
     def _tap(self, form: pages.HandForm, **chips: str) -> None:
         """Tap ``chips`` on ``form``; the taps of another hand are gone."""
@@ -346,6 +357,7 @@ class Phone(FastHttpUser):
             status = response.status_code
             self.location = (response.headers or {}).get("Location", "")
             self.retry_after = _seconds((response.headers or {}).get("Retry-After", ""))
+            self.put_off = status == 503
             if status == 404 and path.startswith(self.table_path):
                 self.member = False  # not (or no longer) one of the table's phones
             if status not in expect:
