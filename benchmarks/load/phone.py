@@ -79,8 +79,9 @@ class Phone(FastHttpUser):
         self.here = self.table_path  # the address the browser shows
         self.htmx_csrf = ""  # the whole page's CSRF token, which htmx sends as a header
         self.location = ""  # where the last answer redirected to
-        self.retry_after = 0.0  # the last answer's Retry-After, in seconds
-        self.put_off = False  # whether the last answer was 503 (busy: nothing stored)
+        # The last answer's Retry-After, in seconds: Bower put the request off (503,
+        # nothing stored) when there is one.
+        self.retry_after = 0.0
         proxy = {"X-Forwarded-Proto": "https"} if Run.plan["behind_tls_proxy"] else {}
         self.sent = {"Accept-Language": "en-US", **proxy}
         if Run.plan["behind_tls_proxy"]:
@@ -121,12 +122,12 @@ class Phone(FastHttpUser):
             upcoming = min(next_poll, next_call, next_hand)
             gevent.sleep(max(0.0, upcoming - time.monotonic()))
             if upcoming in (next_hand, next_call):
-                if upcoming == next_hand and not self.save_hand():
-                    # Put off (503, nothing stored): the phone's outbox keeps the hand
-                    # and sends it again after the Retry-After (outbox.js).
-                    next_hand = time.monotonic() + max(self.retry_after, 1.0) * pace
-                    continue
                 if upcoming == next_hand:
+                    if not self.save_hand():
+                        # Put off (503, nothing stored): the phone's outbox keeps the
+                        # hand and sends it again after the Retry-After (outbox.js).
+                        next_hand = time.monotonic() + max(self.retry_after, 1.0) * pace
+                        continue
                     next_call = upcoming + mix.CALL_SAVED_AFTER * pace
                     next_hand = upcoming + mix.HAND_EVERY * pace
                 else:
@@ -222,9 +223,10 @@ class Phone(FastHttpUser):
             form=urlencoded(form.fields | self.taps),
             check=lambda page: self._drawn(page, hand, call_saved=True),
         )
-        if saved is None and not self.put_off:
+        # Put off (Retry-After: busy, nothing stored): hand.js says the other phones
+        # were not told, and the hand goes on.
+        if saved is None and not self.retry_after:
             self.open_table()  # out of step: the scorer opens the table again
-        # Put off: hand.js says the other phones were not told; the hand goes on.
 
     def save_hand(self) -> bool:
         """The partner and the tricks tapped (hand.js shows the points from the
@@ -254,7 +256,7 @@ class Phone(FastHttpUser):
         )
         if saved is not None:
             TALLY.hand_recorded()
-        elif self.put_off:
+        elif self.retry_after:
             return False
         else:
             self.open_table()
@@ -357,7 +359,6 @@ class Phone(FastHttpUser):
             status = response.status_code
             self.location = (response.headers or {}).get("Location", "")
             self.retry_after = _seconds((response.headers or {}).get("Retry-After", ""))
-            self.put_off = status == 503
             if status == 404 and path.startswith(self.table_path):
                 self.member = False  # not (or no longer) one of the table's phones
             if status not in expect:

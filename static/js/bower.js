@@ -45,9 +45,8 @@
   // page that is gone, a form from an expired session.
   document.addEventListener("htmx:responseError", (event) => {
     const { status, responseText } = event.detail.xhr;
-    // A poll an overloaded server put off (static/js/live.js waits): nobody tapped.
-    if (status === 503 && !responseText && event.detail.elt.closest(".poller")) return;
-    // A hand a busy server put off waits in the phone's outbox (outbox.js says so).
+    // Put off by a busy server: a poll (static/js/live.js waits; nobody tapped), or a
+    // hand, which waits in the phone's outbox (outbox.js says so).
     if (status === 503 && waits(event)) return;
     if (status === 503) {
       // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.

@@ -306,22 +306,19 @@
   });
 
   // Bower could not be reached (or did not answer in time): the hand waits here.
-  const failed = (event) => {
+  // `busy`: Bower was overloaded (or its database busy) and stored nothing; the
+  // hand goes again after the Retry-After it was answered with (D56).
+  const failed = (event, busy = 0) => {
     const form = event.detail.elt;
     if (!canWait(form) || !form.isConnected) return;
     const token = form.elements.namedItem("token");
-    keep(form, token ? token.value : "");
+    keep(form, token ? token.value : "", busy);
   };
-  document.addEventListener("htmx:sendError", failed);
-  document.addEventListener("htmx:timeout", failed);
-  // Bower is overloaded (or its database busy) and stored nothing: the hand waits
-  // here and goes again after the Retry-After it was answered with (D56).
+  document.addEventListener("htmx:sendError", (event) => failed(event));
+  document.addEventListener("htmx:timeout", (event) => failed(event));
   document.addEventListener("htmx:responseError", (event) => {
-    const form = event.detail.elt;
     const { xhr } = event.detail;
-    if (xhr.status !== 503 || !canWait(form) || !form.isConnected) return;
-    const token = form.elements.namedItem("token");
-    keep(form, token ? token.value : "", Math.max(1, Number(xhr.getResponseHeader("Retry-After")) || 2));
+    if (xhr.status === 503) failed(event, Math.max(1, Number(xhr.getResponseHeader("Retry-After")) || 2));
   });
 
   // ---- Sending --------------------------------------------------------------------
