@@ -28,6 +28,8 @@ from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
 from scorekeeper.models.private_tables import PrivateTable, PrivateTableQuerySet
+from scorekeeper.models.ratings import Rating, table_ratings
+from scorekeeper.models.seasons import Season, SeasonOverlaps, SeasonQuerySet
 from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
 from scorekeeper.models.table_starts import TableKeyReplaced, TableStart
 
@@ -55,7 +57,11 @@ __all__ = [
     "PlayerQuerySet",
     "PrivateTable",
     "PrivateTableQuerySet",
+    "Rating",
     "RematchRefused",
+    "Season",
+    "SeasonOverlaps",
+    "SeasonQuerySet",
     "Seat",
     "SeatPair",
     "SeatQuerySet",
@@ -64,4 +70,5 @@ __all__ = [
     "TableStart",
     "TokenUsed",
     "shown_versions",
+    "table_ratings",
 ]

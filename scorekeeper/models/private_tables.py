@@ -140,7 +140,7 @@ class PrivateTable(models.Model):
         return table
 
     def _new_watch_links(self) -> None:
-        """New watch tokens for every game and night of the table: the old
+        """New watch tokens for every game, night and season of the table: the old
         watch links stop working with the old key."""
         games = list(self.games.only("pk"))
         for game in games:
@@ -150,6 +150,10 @@ class PrivateTable(models.Model):
         for night in nights:
             night.watch_token = new_watch_token()
         self.euchre_nights.bulk_update(nights, ["watch_token"], batch_size=500)
+        seasons = list(self.seasons.only("pk"))
+        for season in seasons:
+            season.watch_token = new_watch_token()
+        self.seasons.bulk_update(seasons, ["watch_token"], batch_size=500)
 
     @staticmethod
     def shown_anew(table_id: int) -> None:
