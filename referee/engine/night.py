@@ -14,13 +14,18 @@ and in the tie order of the standings. Plain Python: no Django import.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from referee.engine.hands import Hand, HandError, Table
+
+# The prizes have a module of their own; a night's screens find them here too.
+from referee.engine.night_prizes import PRIZE_ORDER, award_prizes
+from referee.engine.night_prizes import Prize as Prize
+from referee.engine.night_prizes import PrizeKind as PrizeKind
+from referee.engine.night_prizes import PrizeTies as PrizeTies
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
 from referee.engine.seating import RoundPlan, check_variant
 from referee.engine.totals import RoundRules, ScoredHand, score_game
@@ -29,7 +34,15 @@ from referee.engine.variants import HouseRules, RulesError, Variant, house_rules
 HANDS_PER_ROUND_RANGE = (4, 12)  # docs/rules.md, Euchre night 3
 SIT_OUT_AVERAGE: Literal["average"] = "average"
 SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays under 100
-NIGHT_RULE_KEYS = ("hands_per_round", "lone_march_five", "sit_out", "table_rules")
+NIGHT_RULE_KEYS = (
+    "hands_per_round",
+    "lone_march_five",
+    "sit_out",
+    "table_rules",
+    "prizes",
+    "one_prize_each",
+    "prize_ties",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,14 +54,22 @@ class NightRules:
     ``sit_out``: "average" (the round's average per player, rounded down) or a
     fixed number of points. ``table_rules``: the house rules every table plays by
     (stick the dealer, renege...); their target plays no part in a night.
+    ``prizes``: the prizes the night gives, in the order listed (``PRIZE_ORDER``);
+    ``one_prize_each``: nobody takes two (the higher prize first);
+    ``prize_ties``: players level on a prize share it, or the tie is broken
+    (docs/rules.md, Euchre night 6).
     """
 
     hands_per_round: int = 8
     lone_march_five: bool = False
     sit_out: Literal["average"] | int = SIT_OUT_AVERAGE
     table_rules: HouseRules = field(default_factory=HouseRules)
+    prizes: tuple[PrizeKind, ...] = PRIZE_ORDER
+    one_prize_each: bool = True
+    prize_ties: PrizeTies = PrizeTies.SHARE
 
     def __post_init__(self) -> None:
+        self._check_prizes()
         hands = self.hands_per_round
         low, high = HANDS_PER_ROUND_RANGE
         if isinstance(hands, bool) or not isinstance(hands, int) or not low <= hands <= high:
@@ -64,6 +85,24 @@ class NightRules:
                 "sit_out",
                 f"must be '{SIT_OUT_AVERAGE}' or a whole number of points from {low} to {high}",
             )
+
+    def _check_prizes(self) -> None:
+        prizes = self.prizes
+        if not isinstance(prizes, tuple) or not all(isinstance(p, PrizeKind) for p in prizes):
+            raise RulesError("prizes", "must be a list of the night's prizes")
+        if prizes != tuple(p for p in PRIZE_ORDER if p in prizes):
+            raise RulesError("prizes", "each prize once, in the order they are listed")
+        if not isinstance(self.one_prize_each, bool):
+            raise RulesError("one_prize_each", "must be true or false")
+        if not isinstance(self.prize_ties, PrizeTies):
+            raise RulesError("prize_ties", "must be 'share' or 'break'")
+
+    def with_prizes(
+        self, *, prizes: Sequence[PrizeKind], one_prize_each: bool, prize_ties: PrizeTies
+    ) -> NightRules:
+        """These rules with other prizes (in the order listed, whatever the order given)."""
+        chosen = tuple(p for p in PRIZE_ORDER if p in prizes)
+        return replace(self, prizes=chosen, one_prize_each=one_prize_each, prize_ties=prize_ties)
 
     @property
     def round_rules(self) -> RoundRules:
@@ -88,6 +127,9 @@ class NightRules:
         }
         if variant is Variant.STANDARD:
             data["lone_march_five"] = self.lone_march_five
+        data["prizes"] = [p.value for p in self.prizes]
+        data["one_prize_each"] = self.one_prize_each
+        data["prize_ties"] = self.prize_ties.value
         return data
 
 
@@ -100,8 +142,11 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
         raise RulesError(unknown[0], f"'{unknown[0]}' is not a rule of a euchre night")
     # NightRules checks these three itself; the table's rules are read like a game's.
     values: dict[str, Any] = {
-        k: data[k] for k in ("hands_per_round", "lone_march_five", "sit_out") if k in data
+        k: data[k]
+        for k in ("hands_per_round", "lone_march_five", "sit_out", "one_prize_each")
+        if k in data
     }
+    values.update(_prize_values(data))
     if "table_rules" in data:
         table_rules = data["table_rules"]
         if not isinstance(table_rules, Mapping):
@@ -110,6 +155,26 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     rules = NightRules(**values)
     rules.check_variant(variant)
     return rules
+
+
+def _prize_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``prizes`` and ``prize_ties`` as stored (names) read into the engine's kinds."""
+    values: dict[str, Any] = {}
+    if "prizes" in data:
+        raw = data["prizes"]
+        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+            raise RulesError("prizes", "must be a list of the night's prizes")
+        try:
+            values["prizes"] = tuple(PrizeKind(p) for p in raw)
+        except ValueError:
+            known = ", ".join(p.value for p in PRIZE_ORDER)
+            raise RulesError("prizes", f"a prize is one of {known}") from None
+    if "prize_ties" in data:
+        try:
+            values["prize_ties"] = PrizeTies(data["prize_ties"])
+        except ValueError:
+            raise RulesError("prize_ties", "must be 'share' or 'break'") from None
+    return values
 
 
 def draw_dealer(*, seed: int, round_number: int, table_number: int, players: int) -> int:
@@ -279,36 +344,10 @@ class StandingRow:
     defender_euchres: int
 
 
-class PrizeKind(enum.StrEnum):
-    MOST_POINTS = "most-points"
-    MOST_LONE_HANDS = "most-lone-hands"
-    MOST_EUCHRES = "most-euchres"
-
-    @property
-    def label(self) -> str:
-        return _PRIZE_LABELS[self]
-
-
-_PRIZE_LABELS = {
-    PrizeKind.MOST_POINTS: "Most points",
-    PrizeKind.MOST_LONE_HANDS: "Most lone hands made",
-    PrizeKind.MOST_EUCHRES: "Most euchres as a defender",
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class Prize:
-    """A prize of the night and who shares it (nobody when the count is 0)."""
-
-    kind: PrizeKind
-    count: int
-    winners: tuple[int, ...]  # player ids, in standings order
-
-
 @dataclass(frozen=True, kw_only=True)
 class NightStandings:
     rows: tuple[StandingRow, ...]  # in place order; level totals by name, then id
-    prizes: tuple[Prize, ...]  # most points, most lone hands, most euchres
+    prizes: tuple[Prize, ...]  # the night's chosen prizes, in the order listed
     rounds_played: int
 
 
@@ -332,11 +371,15 @@ def night_standings(
     rounds: Sequence[RoundScore],
     variant: Variant,
     names: Mapping[int, str] | None = None,
+    rules: NightRules | None = None,
+    seed: int = 0,
 ) -> NightStandings:
     """The night's standings (docs/rules.md, Euchre night 6): each player's total over the rounds
-    played, places shared by level totals (1, 2, 2, 4), and the prizes, shared by
-    ties: most points, most lone hands made, most euchres scored as a defender.
+    played, places shared by level totals (1, 2, 2, 4), and the prizes ``rules``
+    choose (``night_prizes.award_prizes``; the draw of a tie from ``seed``): most
+    points, low score, most lone hands made, most euchres scored as a defender.
     Only counted hands (not those past the round's end) count for the prizes."""
+    rules = rules or NightRules()
     names = names or {}
     players = sorted({player for r in rounds for player in r.points})
     lone: dict[int, int] = dict.fromkeys(players, 0)
@@ -372,13 +415,19 @@ def night_standings(
                 defender_euchres=euchres[player],
             )
         )
-    prizes = tuple(
-        _prize(kind, counts, order)
-        for kind, counts in (
-            (PrizeKind.MOST_POINTS, totals),
-            (PrizeKind.MOST_LONE_HANDS, lone),
-            (PrizeKind.MOST_EUCHRES, euchres),
-        )
+    prizes = award_prizes(
+        kinds=rules.prizes,
+        one_each=rules.one_prize_each,
+        ties=rules.prize_ties,
+        order=order,
+        counts={
+            PrizeKind.MOST_POINTS: totals,
+            PrizeKind.LOW_SCORE: totals,
+            PrizeKind.MOST_LONE_HANDS: lone,
+            PrizeKind.MOST_EUCHRES: euchres,
+        },
+        sat_out={row.player: len(row.sat_out) for row in rows},
+        seed=seed,
     )
     return NightStandings(rows=tuple(rows), prizes=prizes, rounds_played=len(rounds))
 
@@ -391,10 +440,12 @@ def score_night(
     first_dealers: Sequence[Sequence[int]],
     hands: Sequence[Sequence[Sequence[Hand]]],
     names: Mapping[int, str] | None = None,
+    seed: int = 0,
 ) -> tuple[tuple[RoundScore, ...], NightStandings]:
     """Every round played so far and the standings (docs/rules.md, Euchre night 6): ``plans`` are
     the rounds' seatings; ``first_dealers[r][t]`` and ``hands[r][t]`` belong to table
-    ``t`` of round ``r`` (0-based, in the plan's order)."""
+    ``t`` of round ``r`` (0-based, in the plan's order); ``seed``: the night's, for
+    the draw of a prize's tie."""
     if not len(plans) == len(first_dealers) == len(hands):
         raise HandError({"rounds": "every round needs its first dealers and its hands"})
     rounds = tuple(
@@ -408,10 +459,5 @@ def score_night(
         )
         for plan, dealers, recorded in zip(plans, first_dealers, hands, strict=True)
     )
-    return rounds, night_standings(rounds=rounds, variant=variant, names=names)
-
-
-def _prize(kind: PrizeKind, counts: Mapping[int, int], order: Sequence[int]) -> Prize:
-    best = max(counts.values(), default=0)
-    winners = tuple(p for p in order if counts[p] == best) if best > 0 else ()
-    return Prize(kind=kind, count=best, winners=winners)
+    standings = night_standings(rounds=rounds, variant=variant, names=names, rules=rules, seed=seed)
+    return rounds, standings

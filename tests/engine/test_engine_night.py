@@ -210,8 +210,14 @@ def test_sitting_out_points_when_nobody_has_scored_yet_are_0() -> None:
 
 def test_the_standings_share_places_and_prizes_and_order_ties_by_name() -> None:
     names = {1: "Hal", 2: "Zoe", 3: "Ivy", 4: "Amy", 5: "Bo", 6: "Cy", 7: "Di", 8: "Ed", 9: "Flo"}
+    # The prizes as a night with the house rule "a player may take several prizes" gives them.
+    several = NightRules(
+        hands_per_round=4,
+        prizes=(PrizeKind.MOST_POINTS, PrizeKind.MOST_LONE_HANDS, PrizeKind.MOST_EUCHRES),
+        one_prize_each=False,
+    )
     standings = night_standings(
-        rounds=[round_one(NightRules(hands_per_round=4))], variant=STANDARD, names=names
+        rounds=[round_one(several)], variant=STANDARD, names=names, rules=several
     )
     rows = [(r.name, r.place, r.total) for r in standings.rows]
     assert rows == [
@@ -265,7 +271,9 @@ def test_a_lone_hand_euchred_is_not_made_and_nobody_wins_an_empty_prize() -> Non
         first_dealers=[0, 0],
         hands=[[std(0, 2, ALONE)], []],
     )
-    standings = night_standings(rounds=[one], variant=STANDARD)
+    standings = night_standings(
+        rounds=[one], variant=STANDARD, rules=NightRules(one_prize_each=False)
+    )
     prizes = {p.kind: (p.count, p.winners) for p in standings.prizes}
     assert prizes[PrizeKind.MOST_LONE_HANDS] == (0, ())
     assert prizes[PrizeKind.MOST_EUCHRES] == (1, (2, 4))

@@ -14,6 +14,7 @@ from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     SIT_OUT_RANGE,
     NightRules,
+    PrizeTies,
     night_rules_from_dict,
     score_table_round,
     sit_out_points,
@@ -86,7 +87,13 @@ FACTS = [
     # Standings and prizes
     ("night-total", "standings", ["sum", "rounds played", "sat out"]),
     ("shared-places", "standings", ["share a place", "1, 2, 2, 4"]),
-    ("prizes", "standings", ["most points", "most lone hands made", "most euchres", "share"]),
+    (
+        "prizes",
+        "standings",
+        ["most points", "low score", "most lone hands made", "most euchres", "change them"],
+    ),
+    ("ruling-one-prize-each", "standings", ["two prizes", "order listed", "higher first"]),
+    ("prize-ties", "standings", ["share", "sat out fewer rounds", "the draw", "seed"]),
     ("what-counts", "standings", ["lone hand made", "defender", "renege", "round's end"]),
 ]
 
@@ -128,6 +135,7 @@ def test_every_ruling_says_why_and_where_it_comes_from() -> None:
         "ruling-night",
         "ruling-lone-renege",
         "ruling-sit-out-average",
+        "ruling-one-prize-each",
     }
     # Where each comes from: the section it sits in, whose number cites it.
     where = {p.anchor: s.slug for s in BOOK.sections for p in s.paragraphs if p.is_ruling}
@@ -135,6 +143,7 @@ def test_every_ruling_says_why_and_where_it_comes_from() -> None:
         "ruling-night": "players",
         "ruling-lone-renege": "points",
         "ruling-sit-out-average": "sitting-out",
+        "ruling-one-prize-each": "standings",
     }
     for paragraph in BOOK.rulings:
         assert len(paragraph.why.split()) >= 12, paragraph.anchor
@@ -142,7 +151,13 @@ def test_every_ruling_says_why_and_where_it_comes_from() -> None:
 
 def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     options = {o.key: o for o in BOOK.options}
-    assert set(options) == {"hands_per_round", "lone_march_five", "sit_out"}
+    assert set(options) == {
+        "hands_per_round",
+        "lone_march_five",
+        "sit_out",
+        "one_prize_each",
+        "prize_ties",
+    }
     assert set(options) <= set(NightRules.__dataclass_fields__)
     defaults = NightRules()
     for option in options.values():
@@ -150,6 +165,7 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     assert BOOK.section("round").options == (options["hands_per_round"],)
     assert BOOK.section("points").options == (options["lone_march_five"],)
     assert BOOK.section("sitting-out").options == (options["sit_out"],)
+    assert BOOK.section("standings").options == (options["one_prize_each"], options["prize_ties"])
     low, high = HANDS_PER_ROUND_RANGE
     assert f"from {low} to {high}" in options["hands_per_round"].default.text
     low, high = SIT_OUT_RANGE
@@ -165,6 +181,9 @@ def test_the_choice_in_force_is_the_one_a_night_picked() -> None:
     sit_out = night_in_force(options["sit_out"], rules)
     assert (sit_out.value, sit_out.label) == ("fixed", "3 points")
     assert "3 points" in sit_out.text
+    prizes = NightRules(one_prize_each=False, prize_ties=PrizeTies.BREAK)
+    assert night_in_force(options["one_prize_each"], prizes).value == "off"
+    assert night_in_force(options["prize_ties"], prizes).value == "break"
 
 
 # --- What the text says is what the engine does -------------------------------------------

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine.night import HANDS_PER_ROUND_RANGE, SIT_OUT_RANGE, NightRules
+from referee.engine.night import HANDS_PER_ROUND_RANGE, NightRules
+from referee.engine.rulebook.euchre_night_options import (
+    LONE_MARCH_FIVE,
+    ONE_PRIZE_EACH,
+    hands_option,
+    prize_ties_option,
+    sit_out_option,
+)
 from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Section
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
 from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
@@ -64,72 +71,6 @@ class NightRulebook:
 
 _DEFAULTS = NightRules()
 _LONE_MARCH = march_points(Variant.STANDARD, 4, alone=True)
-
-
-def _hands_option() -> HouseRuleOption:
-    low, high = HANDS_PER_ROUND_RANGE
-    hands = _DEFAULTS.hands_per_round
-    return HouseRuleOption(
-        key="hands_per_round",
-        title="Hands a round",
-        choices=(
-            Choice(
-                value=str(hands),
-                label=f"{hands} hands",
-                default=True,
-                text=f"The usual length; a night may pick any number from {low} to {high}.",
-            ),
-        ),
-    )
-
-
-LONE_MARCH_FIVE = HouseRuleOption(
-    key="lone_march_five",
-    title="A lone march scores 5",
-    choices=(
-        Choice(
-            value="off",
-            label="Off",
-            default=True,
-            text=f"A lone march scores {_LONE_MARCH}, as in any game of standard euchre.",
-        ),
-        Choice(
-            value="on",
-            label="On",
-            text=(
-                f"A lone march scores {LONE_MARCH_HOUSE_POINTS}. Standard euchre only: a "
-                "Call-Ace march already grows with the table."
-            ),
-        ),
-    ),
-)
-
-
-def _sit_out_option() -> HouseRuleOption:
-    low, high = SIT_OUT_RANGE
-    return HouseRuleOption(
-        key="sit_out",
-        title="Sitting out",
-        choices=(
-            Choice(
-                value="average",
-                label="The round's average",
-                default=True,
-                text=(
-                    "The points of everyone who played the round, divided by how many "
-                    "played, rounded down."
-                ),
-            ),
-            Choice(
-                value="fixed",
-                label="A fixed number",
-                text=(
-                    f"The same number of points every time, from {low} to {high}, chosen "
-                    "when the night starts."
-                ),
-            ),
-        ),
-    )
 
 
 def night_in_force(option: HouseRuleOption, rules: NightRules) -> Choice:
@@ -312,7 +253,7 @@ def _round_section() -> Section:
                 ),
             ),
         ),
-        options=(_hands_option(),),
+        options=(hands_option(),),
     )
 
 
@@ -383,7 +324,7 @@ def _sitting_out_section() -> Section:
                 text="The standings mark a round sat out, with the points it gave.",
             ),
         ),
-        options=(_sit_out_option(),),
+        options=(sit_out_option(),),
     )
 
 
@@ -410,9 +351,35 @@ def _standings_section() -> Section:
             Paragraph(
                 anchor="prizes",
                 text=(
-                    "The night names three prizes: most points, most lone hands made, and "
-                    "most euchres scored as a defender. Players level on a prize share "
-                    "it; while nobody has scored any, it goes to nobody."
+                    "The night gives four prizes: most points (the high score), the low "
+                    "score (the booby prize), most lone hands made, and most euchres "
+                    "scored as a defender. A night may drop any of them when it starts, "
+                    "or change them until it is over. A prize nobody has scored for yet "
+                    "goes to nobody; the low score waits until somebody has points."
+                ),
+            ),
+            Paragraph(
+                anchor="ruling-one-prize-each",
+                text=(
+                    "Nobody takes two prizes. They are given in the order listed, the "
+                    "higher first, and a player who holds one is passed over for the "
+                    "rest: the night's winner takes no side prize, and the next best "
+                    "player takes it instead."
+                ),
+                why=(
+                    "Club prize sheets spread the prizes over the room this way, so that "
+                    "one strong player does not carry off the whole table of prizes and "
+                    "more of the players go home with something."
+                ),
+            ),
+            Paragraph(
+                anchor="prize-ties",
+                text=(
+                    "Players level on a prize share it. A night may break ties instead: "
+                    "the player who sat out fewer rounds takes the prize, and if they "
+                    "are still level, the draw. The draw comes from the night's seed, so "
+                    "every screen, a reload and the printed results name the same winner, "
+                    "and they say that the draw decided it."
                 ),
             ),
             Paragraph(
@@ -426,6 +393,7 @@ def _standings_section() -> Section:
                 ),
             ),
         ),
+        options=(ONE_PRIZE_EACH, prize_ties_option()),
     )
 
 
