@@ -18,10 +18,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 
+from referee.engine.variants import Variant
+from scorekeeper.history.called_ace import CALLS, SUITS, CallRecord, Ends
 from scorekeeper.history.sheet_rows import sheet_rows
-from scorekeeper.models import Game, Hand, Player
+from scorekeeper.models import Game, Hand, Player, Rating
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # A formula start not right after a letter or digit: where a piece may begin.
@@ -49,6 +52,18 @@ NIGHT_COLUMNS: tuple[tuple[str, str], ...] = (
     ("euchre nights", "euchre_nights"),
     ("rounds at a night's table", "night_tables"),
 )
+# After those (added later): what the called ace tells, Call-Ace only (docs/formats.md).
+ENDS = ("made", "marched", "euchred")
+CALL_COLUMNS: tuple[str, ...] = (
+    *(c for _, label in CALLS for c in (f"called: {label}", *(f"{label}: {e}" for e in ENDS))),
+    *(c for _, suit in SUITS for c in (f"called {suit}", *(f"{suit}: {e}" for e in ENDS))),
+    "as called partner",
+    *(f"as called partner: {e}" for e in ENDS),
+    "best pair",
+    "best pair: hands",
+    "best pair: won",
+)
+RATING_HEADER = ("player", "variant", "games", "mu", "sigma", "rating")
 
 
 def safe_cell(value: object) -> object:
@@ -118,14 +133,15 @@ def win_rate(player: Player) -> str:
     return f"{round(100 * player.wins / finished)}%" if finished else ""  # type: ignore[attr-defined]
 
 
-def players_csv(players: Iterable[Player]) -> str:
+def players_csv(players: Iterable[Player], calls: Mapping[int, CallRecord]) -> str:
     """One row a player (annotated ``with_records`` and ``with_night_count``): every figure the
-    players' pages show, win rate included."""
+    players' pages show, win rate included, and their Call-Ace calls (``calls``, by id)."""
     header = [
         "player",
         *(column for column, _ in PLAYER_COLUMNS),
         "win rate",
         *(column for column, _ in NIGHT_COLUMNS),
+        *CALL_COLUMNS,
     ]
     rows = (
         [
@@ -133,7 +149,57 @@ def players_csv(players: Iterable[Player]) -> str:
             *(getattr(player, figure) for _, figure in PLAYER_COLUMNS),
             win_rate(player),
             *(getattr(player, figure) for _, figure in NIGHT_COLUMNS),
+            *call_cells(calls.get(player.pk) or CallRecord()),
         ]
         for player in players
     )
     return to_csv(header, rows)
+
+
+def _ends(ends: Ends) -> list[object]:
+    return [ends.hands, ends.made, ends.marched, ends.euchred]
+
+
+def call_cells(record: CallRecord) -> list[object]:
+    """A player's ``CALL_COLUMNS``: each call's and each suit's hands and ends,
+    as the called partner, and their best pair ("Ann called Ben"; blank, of 0 hands,
+    without one)."""
+    best = record.pairs[0] if record.pairs else None
+    return [
+        *(cell for call, _ in CALLS for cell in _ends(record.by_call[call])),
+        *(cell for suit, _ in SUITS for cell in _ends(record.by_suit[suit])),
+        *_ends(record.as_partner),
+        f"{best.caller.name} called {best.called.name}" if best else "",
+        best.ends.hands if best else 0,
+        best.ends.won if best else 0,
+    ]
+
+
+def ratings_csv(names: Mapping[int, str], ratings: Iterable[Rating]) -> str:
+    """``/ratings.csv``: one row a player and variant (docs/formats.md,
+    "Ratings"), by variant, then rating highest first (then by name)."""
+    order = list(Variant)
+    rows = sorted(
+        (r for r in ratings if r.player_id in names),
+        key=lambda r: (order.index(Variant(r.variant)), -r.ordinal, names[r.player_id].lower()),
+    )
+    return to_csv(
+        RATING_HEADER,
+        (
+            [
+                names[r.player_id],
+                r.variant,
+                r.games,
+                _decimal(r.mu, 4),
+                _decimal(r.sigma, 4),
+                _decimal(r.ordinal, 2),
+            ]
+            for r in rows
+        ),
+    )
+
+
+def _decimal(value: float, places: int) -> Decimal:
+    # A Decimal is a number to the csv module (written bare) and keeps its places: 25.0000.
+    rounded = Decimal(value).quantize(Decimal(1).scaleb(-places))
+    return rounded.copy_abs() if rounded == 0 else rounded  # never "-0.00"

@@ -49,21 +49,49 @@ class GameFilterForm(forms.Form):
 
 
 class PlayerOrderForm(forms.Form):
-    """The player list's query string: ``?order=wins``."""
+    """The player list's query string: ``?order=wins&variant=standard``: the
+    order, and the variant whose ratings are shown (docs/formats.md, "Ratings")."""
 
     ORDERINGS = {
         "name": ("name",),
         "wins": ("-wins", "-games", "name"),
         "games": ("-games", "-wins", "name"),
+        "rating": ("name",),  # then by rating, worked out apart (``by_rating``)
     }
     order = forms.ChoiceField(
-        choices=[("name", "Name"), ("wins", "Most wins"), ("games", "Most games")],
+        choices=[
+            ("name", "Name"),
+            ("wins", "Most wins"),
+            ("games", "Most games"),
+            ("rating", "Best rating"),
+        ],
+        required=False,
+    )
+    variant = forms.ChoiceField(
+        label="Ratings in",
+        choices=[("", "The most played variant"), *((v.value, v.label) for v in Variant)],
         required=False,
     )
 
     def ordering(self) -> tuple[str, ...]:
-        order = self.cleaned_data.get("order") if self.is_valid() else None
-        return self.ORDERINGS[order or "name"]
+        return self.ORDERINGS[self._valid("order") or "name"]
+
+    @property
+    def by_rating(self) -> bool:
+        return self._valid("order") == "rating"
+
+    def rating_variant(self, played: dict[str, int]) -> str:
+        """The variant chosen, or the one with the most rated games (``played``:
+        games by variant), Call-Ace when none is."""
+        if chosen := self._valid("variant"):
+            return chosen
+        return max(Variant, key=lambda v: (played.get(v, 0), v == Variant.CALL_ACE))
+
+    def _valid(self, name: str) -> str:
+        # A value that does not validate is left out, as if not given (its error is shown).
+        self.is_valid()
+        value: str = self.cleaned_data.get(name) or ""
+        return value
 
 
 class RenameForm(forms.Form):

@@ -31,6 +31,7 @@ urlpatterns: list[URLPattern] = [
     path("games/nights/<night:night>/", game_list.game_night, name="game_night"),
     path("players/", players.player_list, name="player_list"),
     path("players.csv", players.player_list_csv, name="player_list_csv"),
+    path("ratings.csv", players.ratings_csv_file, name="ratings_csv"),
     path("players/<int:player_id>/", players.player_detail, name="player_detail"),
     path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:player_id>/merge/", players.player_merge, name="player_merge"),

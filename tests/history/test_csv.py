@@ -99,6 +99,8 @@ def test_players_csv_has_every_statistic_of_the_players_pages(client: Client) ->
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     header, *rows = rows_of(response)
+    # The Call-Ace calls' columns come after (test_called_ace.py); these keep their places.
+    header, rows = header[:17], [row[:17] for row in rows]
     assert header == [
         "player",
         "games",

@@ -1,6 +1,7 @@
-"""The players: everyone who has played with their record, one player's
-record by variant with their partners, rivals and recent games, renaming and
-merging players, and every player's statistics as a spreadsheet."""
+"""The players: everyone who has played with their record and rating, one
+player's record by variant with their ratings, calls, partners, rivals and
+recent games, renaming and merging players, and every player's statistics and
+ratings as spreadsheets."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.history.csv_files import players_csv
+from scorekeeper.history.called_ace import call_records, record_of
+from scorekeeper.history.csv_files import players_csv, ratings_csv
 from scorekeeper.history.euchre_night_results import RECENT_NIGHTS, night_results
 from scorekeeper.history.forms import MergeForm, PlayerOrderForm, RenameForm
 from scorekeeper.history.partnerships import partners_and_rivals
+from scorekeeper.history.player_ratings import listed_with_ratings, player_ratings
 from scorekeeper.history.views.game_list import PLAYED
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
+from scorekeeper.models.ratings import tables_ratings
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
 
@@ -23,16 +27,18 @@ RECENT_GAMES = 10
 
 @require_GET
 def player_list(request: HtmxHttpRequest) -> HttpResponse:
-    """Everyone who has played, with their record."""
+    """Everyone who has played, with their record and their rating in one
+    variant (docs/formats.md, "Ratings")."""
     form = PlayerOrderForm(request.GET)
+    tables = tables_of(request)
     players = (
-        Player.objects.for_tables(tables_of(request))
-        .with_results()
-        .filter(PLAYED)
-        .order_by(*form.ordering())
+        Player.objects.for_tables(tables).with_results().filter(PLAYED).order_by(*form.ordering())
     )
+    listed = listed_with_ratings(form, list(players), tables_ratings(tables))
     return render(
-        request, "scorekeeper/history/player_list.html", {"form": form, "players": players}
+        request,
+        "scorekeeper/history/player_list.html",
+        {"form": form, "players": listed.players, "variant": listed.variant},
     )
 
 
@@ -40,15 +46,29 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 def player_list_csv(request: HtmxHttpRequest) -> HttpResponse:
     """``/players.csv``: one row a player with every statistic the players'
     pages show (docs/formats.md, "History out and back in")."""
-    players = (
-        Player.objects.for_tables(tables_of(request))
+    tables = tables_of(request)
+    players = list(
+        Player.objects.for_tables(tables)
         .with_records()
         .with_night_count()
         .filter(PLAYED)
         .order_by("name")
     )
-    response = HttpResponse(players_csv(players), content_type="text/csv; charset=utf-8")
+    calls = call_records(tables, players)
+    response = HttpResponse(players_csv(players, calls), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="bower-players.csv"'
+    return response
+
+
+@require_GET
+def ratings_csv_file(request: HtmxHttpRequest) -> HttpResponse:
+    """``/ratings.csv``: one row a player and variant played, their rating
+    (docs/formats.md, "Ratings")."""
+    tables = tables_of(request)
+    names = dict(Player.objects.for_tables(tables).values_list("pk", "name"))
+    ratings = tables_ratings(tables).values()
+    response = HttpResponse(ratings_csv(names, ratings), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="bower-ratings.csv"'
     return response
 
 
@@ -66,6 +86,7 @@ def detail_page(
         Player.objects.for_tables(tables).with_records().with_night_count(), pk=player_id
     )
     partners, rivals = partners_and_rivals(player)
+    ratings, chart = player_ratings(player, tables)
     return render(
         request,
         "scorekeeper/history/player_detail.html",
@@ -80,6 +101,9 @@ def detail_page(
             ),
             "nights": night_results(player),
             "recent_nights": RECENT_NIGHTS,
+            "ratings": ratings,
+            "rating_chart": chart,
+            "calls": record_of(tables, player),
             "partners": partners,
             "rivals": rivals,
             "changes": list(player.changes.all()),
@@ -93,8 +117,9 @@ def detail_page(
 
 @require_GET
 def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
-    """One player's record: games and wins by variant, what they did as
-    maker, partner and defender, who they partnered and who euchred them,
+    """One player's record: games and wins by variant, their rating in each
+    and its chart, what they did as maker (and in Call-Ace, how their called
+    aces went), partner and defender, who they partnered and who euchred them,
     their renames and merges, their recent games and euchre nights (place,
     points and prizes: docs/rules.md, Euchre night 6)."""
     return detail_page(request, player_id)

@@ -1,0 +1,171 @@
+"""What the called ace tells, in Call-Ace (docs/rules.md, Call-Ace 3): for each
+player as maker, how each call went (the partner found, the maker held the ace,
+the ace not in play) and which ace they called, each with how the hands ended;
+as the called partner, how those hands ended; and the caller and called pairs.
+
+Counted from the hands the records count (not thrown in, not after the end),
+a euchre night's tables included, as ``scorekeeper/models/records.py`` counts
+them. A Call-Ace maker goes alone only by calling an ace of their own (Call-Ace
+3), so "the maker held the ace" is their lone hand: there is no other.
+Two queries whatever the number of hands: the database groups the hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import models
+
+from referee.engine.hands import PartnerOutcome
+from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
+from referee.engine.variants import Variant
+from scorekeeper.models import Hand, Player, PrivateTable, Seat
+
+# How a call went, in the order the pages and players.csv give them.
+CALLS: tuple[tuple[str, str], ...] = (
+    (PartnerOutcome.REVEALED, "partner found"),
+    (PartnerOutcome.MAKER_HELD, "held the ace"),
+    (PartnerOutcome.NOT_IN_PLAY, "ace not in play"),
+)
+SUITS: tuple[tuple[str, str], ...] = (
+    ("S", "spades"),
+    ("H", "hearts"),
+    ("D", "diamonds"),
+    ("C", "clubs"),
+)
+SUIT_SIGNS = {"S": "\N{BLACK SPADE SUIT}", "H": "\N{BLACK HEART SUIT}"} | {
+    "D": "\N{BLACK DIAMOND SUIT}",
+    "C": "\N{BLACK CLUB SUIT}",
+}
+# A pair's place among the best: its share of hands won as if it had won one and
+# lost one more (Laplace's rule), so one lucky hand does not top many good ones.
+PRIOR_WON, PRIOR_HANDS = 1, 2
+
+
+@dataclass
+class Ends:
+    """How a number of hands ended for the maker's side (docs/rules.md, Call-Ace 5)."""
+
+    hands: int = 0
+    made: int = 0
+    marched: int = 0
+    euchred: int = 0
+    renege: int = 0
+
+    def add(self, rule: str, count: int) -> None:
+        self.hands += count
+        if rule in MAKE_RULES:
+            self.made += count
+        elif rule in MARCH_RULES:
+            self.marched += count
+        elif rule in EUCHRE_RULES:
+            self.euchred += count
+        else:
+            self.renege += count  # the hand ended on a proved renege
+
+    @property
+    def won(self) -> int:
+        return self.made + self.marched
+
+    @property
+    def standing(self) -> float:
+        return (self.won + PRIOR_WON) / (self.hands + PRIOR_HANDS)
+
+
+@dataclass
+class Pair:
+    """A caller and the partner their called ace found, and how those hands ended."""
+
+    caller: Player
+    called: Player
+    ends: Ends
+
+
+@dataclass
+class CallRecord:
+    """One player's Call-Ace calls, by how they went and by the suit called,
+    their hands as the called partner, and their pairs, best first."""
+
+    by_call: dict[str, Ends] = field(default_factory=lambda: {c: Ends() for c, _ in CALLS})
+    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
+    as_partner: Ends = field(default_factory=Ends)
+    pairs: list[Pair] = field(default_factory=list)
+
+    @property
+    def calls(self) -> int:
+        return sum(ends.hands for ends in self.by_call.values())
+
+    def calls_shown(self) -> list[tuple[str, Ends]]:
+        return [(label, self.by_call[call]) for call, label in CALLS]
+
+    def suits_shown(self) -> list[tuple[str, str, Ends]]:
+        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
+
+
+def _player_at(position: str) -> models.Subquery:
+    """The player in the seat at the hand's ``position`` (maker or partner)."""
+    seat = Seat.objects.filter(game=models.OuterRef("game"), position=models.OuterRef(position))
+    return models.Subquery(seat.values("player")[:1])
+
+
+def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
+    hands = Hand.objects.filter(
+        game__private_table__in=[t.pk for t in tables],
+        game__variant=Variant.CALL_ACE,
+        thrown_in=False,
+        after_end=False,
+        maker__isnull=False,
+    )
+    if player is not None:
+        hands = hands.filter(game__in=Seat.objects.filter(player=player).values("game"))
+    return hands.order_by()
+
+
+def call_records(
+    tables: Iterable[PrivateTable], players: Iterable[Player], *, player: Player | None = None
+) -> dict[int, CallRecord]:
+    """Every one of ``players``' call record (by id) over the Call-Ace hands of
+    ``tables``; only ``player``'s games are read when it is given (their page)."""
+    tables = list(tables)
+    by_id = {p.pk: p for p in players}
+    records = {pk: CallRecord() for pk in by_id}
+    hands = _counted_hands(tables, player).annotate(caller=_player_at("maker"))
+    for caller, outcome, called, rule, count in hands.values_list(
+        "caller", "outcome", "called", "rule"
+    ).annotate(n=models.Count("pk")):
+        record = records.get(caller)
+        if record is None:
+            continue
+        if outcome in record.by_call:
+            record.by_call[outcome].add(rule, count)
+        if called in record.by_suit:
+            record.by_suit[called].add(rule, count)
+    pairs: dict[tuple[int, int], Ends] = {}
+    revealed = hands.filter(outcome=PartnerOutcome.REVEALED, partner__isnull=False)
+    for caller, partner, rule, count in (
+        revealed.annotate(called_player=_player_at("partner"))
+        .values_list("caller", "called_player", "rule")
+        .annotate(n=models.Count("pk"))
+    ):
+        if partner in records:
+            records[partner].as_partner.add(rule, count)
+        pairs.setdefault((caller, partner), Ends()).add(rule, count)
+    for (caller, partner), ends in sorted(pairs.items(), key=_best_first):
+        if caller in by_id and partner in by_id:
+            pair = Pair(by_id[caller], by_id[partner], ends)
+            records[caller].pairs.append(pair)
+            records[partner].pairs.append(pair)
+    return records
+
+
+def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, int]:
+    (caller, partner), ends = item
+    return (-ends.standing, -ends.hands, caller, partner)
+
+
+def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
+    """One player's call record (their page), the other players of their pairs
+    read in one more query."""
+    others = Player.objects.filter(private_table_id=player.private_table_id)
+    return call_records(tables, others, player=player)[player.pk]
