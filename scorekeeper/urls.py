@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include("scorekeeper.private_tables.urls")),
     # Euchre nights: a progressive tournament over several tables (docs/rules.md, Euchre night).
     path("", include("scorekeeper.nights.urls")),
+    # Seasons: a table's standings over a stretch of game nights, and their watch link.
+    path("", include("scorekeeper.seasons.urls")),
     # Files: importing a game document, a game's download, the operator's backup.
     path("", include("scorekeeper.files.urls")),
     path("referee/", include("referee.urls")),

@@ -2,8 +2,9 @@
 ``manage.py backup`` and ``manage.py restore``.
 
 A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",
-"games": [game documents], "nights": [euchre nights]}]}`` (``nights``: see
-``scorekeeper.files.euchre_night_backups``; a night's tables are there, not in ``games``). It
+"games": [game documents], "nights": [euchre nights], "seasons": [seasons]}]}``
+(``nights``: see ``scorekeeper.files.euchre_night_backups``; a night's tables are there,
+not in ``games``; ``seasons``: ``scorekeeper.files.season_backups``). It
 is read in one transaction, so a backup taken while phones record is one
 consistent moment. Restoring skips the games and nights already stored (same
 ``id``) and adds the rest; a bad file changes nothing. Backup, restore into an
@@ -29,6 +30,13 @@ from scorekeeper.files.euchre_night_backups import (
     read_nights,
     restore_nights,
 )
+from scorekeeper.files.season_backups import (
+    SeasonBackup,
+    SeasonError,
+    read_seasons,
+    restore_seasons,
+    season_backups,
+)
 from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
 from scorekeeper.models.private_tables import NAME_MAX_LENGTH
 
@@ -52,6 +60,7 @@ class TableBackup:
     key: str
     games: tuple[GameDocument, ...]
     nights: tuple[NightBackup, ...] = ()
+    seasons: tuple[SeasonBackup, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,8 @@ class Restored:
     games_skipped: int
     nights_added: int
     nights_skipped: int
+    seasons_added: int = 0
+    seasons_skipped: int = 0
 
 
 def backup_data() -> dict[str, Any]:
@@ -83,10 +94,13 @@ def backup_data() -> dict[str, Any]:
         ):
             games[game.private_table_id].append(write_document(game.to_document()))
         nights = night_backups(tables)
+        seasons = season_backups(tables)
     return {
         "format": BACKUP_FORMAT,
         "tables": [
             {"name": t.name, "key": t.key, "games": games[t.pk], "nights": nights[t.pk]}
+            # A table's seasons, only when it has some (an optional key).
+            | ({"seasons": seasons[t.pk]} if seasons[t.pk] else {})
             for t in tables
         ],
     }
@@ -134,15 +148,22 @@ def _read_table(number: int, data: Any) -> TableBackup:
         nights = read_nights(data.get("nights"))
     except NightError as error:
         raise BackupError(f"{where}, {error.where}", error.message) from None
-    return TableBackup(name=name.strip(), key=key, games=tuple(documents), nights=nights)
+    try:
+        seasons = read_seasons(data.get("seasons"))
+    except SeasonError as error:
+        raise BackupError(f"{where}, {error.where}", error.message) from None
+    return TableBackup(
+        name=name.strip(), key=key, games=tuple(documents), nights=nights, seasons=seasons
+    )
 
 
 @transaction.atomic
 def restore(tables: Sequence[TableBackup]) -> Restored:
     """Store what a backup holds that is not stored yet: its tables (found by
     key, or made), their games and their euchre nights (each skipped when
-    its ``id`` is stored). All or nothing."""
-    added = skipped = nights_added = nights_skipped = 0
+    its ``id`` is stored), and their seasons (each skipped when a stored season
+    of the table holds one of its game nights). All or nothing."""
+    added = skipped = nights_added = nights_skipped = seasons_added = seasons_skipped = 0
     for backup in tables:
         table = PrivateTable.objects.filter(key=backup.key).first()
         if table is None:
@@ -159,4 +180,6 @@ def restore(tables: Sequence[TableBackup]) -> Restored:
                 added += 1
         more, stored = restore_nights(backup.nights, table=table)
         nights_added, nights_skipped = nights_added + more, nights_skipped + stored
-    return Restored(added, skipped, nights_added, nights_skipped)
+        more, stored = restore_seasons(backup.seasons, table=table)
+        seasons_added, seasons_skipped = seasons_added + more, seasons_skipped + stored
+    return Restored(added, skipped, nights_added, nights_skipped, seasons_added, seasons_skipped)

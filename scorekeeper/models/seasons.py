@@ -15,7 +15,7 @@ import uuid
 from typing import TYPE_CHECKING
 
 from django.db import models, transaction
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from scorekeeper.models.game_queries import NIGHT_STARTS
@@ -44,6 +44,17 @@ class SeasonOverlaps(Exception):
 def night_start(night: datetime.date) -> datetime.datetime:
     """When game night ``night`` begins: 6 a.m. that day, local time."""
     return timezone.make_aware(datetime.datetime.combine(night, NIGHT_STARTS))
+
+
+def game_night_of(started: str) -> TruncDate:
+    """The game night of the moment in field ``started`` as the database reads
+    it: the local date six hours earlier (``Game.night``: a game after midnight
+    belongs to the evening before)."""
+    shifted = models.ExpressionWrapper(
+        models.F(started) - datetime.timedelta(hours=NIGHT_STARTS.hour),
+        output_field=models.DateTimeField(),
+    )
+    return TruncDate(shifted, tzinfo=timezone.get_current_timezone())
 
 
 class SeasonQuerySet(models.QuerySet["Season"]):

@@ -1,0 +1,66 @@
+"""What the season screens show: the table's game nights offered by the form,
+a season's page and its watch page (docs/formats.md, "Seasons")."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.models import Game, PrivateTable, Season
+from scorekeeper.models.seasons import game_night_of
+from scorekeeper.seasons.standings import StandingLine, season_standings
+
+# The game nights the form's date pickers offer: the table's latest.
+OFFERED_NIGHTS = 120
+# Standings lines a TV shows at once; more are shown a page at a time
+# (static/js/watch_pages.js), and all of them without JavaScript.
+WATCH_PAGE_LINES = 12
+
+
+def game_nights(table: PrivateTable) -> list[datetime.date]:
+    """The table's latest game nights, latest first (one query)."""
+    return list(
+        Game.objects.filter(private_table=table)
+        .order_by()
+        .annotate(game_night=game_night_of("created_at"))
+        .values_list("game_night", flat=True)
+        .distinct()
+        .order_by("-game_night")[:OFFERED_NIGHTS]
+    )
+
+
+@dataclass(frozen=True)
+class WatchPage:
+    first: int
+    last: int
+    count: int
+    lines: Sequence[StandingLine]
+
+
+def season_context(season: Season) -> dict[str, Any]:
+    """A season's page: its dates, standings and leaders, and its watch link."""
+    standings = season_standings(season)
+    return {
+        "season": season,
+        "standings": standings,
+        "rating_columns": [v.label for v in standings.variants],
+        "rows": [(line, line.rating_cells(standings.variants)) for line in standings.lines],
+    }
+
+
+def watch_context(season: Season, version: int) -> dict[str, Any]:
+    """The watch page: the season's page a screenful of lines at a time."""
+    context = season_context(season)
+    lines = context["rows"]
+    pages = [
+        WatchPage(
+            n + 1,
+            min(n + WATCH_PAGE_LINES, len(lines)),
+            len(lines),
+            lines[n : n + WATCH_PAGE_LINES],
+        )
+        for n in range(0, len(lines), WATCH_PAGE_LINES)
+    ]
+    return {**context, "version": version, "pages": pages}

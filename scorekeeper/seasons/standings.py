@@ -1,0 +1,223 @@
+"""A season's standings (docs/formats.md, "Seasons"): per player, the games,
+wins, points, game nights and euchre night prizes of the season, and each
+variant's rating at its end with how it moved; and the leaders of each figure.
+
+Read in a fixed number of queries whatever the season's size: the seats'
+cached totals added up by the database, the euchre nights' boards
+(``read_boards``: the prizes are the engine's, ``NightStandings.prizes``), and
+the table's ratings before the season's first and after its last game night.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db import models
+
+from referee.engine.variants import Variant
+from scorekeeper.models import Season, Seat, table_ratings
+from scorekeeper.models.euchre_nights import read_boards
+from scorekeeper.models.seasons import game_night_of
+
+
+@dataclass(frozen=True)
+class SeasonRating:
+    """A player's rating in one variant (the ordinal, mu - 3 sigma) after the
+    season's last game night, and its change over the season: a player new to
+    the variant started from the model's default, whose ordinal is 0."""
+
+    variant: Variant
+    rating: float
+    change: float
+
+
+@dataclass
+class StandingLine:
+    """A player's line: finished games (a euchre night's round at a table
+    counts as one), games won (shared wins too; a night's table has no
+    winner), points scored in them, game nights played, prizes won at the
+    season's euchre nights that are over, and the ratings of the variants the
+    season's games were played in."""
+
+    player_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    nights: int = 0
+    prizes: list[str] = field(default_factory=list)
+    ratings: dict[Variant, SeasonRating] = field(default_factory=dict)
+    place: int = 0
+    shared: bool = False  # level with another player on points and wins
+
+    @property
+    def prizes_won(self) -> int:
+        return len(self.prizes)
+
+    def rating_cells(self, variants: Sequence[Variant]) -> list[SeasonRating | None]:
+        """The line's ratings in the order of the standings' columns."""
+        return [self.ratings.get(v) for v in variants]
+
+
+@dataclass(frozen=True)
+class Leader:
+    """Who leads one figure: its ``label``, the best ``value`` as shown and
+    the players holding it (level players share the lead)."""
+
+    label: str
+    value: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    lines: list[StandingLine]
+    variants: list[Variant]
+    leaders: list[Leader]
+    # The season's finished games (euchre nights' tables apart) and euchre nights over.
+    games: int
+    euchre_nights: int
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    """The season's standings, best first: by points, then wins; players
+    level on both share a place. Nine queries whatever the season's size."""
+    lines: dict[int, StandingLine] = {}
+    variants: set[Variant] = set()
+    seats = Seat.objects.filter(game__in=season.games().finished())
+    for row in (
+        seats.order_by()
+        .values("player", "player__name", "game__variant")
+        .annotate(
+            games=models.Count("pk"),
+            wins=models.Count("pk", filter=models.Q(won=True)),
+            points=models.Sum("total"),
+        )
+    ):
+        line = lines.setdefault(row["player"], StandingLine(row["player"], row["player__name"]))
+        line.games += row["games"]
+        line.wins += row["wins"]
+        line.points += row["points"] or 0
+        variants.add(Variant(row["game__variant"]))
+    for player, nights_played in _nights_played(seats).items():
+        if player in lines:
+            lines[player].nights = nights_played
+    nights = _add_prizes(season, lines)
+    ordered = sorted(variants, key=list(Variant).index)
+    _add_ratings(season, lines, ordered)
+    ranked = _ranked(lines.values())
+    return SeasonStandings(
+        lines=ranked,
+        variants=ordered,
+        leaders=_leaders(ranked, ordered),
+        games=season.games().finished().games_only().count(),
+        euchre_nights=nights,
+    )
+
+
+def _nights_played(seats: models.QuerySet[Seat]) -> dict[int, int]:
+    """Each player's game nights: the local dates of their games' starts, less
+    six hours (a game after midnight belongs to the evening before)."""
+    per_night = (
+        seats.order_by()
+        .annotate(night=game_night_of("game__created_at"))
+        .values("player", "night")
+        .distinct()
+    )
+    counts: dict[int, int] = defaultdict(int)
+    for row in per_night:
+        counts[row["player"]] += 1
+    return counts
+
+
+def _add_prizes(season: Season, lines: dict[int, StandingLine]) -> int:
+    """Each line's prizes from the season's euchre nights that are over, as
+    the engine's standings award them; returns how many nights those are."""
+    boards = read_boards(list(season.euchre_nights().order_by("created_at", "pk")))
+    over = 0
+    for board in boards.values():
+        if not board.over:
+            continue
+        over += 1
+        players = {e.number: e for e in board.entrants}
+        for prize in board.standings.prizes:
+            if not prize.count:
+                continue
+            for number in prize.winners:
+                entrant = players[number]
+                line = lines.setdefault(
+                    entrant.player_id, StandingLine(entrant.player_id, entrant.player.name)
+                )
+                line.prizes.append(prize.kind.label)
+    return over
+
+
+def _add_ratings(
+    season: Season, lines: dict[int, StandingLine], variants: Sequence[Variant]
+) -> None:
+    """Each line's rating in the season's variants it played, after the
+    season and its change since the season began (docs/formats.md, "Ratings")."""
+    table = season.private_table
+    after = table_ratings(table, finished_before=season.ends_at)
+    before = table_ratings(table, finished_before=season.begins_at)
+    for line in lines.values():
+        for variant in variants:
+            end = after.get((line.player_id, variant.value))
+            start = before.get((line.player_id, variant.value))
+            if end is None or end.games == (0 if start is None else start.games):
+                continue  # no game of this variant rated in the season
+            change = end.ordinal - (0.0 if start is None else start.ordinal)
+            line.ratings[variant] = SeasonRating(variant, end.ordinal, change)
+
+
+def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
+    """Best first, by points then wins, then name; level players share a place."""
+    ordered = sorted(lines, key=lambda line: (-line.points, -line.wins, line.name.casefold()))
+    place, last = 0, None
+    for n, line in enumerate(ordered, start=1):
+        if (line.points, line.wins) != last:
+            place, last = n, (line.points, line.wins)
+        line.place = place
+    level = Counter(line.place for line in ordered)
+    for line in ordered:
+        line.shared = level[line.place] > 1
+    return ordered
+
+
+def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list[Leader]:
+    """The leaders of each figure: every player holding the best value (counts
+    above 0 only); the ratings of each variant, highest and most risen."""
+    figures: list[tuple[str, Callable[[StandingLine], float | None], str]] = [
+        ("Most points", lambda line: line.points, "{:d}"),
+        ("Most wins", lambda line: line.wins, "{:d}"),
+        ("Most games", lambda line: line.games, "{:d}"),
+        ("Most game nights", lambda line: line.nights, "{:d}"),
+        ("Most prizes", lambda line: line.prizes_won, "{:d}"),
+    ]
+    for variant in variants:
+        figures.append(
+            (f"Highest rating, {variant.label}", _rating_of(variant, "rating"), "{:.2f}")
+        )
+        figures.append((f"Most risen, {variant.label}", _rating_of(variant, "change"), "{:+.2f}"))
+    leaders = []
+    for label, value_of, shown in figures:
+        values = [(value_of(line), line.name) for line in lines]
+        known = [(value, name) for value, name in values if value is not None]
+        if not known:
+            continue
+        best = max(value for value, _ in known)
+        if shown == "{:d}" and best <= 0:
+            continue
+        names = tuple(name for value, name in known if value == best)
+        leaders.append(Leader(label, shown.format(int(best) if shown == "{:d}" else best), names))
+    return leaders
+
+
+def _rating_of(variant: Variant, part: str) -> Callable[[StandingLine], float | None]:
+    def value(line: StandingLine) -> float | None:
+        rating = line.ratings.get(variant)
+        return None if rating is None else round(float(getattr(rating, part)), 2)
+
+    return value

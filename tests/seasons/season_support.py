@@ -1,0 +1,82 @@
+"""Seasons for the season tests (docs/formats.md, "Seasons"): games played on
+given game nights, and many finished games made at once for the size tests."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import Game, Player, PrivateTable, Season, Seat
+from tests.documents import document, import_document, local
+from tests.game_support import our_table
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def march(maker: str, partner: str) -> dict[str, Any]:
+    """A Call-Ace hand: ``maker`` calls the ace of spades, ``partner`` held it, they march."""
+    return {"maker": maker, "trump": "H", "called": "S", "partner": partner, "tricks": 5}
+
+
+def game_on(night: date, winner: str, partner: str, *, hour: int = 20) -> Game:
+    """A Call-Ace game of five to 4 points on game night ``night``, started at
+    ``hour`` (an hour after midnight belongs to the night before) and finished
+    20 minutes later: ``winner`` and ``partner`` march twice."""
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    data = document("call-ace", players, [march(winner, partner)] * 2, target=4)
+    started = local(night.year, night.month, night.day, hour) + (
+        timedelta(days=1) if hour < 6 else timedelta()
+    )
+    game = import_document(data, at=started)
+    Game.objects.filter(pk=game.pk).update(finished_at=started + timedelta(minutes=20))
+    game.refresh_from_db()
+    return game
+
+
+def season(name: str, starts: date, ends: date, table: PrivateTable | None = None) -> Season:
+    return Season.name_season(
+        private_table=table or our_table(), name=name, starts=starts, ends=ends, token=uuid.uuid4()
+    )
+
+
+def name_form(**fields: str) -> dict[str, str]:
+    """The season form as a phone sends it, with a fresh token."""
+    return {"token": str(uuid.uuid4()), "name": "Autumn", **fields}
+
+
+def post_season(phone: Client, **fields: str) -> Any:
+    return phone.post(reverse("season_list"), name_form(**fields))
+
+
+def many_games(count: int, *, start: datetime, table: PrivateTable | None = None) -> None:
+    """``count`` finished Call-Ace games of five, one every 30 minutes from
+    ``start``, stored at once (their seats' cached totals and wins as scoring
+    leaves them): for the size tests, not the rules."""
+    table = table or our_table()
+    players = [Player.objects.get_or_create(private_table=table, name=n)[0] for n in [*FOUR, "Eve"]]
+    games = Game.objects.bulk_create(
+        Game(
+            private_table=table,
+            variant="call-ace",
+            created_at=start + timedelta(minutes=30 * n),
+            finished_at=start + timedelta(minutes=30 * n + 20),
+            hands_played=3,
+        )
+        for n in range(count)
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            player=player,
+            position=position,
+            total=(position + n) % 5 * 2 + (n % 3),
+            won=(position + n) % 5 == 4,
+            finished=True,
+        )
+        for n, game in enumerate(games)
+        for position, player in enumerate(players)
+    )
