@@ -158,7 +158,7 @@ def _add_ratings(
     season: Season, lines: dict[int, StandingLine], variants: Sequence[Variant]
 ) -> None:
     """Each line's rating in the season's variants it played, after the
-    season and its change since the season began (docs/formats.md, "Ratings")."""
+    season and its change since the season began (``table_ratings``)."""
     table = season.private_table
     after = table_ratings(table, finished_before=season.ends_at)
     before = table_ratings(table, finished_before=season.begins_at)
