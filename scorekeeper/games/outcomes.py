@@ -21,6 +21,10 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
 - ``calls``: ``"trump|called|alone|round"`` (the chips' values, "" for none or a
   field the form lacks) to ``[[field, message], ...]``, for every call the engine
   refuses; a call not listed is accepted.
+- ``deals`` (the table screen's, ``deal_order``): who deals and who leads the next
+  hand, then after each further hand, one entry a seat (the list goes round again),
+  each ``{"deals": name, "leads": name, "row": the scoreboard row's seat}``: the phone
+  names the dealer of the hand after those waiting in its outbox.
 
 A hand's points do not depend on trump or the card called (docs/rules.md 5,
 every variant), nor a call's checks on the tricks or the partner, so the two
@@ -49,7 +53,7 @@ from referee.engine.cards import SUITS, parse_card
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.scoring import HandScore, score_hand
-from referee.engine.totals import add_hand_points
+from referee.engine.totals import GameState, add_hand_points, continue_game
 from referee.engine.variants import Variant
 from referee.templatetags.rule_citations import citation_url
 from scorekeeper.games.forms.actions import engine_errors
@@ -114,6 +118,24 @@ def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
         "r": [_result(entry, totals, players) for entry in fixed.results],
         "calls": calls,
     }
+
+
+def deal_order(table: Table, dealer: int) -> list[dict[str, Any]]:
+    """Who deals and leads the next hand (``dealer`` deals it), then after each
+    further hand, as the engine passes the deal on (``continue_game``; docs/rules.md
+    1 and 2 (every variant)): every kind of hand passes it alike, a misdeal and a
+    Canadian loner's hand included (tests/games/test_hand_outcomes.py proves it), so
+    a hand thrown in stands for them all. One entry a seat: the order goes round."""
+    rows = {seat: side[0] for side in table.sides() for seat in side}
+    state = GameState(number=0, dealer=dealer, totals=(0,) * table.n)
+    order: list[dict[str, Any]] = []
+    for _ in range(table.n):
+        deals = state.dealer
+        # The player left of the dealer leads (docs/rules.md 4 (every variant)).
+        leads = (deals + 1) % table.n
+        order.append({"deals": table.name(deals), "leads": table.name(leads), "row": rows[deals]})
+        _, state = continue_game(table, state, EngineHand(thrown_in=True))
+    return order
 
 
 def _marked(table: Table) -> Table:

@@ -22,7 +22,7 @@ from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.games.forms.actions import GameActionForm
 from scorekeeper.games.forms.hands import HandForm, TableHandForm
 from scorekeeper.games.forms.new_game import NewGameForm
-from scorekeeper.games.outcomes import hand_outcomes
+from scorekeeper.games.outcomes import deal_order, hand_outcomes
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import TableChoiceForm
@@ -94,6 +94,9 @@ class RecentHand:
     summary: str
     trump: SafeString
     scorers: list[tuple[str, int]]
+    # Each seat's points, for the phone (a hand another phone recorded in the same
+    # place as one waiting on this phone is not counted until the scorer chooses).
+    points: list[int]
     edit_url: str
     history_url: str
 
@@ -278,6 +281,7 @@ def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
             summary=hand.summary(table),
             trump=trump_badge(hand.trump),
             scorers=[(names[s], p) for s, p in enumerate(hand.points) if p],
+            points=list(hand.points),
             edit_url=reverse("hand_edit", args=[game.pk, hand.number]),
             history_url=reverse("hand_history", args=[game.pk, hand.number]),
         )
@@ -302,7 +306,7 @@ def table_context(game: Game) -> dict[str, Any]:
         hand_form = TableHandForm(
             initial={**initial, **HandForm.initial_from_current(current)}, game=game
         )
-        outcomes = hand_outcomes(game, hand_form)
+        outcomes = {**hand_outcomes(game, hand_form), "deals": deal_order(table, dealer)}
     return {
         "game": game,
         "to": table_addresses(game),

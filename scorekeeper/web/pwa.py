@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_safe
 # The phone's outbox: its store and sender (static/js/outbox_store.js), which the worker
 # imports too (Background Sync), and the table screen's side of it.
 OUTBOX_STORE = ("vendor/idb-keyval/idb-keyval.js", "js/outbox_store.js")
-OUTBOX = (*OUTBOX_STORE, "js/outbox.js")
+OUTBOX = (*OUTBOX_STORE, "js/outbox_view.js", "js/outbox.js")
 
 # What every screen loads, precached when the worker installs so the app opens
 # at once; any other static file is cached the first time a page asks for it.
@@ -43,6 +44,8 @@ APP_SHELL = (
     "media/awake.webm",
     "media/awake.mp4",
 )
+# What django-htmx's {% htmx_script %} adds to every page with DEBUG on.
+DEBUG_SHELL = ("django_htmx/django-htmx.js",)
 
 
 @require_safe
@@ -63,7 +66,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     any static file changes a hashed URL, so the browser installs the new worker
     and drops the old caches.
     """
-    shell = [static(name) for name in APP_SHELL]
+    names = (*APP_SHELL, *DEBUG_SHELL) if settings.DEBUG else APP_SHELL
+    shell = [static(name) for name in names]
     offline_page = render_to_string("pwa/offline.html", request=request)
     version = hashlib.sha256("\n".join([*shell, offline_page]).encode()).hexdigest()[:12]
     response = render(

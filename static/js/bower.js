@@ -62,9 +62,16 @@
   // leaves style="" behind (a screenshot tool hides the caret of every input so):
   // an empty one does nothing, so it goes before the snapshot is taken. (base.html's
   // htmx-config does not settle style attributes either.)
+  // The snapshot keeps each chip as it is now, not as the page first drew it: Back
+  // shows a form as it was left, beside the points drawn for it (a fix saved, then
+  // Back: the 5 tricks tapped beside the march they score, not the 4 first drawn).
   document.addEventListener("htmx:beforeHistorySave", (event) => {
-    for (const element of event.detail.historyElt.querySelectorAll("[style]")) {
+    const snapshot = event.detail.historyElt;
+    for (const element of snapshot.querySelectorAll("[style]")) {
       if (!element.getAttribute("style").trim()) element.removeAttribute("style");
+    }
+    for (const input of snapshot.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+      if (input.hasAttribute("checked") !== input.checked) input.toggleAttribute("checked", input.checked);
     }
   });
 
@@ -115,10 +122,14 @@
     });
     // Keep the screen as it looks now, for reading (and on the table screen, scoring)
     // without network; the worker decides which screens it keeps.
+    // With it, every script and style sheet the page loaded (the worker keeps them all,
+    // DEBUG's too, whether or not it answered for them).
+    const assets = () =>
+      [...document.querySelectorAll("script[src], link[rel=stylesheet][href]")].map((element) => element.src || element.href);
     const keepPage = () => {
       if (location.search) return;
       navigator.serviceWorker.ready.then((registration) => {
-        if (registration.active) registration.active.postMessage({ keep: location.pathname });
+        if (registration.active) registration.active.postMessage({ keep: location.pathname, assets: assets() });
       });
     };
     // A page the worker answered is kept already; one loaded before it was not.

@@ -253,8 +253,10 @@
       goTo(form, "play");
       if (form.dataset.waiting) {
         // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
-        // hand. The call goes with the hand, after them.
-        callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
+        // hand. The call goes with the hand, after them (offline, the bar says so already).
+        if (navigator.onLine) callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
+      } else if (!navigator.onLine) {
+        // Offline: the bar says Save keeps the hand on this phone; the call goes with it.
       } else {
         // Sent once the end of the hand is painted: the tap is answered first.
         form.dataset.callSending = "yes";
@@ -383,14 +385,20 @@
     return { summary: parts.join(" · "), points, rule: `${explanation} (${citation})` };
   };
 
-  // The form cleared for the next hand (its number, a new token); a call saved before
-  // belongs to the hand just kept.
+  // No chip tapped: a field with a chip for "none" ("With a partner", no renege) has it.
   const clearChips = (form) => {
-    for (const input of form.querySelectorAll("input[type=radio]")) input.checked = false;
+    for (const input of form.querySelectorAll("input[type=radio]")) input.checked = input.value === "";
   };
 
+  // The form cleared for the next hand (its number, a new token), as a page drawn for
+  // it is: its defaults, no message of the hand before; a call saved before belongs
+  // to the hand just kept.
   const reset = (form, hand, token) => {
     clearChips(form);
+    clearProblems(form);
+    callNote(form, "");
+    const status = form.querySelector(".save-status");
+    if (status) status.hidden = true;
     tapped.delete(form);
     form.dataset.hand = String(hand);
     form.dataset.stage = "maker";
@@ -428,7 +436,11 @@
   // The players by seat, from the table of outcomes this script parsed once.
   const players = (form) => (outcomes(form) || { players: [] }).players;
 
-  window.bowerHand = { describe, reset, fill, setWaiting, players };
+  // Who deals and leads the next hand, then after each further hand (the engine's
+  // order, outcomes.py's deal_order), from the same table.
+  const deals = (form) => (outcomes(form) || { deals: [] }).deals || [];
+
+  window.bowerHand = { describe, reset, fill, setWaiting, players, deals };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(null));
   else start(null);

@@ -1,19 +1,21 @@
-// Scoring goes on when the network drops (docs/decisions.md, D52). On the table screen,
-// a hand saved while Bower cannot be reached (or while earlier hands still wait) goes
-// into the phone's outbox (static/js/outbox_store.js, IndexedDB) instead of failing:
-// the table shows it as waiting, with totals marked as not yet sent, and the next hand
-// can be entered at once. Waiting hands can be undone or changed. They are sent in
-// order when the network returns, on every page load, every few seconds while any
-// wait, and through Background Sync where the browser has it (the service worker). If
-// another phone recorded a hand there meanwhile, both are shown and the scorer
-// chooses; nothing is dropped without a tap. The points shown for a waiting hand are
-// the engine's, from the page's table of outcomes (static/js/hand.js): none is worked
-// out here. Forms that can wait carry data-outbox (templates/scorekeeper/games/table.html).
+// Local-first (docs/decisions.md, D52): on the table screen every hand saved (and every
+// misdeal) goes into the phone's outbox first (static/js/outbox_store.js, IndexedDB)
+// and is sent from there: one path, online or not. Online it goes at once and the
+// table is drawn as Bower then has it, with nothing shown as waiting for a hand sent
+// within a moment. Offline (or on a server error) it waits: the table shows it, with
+// totals marked as not yet sent, the dealer after it (the engine's deal order, sent
+// with the page), and the next hand can be entered at once. Waiting hands can be undone
+// or changed. They are sent in order when the network returns, on every page load,
+// every few seconds while any wait, and through Background Sync where the browser has
+// it (the service worker). If another phone recorded a different hand there meanwhile,
+// both are shown, neither counted, and the scorer chooses; nothing is dropped without a
+// tap. Points and dealers are the engine's, sent with the page (static/js/hand.js);
+// forms that go through the outbox carry data-outbox (games/table.html).
 "use strict";
 
 (() => {
   const outbox = self.BowerOutbox;
-  if (!outbox || !window.indexedDB) return; // no outbox: a save without network fails as it says
+  if (!outbox || !window.indexedDB || !self.BowerOutboxView) return; // no outbox: a save without network fails as it says
 
   const handForm = () => document.querySelector(".table-hand");
   const gameOf = (form) => (form.getAttribute("action") || "").replace(/hand\/[a-z-]+\/$/, "");
@@ -51,88 +53,7 @@
 
   // ---- Drawing the waiting hands on the table screen ----------------------------
 
-  const element = (tag, className, text) => {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (text !== undefined) made.textContent = text;
-    return made;
-  };
-
-  const button = (text, action, id, primary = false) => {
-    const made = element("button", `btn btn-small${primary ? " btn-primary" : ""}`, text);
-    made.type = "button";
-    made.dataset.outboxAction = action;
-    made.dataset.id = id;
-    return made;
-  };
-
-  const pointsLine = (entry, players) => {
-    const line = element("p", "recent-points");
-    const scorers = entry.points.map((delta, seat) => [players[seat], delta]).filter(([, delta]) => delta);
-    if (!scorers.length) line.append(element("span", "muted", "No score"));
-    for (const [name, delta] of scorers) {
-      line.append(element("span", `points-chip${delta < 0 ? " is-negative" : ""}`, `${name} ${delta > 0 ? "+" : ""}${delta}`), " ");
-    }
-    return line;
-  };
-
-  const conflictOf = (entry) => {
-    const { answer } = entry;
-    const item = element("li", "recent-hand outbox-choice");
-    const mine = `Mine, on this phone: ${answer.mine}`;
-    if (answer.theirs) {
-      const { number, summary } = answer.theirs;
-      item.append(
-        element("p", "outbox-problem", `Hand ${number} was recorded on another phone meanwhile.`),
-        element("p", "", `Theirs: ${summary}`),
-        element("p", "", mine),
-      );
-      const actions = element("div", "recent-links");
-      actions.append(
-        button(`Keep theirs, add mine as hand ${answer.hands + 1}`, "later", entry.id, true),
-        button(`Replace theirs with mine`, "replace", entry.id),
-        button("Drop mine", "drop", entry.id),
-      );
-      item.append(actions);
-    } else {
-      item.append(
-        element("p", "outbox-problem", `Hands were taken back on another phone meanwhile: the game now holds ${answer.hands}.`),
-        element("p", "", mine),
-      );
-      const actions = element("div", "recent-links");
-      actions.append(
-        button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id, true),
-        button("Drop mine", "drop", entry.id),
-      );
-      item.append(actions);
-    }
-    return item;
-  };
-
-  const waitingOf = (entry, players, last) => {
-    if (entry.state === "conflict") return conflictOf(entry);
-    const item = element("li", "recent-hand is-waiting");
-    const head = element("p", "recent-head");
-    head.append(element("span", "recent-number", String(entry.number)), " ", element("span", "recent-summary", entry.summary));
-    item.append(head, pointsLine(entry, players));
-    if (entry.rule) item.append(element("p", "recent-rule", entry.rule));
-    if (entry.state === "refused") {
-      const list = element("ul", "errorlist");
-      for (const [, message] of entry.problems || []) list.append(element("li", "", message));
-      item.append(element("p", "outbox-problem", "Bower did not take this hand:"), list);
-    }
-    const actions = element("div", "recent-links");
-    if (entry.state === "changing") {
-      item.append(element("p", "muted", "Being changed in the form above."));
-      actions.append(button("Keep it as it was", "keep", entry.id));
-    } else {
-      if (entry.fields.some(([name]) => name === "maker")) actions.append(button(`Change hand ${entry.number}`, "change", entry.id));
-      if (entry.state === "refused") actions.append(button("Drop it", "drop", entry.id));
-      else if (last) actions.append(button(`Undo hand ${entry.number}`, "undo", entry.id));
-    }
-    item.append(actions);
-    return item;
-  };
+  const { element, button, waitingOf } = self.BowerOutboxView;
 
   const drawList = (form, entries) => {
     const live = document.getElementById("live");
@@ -168,10 +89,21 @@
     if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
   };
 
-  const drawTotals = (form, entries) => {
+  // A hand in conflict is not counted, nor the other phone's hand it met (the page
+  // lists it, with each seat's points): the scorer has not chosen yet.
+  const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
+  const counted = (entries) => entries.filter((entry) => entry.state !== "conflict");
+  const theirPoints = (entry) => {
+    const theirs = entry.answer && entry.answer.theirs;
+    const row = theirs && document.querySelector(`#live .recent-hand[data-number="${theirs.number}"][data-points]`);
+    return row ? row.dataset.points.split(",").map(Number) : [];
+  };
+
+  const drawTotals = (form, entries, shownWaiting) => {
     const seats = window.bowerHand.players(form).length;
     const points = Array(seats).fill(0);
-    for (const entry of entries) entry.points.forEach((delta, seat) => (points[seat] += delta));
+    for (const entry of counted(entries)) entry.points.forEach((delta, seat) => (points[seat] += delta));
+    for (const entry of inConflict(entries)) theirPoints(entry).forEach((delta, seat) => (points[seat] -= delta));
     for (const row of document.querySelectorAll(".score-row[data-seat]")) {
       const total = row.querySelector(".score-total");
       if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
@@ -186,23 +118,49 @@
       line = element("p", "unsent-line");
       scores.append(line);
     }
+    const waiting = counted(entries).length;
+    const choosing = inConflict(entries).length;
+    const words = [];
+    if (shownWaiting && waiting) words.push(`Not yet sent: these totals count ${waiting} ${plural(waiting, "hand", "hands")} waiting on this phone.`);
+    if (choosing) words.push(`Hand ${entries.find((entry) => entry.state === "conflict").number} is not counted until you choose below.`);
     if (line) {
-      line.textContent = entries.length
-        ? `Not yet sent: these totals count ${entries.length} ${plural(entries.length, "hand", "hands")} waiting on this phone.`
-        : "";
-      line.hidden = !entries.length;
+      line.textContent = words.join(" ");
+      line.hidden = !words.length;
     }
-    scores && scores.classList.toggle("is-unsent", entries.length > 0);
-    if (window.bowerHand) window.bowerHand.setWaiting(form, points, entries.length);
+    if (scores) scores.classList.toggle("is-unsent", words.length > 0);
+    if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
   };
 
-  // What stays of the server's drawing while hands wait: not the dealer (Bower names
-  // them once it has the hands), nor an undo of a hand recorded before them.
+  // Who deals the next hand: the engine's deal order (sent with the page), moved on by
+  // each hand waiting here (one in conflict is the deal Bower already counts).
+  const drawDeal = (live, form, entries) => {
+    const order = window.bowerHand.deals(form);
+    const line = live.querySelector(".deal-line");
+    if (!line || !order.length) return;
+    const waiting = counted(entries).length;
+    const next = order[waiting % order.length];
+    const dealer = line.querySelector(".deal-dealer");
+    const leader = line.querySelector(".deal-leader");
+    if (dealer && dealer.textContent !== next.deals) dealer.textContent = next.deals;
+    if (leader && leader.textContent !== next.leads) leader.textContent = next.leads;
+    const outOfTurn = line.querySelector(".deal-out-of-turn");
+    if (outOfTurn) outOfTurn.hidden = waiting > 0;
+    for (const row of live.querySelectorAll(".score-row[data-seat]")) {
+      const tag = row.querySelector(".tag-deal");
+      const deals = Number(row.dataset.seat) === next.row;
+      if (tag) tag.hidden = !deals;
+      else if (deals) row.querySelector(".score-name").append(" ", element("span", "tag tag-deal", "deals"));
+    }
+  };
+
+  // What stays of the server's drawing while hands wait: not the last recorded hand's
+  // Fix and Undo (a waiting hand comes after it); the dealer after the waiting hands.
   const drawTable = (form, entries) => {
     const waiting = entries.length > 0;
     const live = document.getElementById("live");
-    for (const hide of live.querySelectorAll(".deal-line, .last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting;
+    for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting;
     for (const undo of live.querySelectorAll('.recent-hand form[action$="/hand/undo/"]')) undo.hidden = waiting;
+    drawDeal(live, form, entries);
     const title = live.querySelector(".table-head h1");
     const changing = entries.find((entry) => entry.state === "changing");
     const next = waiting ? entries[entries.length - 1].number + 1 : handsOnPage(form) + 1;
@@ -215,8 +173,16 @@
     if (!changing) delete form.dataset.changing;
   };
 
+  // Hands kept a moment ago while online, on their way: not shown as waiting (no
+  // flash of "waiting" for a hand Bower records at once) unless still here after QUIET ms.
+  const QUIET = 2000;
+  const quiet = new Map(); // entry id -> what is said once it is recorded
+  const unquiet = (entries) => entries.filter((entry) => !quiet.has(entry.id));
+
   const draw = async () => {
-    const count = await outbox.count();
+    const all = [];
+    for (const game of await outbox.games()) all.push(...(await outbox.list(game)));
+    const count = unquiet(all).length;
     document.documentElement.classList.toggle("has-waiting", count > 0);
     document.dispatchEvent(new CustomEvent("bower:waiting", { detail: { count } }));
     const form = handForm();
@@ -225,9 +191,10 @@
     if (!form.isConnected) return;
     handsOnPage(form); // read before data-hand is moved on
     shown = entries;
+    const seen = unquiet(entries);
     drawTable(form, entries);
-    drawTotals(form, entries);
-    drawList(form, entries);
+    drawTotals(form, entries, seen.length > 0);
+    drawList(form, seen);
   };
 
   // ---- Keeping a hand ----------------------------------------------------------------
@@ -256,13 +223,18 @@
     }
   };
 
+  const keptWords = (number, changed) => `Hand ${number} ${changed ? "changed" : "kept"} on this phone: it is sent when Bower can be reached.`;
+
   const keepIt = async (form, hand, description, token, busy) => {
     handsOnPage(hand);
     const game = gameOf(form);
     const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
     const entries = await outbox.list(game);
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);
+    // Sent at once, as if straight to Bower: online, nothing waiting before it.
+    const atOnce = !busy && !changing && navigator.onLine && !entries.length;
     let number;
+    let id = null;
     if (changing && form === hand) {
       number = changing.number;
       await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), state: "waiting" });
@@ -270,55 +242,48 @@
     } else {
       const after = entries.length ? entries[entries.length - 1].after + 1 : handsOnPage(hand);
       number = after + 1;
+      id = outbox.newToken();
       const url = form.getAttribute("action");
-      await outbox.add(game, { id: outbox.newToken(), url, fields, after, number, token: token || outbox.newToken(), ...description, state: "waiting" });
+      await outbox.add(game, { id, url, fields, after, number, token: token || outbox.newToken(), ...description, state: "waiting" });
     }
     undone = null;
+    if (atOnce) {
+      // What Bower says when it records it (scorekeeper/games/views/hands.py).
+      const recorded = form.dataset.recorded;
+      quiet.set(id, recorded ? `Hand ${number}: ${recorded}` : `Hand ${number} recorded.`);
+      setTimeout(() => stillHere(game, id, number), QUIET);
+    }
     const next = (await outbox.list(game)).reduce((last, entry) => Math.max(last, entry.number), 0) + 1;
     window.bowerHand.reset(hand, next, outbox.newToken());
-    const kept = changing ? `Hand ${number} changed on this phone` : `Hand ${number} kept on this phone`;
-    say(busy ? `Bower is busy: ${kept.toLowerCase()}, and sent in a moment.` : `${kept}: it is sent when Bower can be reached.`);
+    if (busy) say(`Bower is busy: hand ${number} kept on this phone, and sent in a moment.`);
+    else if (!atOnce) say(keptWords(number, Boolean(changing)));
     await draw();
     // The next hand from the top, with the message, as after a hand Bower recorded.
     window.scrollTo({ top: 0 });
-    askForSync();
+    if (!atOnce) askForSync();
     if (!navigator.onLine) return;
     if (busy) setTimeout(flush, busy * 1000);
     else flush();
   };
 
-  // Save (or thrown in): into the outbox when offline or while hands wait, so hands
-  // go to Bower in the order they were played.
+  // A hand sent at once that Bower has not recorded yet: shown as waiting from now on.
+  const stillHere = async (game, id, number) => {
+    if (!quiet.delete(id)) return;
+    const entries = await outbox.list(game);
+    if (!entries.some((entry) => entry.id === id)) return;
+    say(keptWords(number, false));
+    askForSync();
+    await draw();
+  };
+
+  // Save (or a misdeal): into the outbox, and sent from there (local-first).
   document.addEventListener("htmx:confirm", (event) => {
     const form = event.detail.elt;
     if (!canWait(form)) return;
     const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (form.matches(".table-hand") && submitter && !submitter.matches(".save-hand")) return;
-    const hand = handForm();
-    if (shown !== null && navigator.onLine && !shown.length && !(hand && hand.dataset.changing)) return;
     event.preventDefault();
-    if (shown !== null || !navigator.onLine) {
-      keep(form, "");
-      return;
-    }
-    // Not read yet (the page is just loaded): ask the outbox first.
-    outbox.list(gameOf(form)).then((entries) => (entries.length ? keep(form, "") : event.detail.issueRequest(true)));
-  });
-
-  // Bower could not be reached (or did not answer in time): the hand waits here.
-  // `busy`: Bower was overloaded (or its database busy) and stored nothing; the
-  // hand goes again after the Retry-After it was answered with (D56).
-  const failed = (event, busy = 0) => {
-    const form = event.detail.elt;
-    if (!canWait(form) || !form.isConnected) return;
-    const token = form.elements.namedItem("token");
-    keep(form, token ? token.value : "", busy);
-  };
-  document.addEventListener("htmx:sendError", (event) => failed(event));
-  document.addEventListener("htmx:timeout", (event) => failed(event));
-  document.addEventListener("htmx:responseError", (event) => {
-    const { xhr } = event.detail;
-    if (xhr.status === 503) failed(event, Math.max(1, Number(xhr.getResponseHeader("Retry-After")) || 2));
+    keep(form, "");
   });
 
   // ---- Sending --------------------------------------------------------------------
@@ -344,28 +309,52 @@
     return flushing;
   };
 
-  // The table as Bower now has it, with `message` once it is drawn.
-  const refresh = (game, message, kind = "success") => {
+  // The table as Bower now has it, with `message` once it is drawn. `toResult`: a hand
+  // sent at once that ended the game goes on to the result, as Save did before.
+  let toResult = false;
+  const refresh = (game, message, kind = "success", result = false) => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
     afterSwap = [message, kind];
+    toResult = result;
     window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
   };
 
-  // Hands of this page's game reached Bower: the table as Bower now has it.
+  // Hands of this page's game reached Bower (or did not): the table as Bower now has it.
   const afterSending = async (game, result) => {
-    await draw();
-    const sent = result && result.sent ? `${result.sent} ${plural(result.sent, "hand", "hands")} sent to Bower and recorded. ` : "";
-    // The queue stopped at a hand the scorer must look at: said where the eye goes first.
+    const before = shown || [];
+    const form = handForm();
+    const entries = form && gameOf(form) === game ? await outbox.list(game) : [];
+    const gone = before.filter((entry) => !entries.some((left) => left.id === entry.id));
+    const sentAtOnce = gone.filter((entry) => quiet.has(entry.id));
+    const words = sentAtOnce.map((entry) => quiet.get(entry.id));
+    for (const entry of gone) quiet.delete(entry.id);
+    const sent = result ? result.sent : 0;
     const stopped = result && result.stopped;
+    // A choice that was not there before: the table is drawn again, with the other phone's hand.
+    const newConflict = stopped === "conflict" && before.some((entry) => entry.state === "waiting" && entries.some((left) => left.id === entry.id && left.state === "conflict"));
+    if (stopped === "busy" && result.retryAfter) {
+      for (const entry of entries.filter((kept) => quiet.has(kept.id))) {
+        quiet.delete(entry.id);
+        say(`Bower is busy: hand ${entry.number} kept on this phone, and sent in a moment.`);
+      }
+      setTimeout(flush, result.retryAfter * 1000);
+    }
+    if (!sent && !newConflict) {
+      await draw();
+      if (stopped === "refused") say("Bower did not take a hand kept on this phone: see below.", "error");
+      return;
+    }
+    // The queue stopped at a hand the scorer must look at: said where the eye goes first.
     const problem =
       stopped === "conflict"
-        ? "Another phone changed this game meanwhile: choose below what to keep."
+        ? "Another phone entered this hand too: choose below which to keep."
         : stopped === "refused"
           ? "Bower did not take a hand kept on this phone: see below."
           : "";
-    if (sent) refresh(game, `${sent}${problem}`.trim(), problem ? "error" : "success");
-    else if (problem) say(problem, "error");
+    let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
+    if (sent && sent === sentAtOnce.length) message = words.join(" ");
+    refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
   };
 
   const askForSync = () => {
@@ -443,6 +432,9 @@
     } else if (action === "drop") {
       await outbox.drop(game, id);
       say(`Hand ${entry.number} from this phone dropped.`);
+    } else if (action === "theirs") {
+      await outbox.drop(game, id);
+      say(`Hand ${entry.answer.theirs.number} stays as the other phone entered it; this phone's copy is dropped.`);
     } else if (action === "later") {
       const shift = entry.answer.hands - entry.after;
       await outbox.change(game, (entries) => {
@@ -455,12 +447,19 @@
       await replaceTheirs(game, entry);
     }
     await draw();
-    if (navigator.onLine && ["later", "drop", "replace", "keep"].includes(action)) flush();
+    if (navigator.onLine && ["later", "drop", "theirs", "replace", "keep"].includes(action)) flush();
   });
 
   // ---- When to send ---------------------------------------------------------------------
 
   document.addEventListener("htmx:afterSettle", () => {
+    const over = toResult && document.querySelector("#live .game-result");
+    toResult = false;
+    if (over && window.htmx) {
+      // The hand just sent ended the game: its result, as Bower shows after the last hand.
+      window.htmx.ajax("GET", over.getAttribute("href"), { target: "#main", swap: "innerHTML" });
+      return;
+    }
     draw();
     if (afterSwap) {
       say(...afterSwap);

@@ -86,7 +86,9 @@ self.BowerOutbox = (() => {
           await put(game, next.id, { state: "refused", problems: answer.problems });
           return { sent, stopped: "refused" };
         } else if (response.status >= 500 || response.status === 429 || response.status === 408) {
-          return { sent, stopped: "busy" };
+          // Sent again after the seconds Bower asked for (D56), or at the next try.
+          const retryAfter = response.status === 503 ? Math.max(1, Number(response.headers.get("Retry-After")) || 2) : 0;
+          return { sent, stopped: "busy", retryAfter };
         } else {
           // A page that is gone, a table this phone no longer has: the scorer decides.
           await put(game, next.id, { state: "refused", problems: refusedBy(response.status) });

@@ -46,16 +46,39 @@ self.addEventListener("activate", (event) => {
 });
 
 // A screen changed without a page load (htmx swapped it in, or the first visit
-// came before this worker): bower.js asks for a fresh copy to keep.
+// came before this worker): bower.js asks for a fresh copy to keep, and names every
+// script and style sheet the page loaded (DEBUG's django-htmx.js among them), so the
+// kept copy opens offline with all of them.
 self.addEventListener("message", (event) => {
-  const path = event.data && event.data.keep;
-  if (typeof path !== "string" || !KEPT.test(path)) return;
-  event.waitUntil(
-    fetch(path, { credentials: "same-origin" })
-      .then((response) => keepPage(path, response))
-      .catch(() => undefined), // offline: the copy already kept stays
-  );
+  const data = event.data || {};
+  const work = [];
+  if (Array.isArray(data.assets)) work.push(keepAssets(data.assets));
+  const path = data.keep;
+  if (typeof path === "string" && KEPT.test(path)) {
+    work.push(
+      fetch(path, { credentials: "same-origin" })
+        .then((response) => keepPage(path, response))
+        .catch(() => undefined), // offline: the copy already kept stays
+    );
+  }
+  event.waitUntil(Promise.all(work));
 });
+
+// The site's own static files a page loaded, each fetched once into the cache.
+async function keepAssets(urls) {
+  const cache = await caches.open(STATIC_CACHE);
+  for (const href of urls.slice(0, 40)) {
+    const url = new URL(String(href), self.location.href);
+    if (url.origin !== self.location.origin || !url.pathname.startsWith(STATIC_PREFIX)) continue;
+    if (await cache.match(url.href, { ignoreVary: true })) continue;
+    try {
+      const response = await fetch(url.href);
+      if (response.status === 200) await cache.put(url.href, response);
+    } catch {
+      // Offline now: it is kept the next time the page asks for it.
+    }
+  }
+}
 
 // The network is back (the browser decides): send every game's waiting hands, in
 // order. A choice to make (another phone's hand) waits for the scorer on the page.

@@ -12,6 +12,7 @@ page alone, where the tests can cut its requests."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -198,8 +199,8 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     )
     waiting = page.locator("#outbox .recent-hand")
     expect(waiting).to_have_count(3)
-    # Bower names the next dealer once it has the hands.
-    expect(page.locator(".deal-line")).to_be_hidden()
+    # The dealer after the hands waiting, from the engine's deal order sent with the page.
+    expect(page.locator(".deal-line")).to_have_text("Deals Dan Leads Eve")
     expect(waiting.first).to_contain_text(
         "Dan · ♣ Clubs · ♦ Ace of diamonds · partner: Ann · 1 trick"
     )
@@ -232,10 +233,8 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     assert [seat.total for seat in fresh(game).seat_list()] == shown
 
 
-@pytest.mark.parametrize(
-    "choice", ["Keep theirs, add mine as hand 2", "Replace theirs with mine", "Drop mine"]
-)
-def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_scorer_chooses(
+@pytest.mark.parametrize("choice", ["Keep theirs", "Keep mine", "Add mine as hand 2"])
+def test_two_phones_that_kept_different_hands_offline_are_shown_both_and_the_scorer_chooses(
     page: Page,
     new_context: Callable[..., BrowserContext],
     browser_problems: BrowserProblems,
@@ -249,6 +248,8 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     browser_problems.allow("the server responded with a status of 409")
     game = start_game(players=FIVE, target=99)
     other = a_phone(new_context, browser_problems, live_server)
+    # The choice fits the narrowest phone.
+    other.set_viewport_size({"width": 320, "height": 568})
     page.set_viewport_size({"width": 375, "height": 667})
     for phone in (page, other):
         phone.goto(f"/games/{game.pk}/")
@@ -262,12 +263,30 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
     other.context.set_offline(False)
     expect(other.locator("#messages")).to_have_text(
-        "Another phone changed this game meanwhile: choose below what to keep."
+        "Another phone entered this hand too: choose below which to keep."
     )
     choice_shown = other.locator("#outbox .outbox-choice")
-    expect(choice_shown).to_contain_text("Hand 1 was recorded on another phone meanwhile.")
+    expect(choice_shown).to_contain_text(
+        "Hand 1 was entered on another phone too: the same deal entered twice?"
+    )
     expect(choice_shown).to_contain_text("Theirs: Ben made hearts")
     expect(choice_shown).to_contain_text("Mine, on this phone: Cat made spades")
+    # The same deal first (theirs or mine); another hand after it, the less prominent choice.
+    buttons = choice_shown.get_by_role("button")
+    expect(buttons).to_have_text(["Keep theirs", "Keep mine", "Add mine as hand 2"])
+    expect(buttons.last).not_to_have_class(re.compile("btn-primary"))
+    for shown in buttons.all():
+        box = shown.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= 320, box
+    # Neither hand counts until the scorer chooses: the table shows Bower's hand 1
+    # (theirs) in the last hands, and the totals leave it out, and mine too.
+    expect(other.locator(".recent-list .recent-hand").first).to_contain_text("Ben")
+    expect(other.locator(".unsent-line")).to_have_text(
+        "Hand 1 is not counted until you choose below."
+    )
+    assert totals_shown(other) == [0, 0, 0, 0, 0]
     expect(other.locator("#offline-banner")).to_have_text(
         "1 hand waits on this phone to be sent to Bower"
     )
@@ -289,12 +308,15 @@ def test_two_phones_that_kept_the_same_hand_offline_are_shown_both_and_the_score
     other.get_by_role("button", name=choice).click()
     expect(other.locator("#outbox")).to_have_count(0)
     expect(other.locator("#offline-banner")).to_be_empty()
-    if choice == "Drop mine":
-        expect(other.locator("#messages")).to_have_text("Hand 1 from this phone dropped.")
+    if choice == "Keep theirs":
+        expect(other.locator("#messages")).to_have_text(
+            "Hand 1 stays as the other phone entered it; this phone's copy is dropped."
+        )
         expect(other.get_by_role("heading", level=1)).to_have_text("Hand 2")
+        assert totals_shown(other) == engine_totals(game.table, [HANDS[0][1]])
         other.goto("about:blank")
         assert makers(game) == [(1, 1)]
-    elif choice.startswith("Keep theirs"):
+    elif choice.startswith("Add mine"):
         expect(other.get_by_role("heading", level=1)).to_have_text("Hand 3")
         other.goto("about:blank")
         assert makers(game) == [(1, 1), (2, 2)]

@@ -9,12 +9,15 @@ import gzip
 import itertools
 import json
 import uuid
+from typing import Any
 
 import pytest
 from django.test import Client
 
-from referee.engine.totals import RoundRules
-from referee.engine.variants import Variant
+from referee.engine.hands import Table
+from referee.engine.reading import read_hand
+from referee.engine.totals import GameState, RoundRules, continue_game
+from referee.engine.variants import HouseRules, Variant
 from scorekeeper.games import outcomes
 from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import call_space
@@ -171,3 +174,56 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
         for other in (f"Guest {number - 1} ", "Fay"):
             assert all(other not in explanation for explanation in explanations)
     assert outcomes._fixed.cache_info().misses == 1
+
+
+# Every kind of hand, in the game document's words, at a standard table with the
+# Canadian loner and a five-player Call-Ace table: each passes the deal on.
+STANDARD_KINDS = [
+    {"maker": "Ben", "trump": "H", "tricks": 3},
+    {"maker": "Cat", "trump": "H", "tricks": 5, "round": 1, "alone": True},  # Canadian loner
+    {"maker": "Dan", "trump": "S", "tricks": 1},
+    {"thrown_in": True},  # a misdeal
+]
+CALL_ACE_KINDS = [
+    {"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 5},
+    {"maker": "Cat", "trump": "S", "called": "S", "partner": "maker", "tricks": 4},
+    {"maker": "Dan", "trump": "C", "called": "H", "partner": "none", "tricks": 1},
+    {"maker": "Eve", "trump": "D", "called": "D", "partner": "Ann", "tricks": 3, "renege": "Ann"},
+    {"thrown_in": True},
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "rules", "kinds"),
+    [
+        (Variant.STANDARD, FOUR, {"canadian_loner": True}, STANDARD_KINDS),
+        (Variant.CALL_ACE, FIVE, {}, CALL_ACE_KINDS),
+    ],
+)
+@pytest.mark.parametrize("first_dealer", [0, 2])
+def test_the_deal_order_sent_with_the_page_is_the_engines_after_every_kind_of_hand(
+    variant: Variant,
+    players: tuple[str, ...],
+    rules: dict[str, bool],
+    kinds: list[dict[str, Any]],
+    first_dealer: int,
+) -> None:
+    """The phone names the dealer after the hands waiting on it from ``deals`` (outbox.js):
+    after any kind of hand, a misdeal and a Canadian loner's included, it is the engine's."""
+    table = Table(variant=variant, players=players, rules=HouseRules(**rules))
+    order = outcomes.deal_order(table, first_dealer)
+    assert len(order) == table.n
+    for kinds_in_turn in itertools.permutations(kinds, 3):
+        state = GameState(number=0, dealer=first_dealer, totals=(0,) * table.n)
+        for waiting, kind in enumerate(kinds_in_turn):
+            shown = order[waiting % len(order)]
+            assert shown["deals"] == table.name(state.dealer)
+            assert shown["leads"] == table.name((state.dealer + 1) % table.n)
+            hand = read_hand(table, kind, dealer=state.dealer)
+            _, state = continue_game(table, state, hand)
+        assert order[3 % len(order)]["deals"] == table.name(state.dealer)
+    # The scoreboard row that carries the dealer's tag: the dealer's side's first seat.
+    assert [entry["row"] for entry in order][:2] == [
+        next(side[0] for side in table.sides() if seat in side)
+        for seat in (first_dealer, (first_dealer + 1) % table.n)
+    ]

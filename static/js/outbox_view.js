@@ -1,0 +1,93 @@
+// How the table screen draws a hand waiting in the phone's outbox, and the choice
+// when another phone entered a different hand in its place (static/js/outbox.js
+// uses it). No state and no rule: the points drawn are the ones the engine's table
+// of outcomes gave the hand when it was saved.
+"use strict";
+
+self.BowerOutboxView = (() => {
+  const element = (tag, className, text) => {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  };
+
+  const button = (text, action, id, primary = false) => {
+    const made = element("button", `btn btn-small${primary ? " btn-primary" : ""}`, text);
+    made.type = "button";
+    made.dataset.outboxAction = action;
+    made.dataset.id = id;
+    return made;
+  };
+
+  const pointsLine = (entry, players) => {
+    const line = element("p", "recent-points");
+    const scorers = entry.points.map((delta, seat) => [players[seat], delta]).filter(([, delta]) => delta);
+    if (!scorers.length) line.append(element("span", "muted", "No score"));
+    for (const [name, delta] of scorers) {
+      line.append(element("span", `points-chip${delta < 0 ? " is-negative" : ""}`, `${name} ${delta > 0 ? "+" : ""}${delta}`), " ");
+    }
+    return line;
+  };
+
+  // Another phone recorded a different hand where this one's goes. Most often the one
+  // deal entered on two phones: that choice comes first; adding this phone's as the
+  // next hand is the less prominent one. Neither is counted in the totals meanwhile.
+  const conflictOf = (entry) => {
+    const { answer } = entry;
+    const item = element("li", "recent-hand outbox-choice");
+    const mine = element("p", "", `Mine, on this phone: ${answer.mine}`);
+    const actions = element("div", "recent-links outbox-actions");
+    if (answer.theirs) {
+      const { number, summary } = answer.theirs;
+      item.append(
+        element("p", "outbox-problem", `Hand ${number} was entered on another phone too: the same deal entered twice?`),
+        element("p", "", `Theirs: ${summary}`),
+        mine,
+      );
+      actions.append(button("Keep theirs", "theirs", entry.id, true), button("Keep mine", "replace", entry.id, true));
+      item.append(
+        actions,
+        element("p", "muted outbox-note", `Keep mine: theirs becomes mine, as an edit of hand ${number} (its history keeps theirs).`),
+      );
+      const other = element("p", "outbox-other", "Two different deals? ");
+      other.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id));
+      item.append(other);
+    } else {
+      item.append(
+        element("p", "outbox-problem", `Hands were taken back on another phone meanwhile: the game now holds ${answer.hands}.`),
+        mine,
+      );
+      actions.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id, true), button("Drop mine", "drop", entry.id));
+      item.append(actions);
+    }
+    return item;
+  };
+
+  const waitingOf = (entry, players, last) => {
+    if (entry.state === "conflict") return conflictOf(entry);
+    const item = element("li", "recent-hand is-waiting");
+    const head = element("p", "recent-head");
+    head.append(element("span", "recent-number", String(entry.number)), " ", element("span", "recent-summary", entry.summary));
+    item.append(head, pointsLine(entry, players));
+    if (entry.rule) item.append(element("p", "recent-rule", entry.rule));
+    if (entry.state === "refused") {
+      const list = element("ul", "errorlist");
+      for (const [, message] of entry.problems || []) list.append(element("li", "", message));
+      item.append(element("p", "outbox-problem", "Bower did not take this hand:"), list);
+    }
+    const actions = element("div", "recent-links");
+    if (entry.state === "changing") {
+      item.append(element("p", "muted", "Being changed in the form above."));
+      actions.append(button("Keep it as it was", "keep", entry.id));
+    } else {
+      if (entry.fields.some(([name]) => name === "maker")) actions.append(button(`Change hand ${entry.number}`, "change", entry.id));
+      if (entry.state === "refused") actions.append(button("Drop it", "drop", entry.id));
+      else if (last) actions.append(button(`Undo hand ${entry.number}`, "undo", entry.id));
+    }
+    item.append(actions);
+    return item;
+  };
+
+  return { element, button, conflictOf, waitingOf };
+})();
