@@ -191,8 +191,9 @@ ALLOWED_HOSTS = env_list(
 
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
-    # The operator's admin at /admin/ (createsuperuser); phones never log in.
-    "django.contrib.admin",
+    # The operator's admin at /admin/ (createsuperuser); phones never log in. Its
+    # sign-in goes on only to a page of the admin (scorekeeper/web/sign_in.py).
+    "scorekeeper.apps.BowerAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -48,7 +48,9 @@ class AuditForm(HouseRulesForm):
     called = forms.CharField(required=False, max_length=8)
     alone = forms.BooleanField(required=False)
     leader = forms.CharField(required=False, max_length=40)
-    finish = ReturnPathField()
+    # The one page a finished audit returns to: the game's end-of-hand form, which the
+    # game's link names (scorekeeper/web/referee_links.py).
+    finish = ReturnPathField(pages=("hand_finish",))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from django import forms
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from referee.engine.cards import (
@@ -195,19 +197,28 @@ class PlayersField(forms.CharField):
 
 
 class ReturnPathField(forms.CharField):
-    """A page of this site to go back to (``/game/7/hand/finish/``): a path, never
-    another site, so a shared link cannot send a player elsewhere."""
+    """The page of this site a screen goes back to, and only one of ``pages`` (URL
+    names): a shared link cannot send a player to another site, nor to any other page
+    of Bower (a table's key link would join a phone to a stranger's table). The path
+    is built again from its URL name, so nothing of the request reaches the link."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, pages: tuple[str, ...], **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
         kwargs.setdefault("max_length", 300)
         super().__init__(**kwargs)
+        self.pages = pages
 
     def clean(self, value: Any) -> str:
         text = super().clean(value)
         if not text:
             return ""
-        # No host allowed at all: only a path of this site passes.
-        if not text.startswith("/") or not url_has_allowed_host_and_scheme(text, None):
-            raise forms.ValidationError("The way back must be a page of this site.")
-        return str(text)
+        if text.startswith("/") and url_has_allowed_host_and_scheme(text, None):
+            try:
+                match = resolve(urlsplit(text).path)
+            except Resolver404:
+                match = None
+            if match is not None and match.view_name in self.pages:
+                return reverse(match.view_name, args=match.args, kwargs=match.kwargs)
+        raise forms.ValidationError(
+            "The way back must be a page of this site: a game's screen for the hand."
+        )

@@ -94,10 +94,9 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "unseen_errors": unseen_errors(form, _DRAWN) if bound else [],
         "edit_url": tool_url("referee:audit", {**state, **tricks_query(tricks), "edit": "1"}),
         "tricks_query": tricks_query(tricks),
-        # Without a table yet, keep the house rules (and the way back) as they came.
-        "rule_params": {
-            k: v for k in (*RULE_KEYS, "finish") if (v := (state if table else params).get(k))
-        },
+        # Without a table yet, keep the house rules as they came, and the way back as checked.
+        "rule_params": {k: v for k in RULE_KEYS if (v := (state if table else params).get(k))}
+        | ({"finish": data["finish"]} if data.get("finish") else {}),
         **audit_rows(result),
         "finish_url": finish_url(data.get("finish", ""), result),
         "share_url": share_url(request, link(tricks)) if result is not None and tricks else "",

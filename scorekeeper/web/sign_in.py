@@ -3,7 +3,8 @@ passwords in the database, per address and name, so every app process sees the
 same count; after ``AXES_FAILURE_LIMIT`` of them that name is refused from that
 address for ``AXES_COOLOFF_TIME``, right password or not (settings, "Sign-in").
 
-Here: whose address a sign-in comes from, and the page that says it is paused.
+Here: whose address a sign-in comes from, the page that says it is paused, and the
+sign-in itself, which goes on only to a page of the admin.
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ import math
 from typing import Any
 
 from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 
 def _address(text: str) -> str | None:
@@ -57,3 +62,28 @@ def locked_out(
     )
     response["Retry-After"] = str(int(cool_off))
     return response
+
+
+def _admin_page(request: HttpRequest, address: str) -> bool:
+    """Whether ``address`` is a page of the admin on this site (never a table's key
+    link, which would join the operator's browser to a stranger's table)."""
+    if not url_has_allowed_host_and_scheme(address, {request.get_host()}):
+        return False
+    return address.startswith(reverse("admin:index")) and "\\" not in address
+
+
+class BowerAdminSite(admin.AdminSite):
+    """The operator's admin (scorekeeper.apps.BowerAdminConfig makes it ``admin.site``)."""
+
+    def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> Any:
+        """Django's sign-in, with ``next`` kept only when it is a page of the admin,
+        else the admin's index (Django checks the host; this keeps the rest of Bower
+        out of it)."""
+        for data in ("GET", "POST"):
+            query = getattr(request, data)
+            address = query.get(REDIRECT_FIELD_NAME)
+            if address is not None and not _admin_page(request, address):
+                query = query.copy()
+                query[REDIRECT_FIELD_NAME] = reverse("admin:index")
+                setattr(request, data, query)
+        return super().login(request, extra_context)

@@ -243,7 +243,7 @@ def test_the_way_back_must_be_a_page_of_this_site(client: Client, finish: str) -
     response = client.get("/referee/audit/", {**SETUP, **TRICKS, "finish": finish})
     assert response.status_code == 200
     text = tool(response)
-    assert "The way back must be a page of this site." in text
+    assert "The way back must be a page of this site" in text
     assert "Record this hand" not in text
     assert "evil.example" not in text.split("Share this ruling")[0].split("errorlist")[0]
 
