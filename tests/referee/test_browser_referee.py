@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.web.referee_links import audit_url
+from tests.game_support import start_game
+
 pytestmark = pytest.mark.browser
 
 # Hearts trump, Ben makes and calls the ace of spades, Ann leads; on trick 2
@@ -171,3 +174,25 @@ def test_the_trick_judge_works_without_javascript(new_context: Callable[..., Any
         page.get_by_role("link", name=f"Add the {name}").click()
     expect(page).to_have_url(re.compile(r"trump=D&cards=JH,AD$"))
     expect(page.locator(".verdict")).to_contain_text("The jack of hearts wins")
+
+
+LONG_NAMES = tuple(f"Bartholomew-Maximilianussonn-{letter}" for letter in "ABCDE")
+
+
+@pytest.mark.parametrize("width", [320, 375])
+@pytest.mark.django_db(transaction=True)
+def test_the_audit_opened_from_a_game_with_long_names_fits_the_phone(
+    page: Page, axe: Callable[..., None], width: int
+) -> None:
+    game = start_game(players=LONG_NAMES)
+    page.set_viewport_size({"width": width, "height": 640})
+    page.goto(audit_url(game, leader=LONG_NAMES[0]))
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    fits_the_phone(page)
+    axe(page)
+    page.locator("input[name=maker]").nth(1).check()
+    page.locator("input[name=trump][value=H]").check()
+    page.locator("input[name=called][value=S]").check()
+    page.get_by_role("button", name="Enter the tricks").click()
+    expect(page.locator(".audit-setup")).to_contain_text(LONG_NAMES[1])
+    fits_the_phone(page)
