@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 import pytest
 from django.test import Client
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from scorekeeper.models import Game, PrivateTable
 from tests.conftest import joined_client
@@ -99,7 +99,12 @@ def pages(seeded: Seeded) -> list[str]:
     finished_audit = (
         audit + "?" + "&".join(f"{k}={v}" for k, v in {**SETUP, **TRICKS, "finish": finish}.items())
     )
-    return [*every_address(seeded), finished_audit]
+    # One address a route: what a page does with its parameters does not depend on
+    # which of the table's games or players it shows.
+    routes: dict[object, str] = {}
+    for address in every_address(seeded):
+        routes.setdefault(resolve(address.split("?")[0]).route, address)
+    return [*routes.values(), finished_audit]
 
 
 def test_no_page_links_or_redirects_to_an_address_from_its_query_string(seeded: Seeded) -> None:
