@@ -15,7 +15,7 @@ from uuid import UUID
 
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.names import NameError_, clean_name, same_name
-from referee.engine.reading import hand_to_dict, read_hand
+from referee.engine.reading import hand_to_dict, name_fault, read_hand, seat_named
 from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
 
@@ -51,6 +51,9 @@ class GameDocument:
     # A euchre night's table (docs/rules.md, Euchre night 3): how its round ends and scores. Not
     # written in the document itself: a backup's night gives it to its tables.
     round_rules: RoundRules | None = None
+    # The players' names the document wrote in another form than they are read
+    # (as written, as read: a full-width "Ann" read as "Ann"), for whoever imports it to be told.
+    folded: tuple[tuple[str, str], ...] = ()
 
     def score(self) -> GameScore:
         return score_game(
@@ -68,13 +71,13 @@ def clean_player_names(variant: Variant, names: Any, *, where: str = "players") 
     if not isinstance(names, Sequence) or isinstance(names, str):
         raise DocumentError(where, "give the players' names as a list, in seat order")
     cleaned: list[str] = []
-    for name in names:
+    for seat, name in enumerate(names, start=1):
         if not isinstance(name, str):
             raise DocumentError(where, "every player needs a name")
         try:
             name = clean_name(name)
         except NameError_ as error:
-            raise DocumentError(where, str(error)) from None
+            raise DocumentError(where, f"seat {seat}: {error}") from None
         if any(same_name(name, other) for other in cleaned):
             raise DocumentError(where, f"'{name}' appears twice: every player needs their own name")
         cleaned.append(name)
@@ -96,9 +99,10 @@ def read_document(data: Any) -> GameDocument:
     first = data.get("first_dealer")
     if not isinstance(first, str):
         raise DocumentError("first_dealer", "give the name of the player who dealt first")
-    if first not in table.players:
-        raise DocumentError("first_dealer", f"'{first}' is not one of the players")
-    hands = _read_hands(table, data.get("hands", []), first_dealer=table.players.index(first))
+    first_seat = seat_named(table, first)
+    if first_seat is None:
+        raise DocumentError("first_dealer", _not_a_player(first))
+    hands = _read_hands(table, data.get("hands", []), first_dealer=first_seat)
     started_at = read_moment(data, "started_at")
     finished_at = read_moment(data, "finished_at")
     if finished_at is not None:
@@ -109,12 +113,21 @@ def read_document(data: Any) -> GameDocument:
             raise DocumentError("finished_at", "must not be before started_at")
     return GameDocument(
         table=table,
-        first_dealer=table.players.index(first),
+        first_dealer=first_seat,
         hands=hands,
         id=read_id(data.get("id")),
         started_at=started_at,
         finished_at=finished_at,
+        folded=tuple(
+            (given, read)
+            for given, read in zip(data["players"], table.players, strict=True)
+            if given != read
+        ),
     )
+
+
+def _not_a_player(name: str) -> str:
+    return name_fault(name) or f"'{name}' is not one of the players"
 
 
 def _read_table(data: Mapping[str, Any]) -> Table:

@@ -23,6 +23,7 @@ from referee.engine.hands import (
     PartnerOutcome,
     Table,
 )
+from referee.engine.names import NameError_, clean_name, holds_hidden, index_of
 from referee.engine.variants import (
     Variant,
 )
@@ -206,6 +207,7 @@ def _read_seat(
     errors: dict[str, str],
     *,
     required: bool = False,
+    unknown: str = "",
 ) -> int | None:
     if key not in data:
         if required:
@@ -216,10 +218,37 @@ def _read_seat(
         # Never echo a non-text value: a huge number cannot even be written out.
         errors[key] = f"give a player's name as text, not {_kind(name)}"
         return None
-    if name not in table.players:
-        errors[key] = f"'{name}' is not one of the players ({table.names(range(table.n))})"
+    seat = seat_named(table, name)
+    if seat is None:
+        # A name no player can have says why (its hidden character is not echoed).
+        errors[key] = (
+            name_fault(name)
+            or unknown
+            or f"'{name}' is not one of the players ({table.names(range(table.n))})"
+        )
+    return seat
+
+
+def name_fault(name: str) -> str | None:
+    """Why ``name`` can be no player's when it holds a hidden character (the
+    message names the character, never echoes it), or None."""
+    if not holds_hidden(name):
         return None
-    return table.players.index(name)
+    try:
+        clean_name(name)
+    except NameError_ as error:
+        return str(error)
+    return None
+
+
+def seat_named(table: Table, name: str) -> int | None:
+    """The seat of the player ``name`` means, as names are compared
+    (``referee.engine.names``: "ann" and a full-width "Ann" mean Ann), or None when it
+    is no player's (a name with a hidden character never is)."""
+    try:
+        return index_of(clean_name(name), table.players)
+    except NameError_:
+        return None
 
 
 def _read_int(
@@ -257,11 +286,10 @@ def _read_partner(
     value = data["partner"]
     if isinstance(value, str) and value in _PARTNER_WORDS:
         return _PARTNER_WORDS[value], None
-    seat = _read_seat(table, data, "partner", errors)
-    if seat is None and isinstance(value, str):
-        errors["partner"] = (
-            f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
-        )
+    unknown = ""
+    if isinstance(value, str):
+        unknown = f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
+    seat = _read_seat(table, data, "partner", errors, unknown=unknown)
     return PartnerOutcome.REVEALED, seat
 
 

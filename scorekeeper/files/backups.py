@@ -61,6 +61,9 @@ class TableBackup:
     games: tuple[GameDocument, ...]
     nights: tuple[NightBackup, ...] = ()
     seasons: tuple[SeasonBackup, ...] = ()
+    # The players' names the file wrote in another form than they are read
+    # (``referee.engine.names.clean_name``): (where, as written, as read).
+    folded: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,8 +155,23 @@ def _read_table(number: int, data: Any) -> TableBackup:
         seasons = read_seasons(data.get("seasons"))
     except SeasonError as error:
         raise BackupError(f"{where}, {error.where}", error.message) from None
+    folded = [
+        (f"{where}, game {n}, players", given, read)
+        for n, document in enumerate(documents, start=1)
+        for given, read in document.folded
+    ] + [
+        (f"{where}, night {n}, player {player.number}, name", player.given, player.name)
+        for n, night in enumerate(nights, start=1)
+        for player in night.players
+        if player.given
+    ]
     return TableBackup(
-        name=name.strip(), key=key, games=tuple(documents), nights=nights, seasons=seasons
+        name=name.strip(),
+        key=key,
+        games=tuple(documents),
+        nights=nights,
+        folded=tuple(folded),
+        seasons=seasons,
     )
 
 

@@ -55,6 +55,9 @@ class NightPlayerBackup:
     number: int
     name: str
     present: bool
+    # The name as the backup wrote it, when it is read in another form
+    # (full-width letters read as plain ones); "" when it is read as written.
+    given: str = ""
 
 
 @dataclass(frozen=True)
@@ -249,8 +252,9 @@ def _read_players(data: Any) -> tuple[NightPlayerBackup, ...]:
             raise NightError(where, "a player is an object with a number, a name and present")
         if raw.get("number") != number or not _is_int(raw.get("number")):
             raise NightError(f"{where}, number", f"the players are numbered 1, 2 ...: {number}")
+        given = _text(raw.get("name"))
         try:
-            name = clean_name(_text(raw.get("name")))
+            name = clean_name(given)
         except NameError_ as error:
             raise NightError(f"{where}, name", str(error)) from None
         if any(same_name(name, p.name) for p in players):
@@ -258,7 +262,11 @@ def _read_players(data: Any) -> tuple[NightPlayerBackup, ...]:
         present = raw.get("present", True)
         if not isinstance(present, bool):
             raise NightError(f"{where}, present", "must be true or false")
-        players.append(NightPlayerBackup(number=number, name=name, present=present))
+        players.append(
+            NightPlayerBackup(
+                number=number, name=name, present=present, given=given if given != name else ""
+            )
+        )
     return tuple(players)
 
 

@@ -9,6 +9,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
+from referee.engine.names import NameError_, clean_name
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
 
@@ -22,7 +23,8 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         return self.filter(private_table__in=[t.pk for t in tables])
 
     def named(self, name: str) -> Player | None:
-        return self.filter(name__iexact=" ".join(name.split())).first()
+        """The player called ``name`` (in the form ``clean_name`` reads it), any case."""
+        return self.filter(name__iexact=_as_read(name)).first()
 
     def recent(self, limit: int = 12) -> PlayerQuerySet:
         """The players who sat down most recently, to pick for a new game."""
@@ -83,6 +85,15 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         return players.update(**{f"results_{name}": counted(name) for name in RESULT_FIGURES})
 
 
+def _as_read(name: str) -> str:
+    """``name`` as ``clean_name`` reads it; a name it refuses (a player's stored
+    before names were checked) with its spaces folded, as it is stored."""
+    try:
+        return clean_name(name)
+    except NameError_:
+        return " ".join(name.split())
+
+
 class Player(models.Model):
     """A person who plays: one player across every game they sit in at one
     private table (the same name at another table is another player)."""
@@ -118,9 +129,18 @@ class Player(models.Model):
     def for_name(cls, name: str, *, table: PrivateTable) -> Player:
         """The player of that name (any case) at ``table``, created if new. Safe
         when two games name the same new player at the same moment: one creates
-        the player, the other finds it (never an error, never two players)."""
-        name = " ".join(name.split())
+        the player, the other finds it (never an error, never two players).
+        ``name`` goes through the engine's one name check (``clean_name``:
+        NameError_ for a name no player can have; the forms said so first)."""
         players = cls.objects.filter(private_table=table)
+        try:
+            name = clean_name(name)
+        except NameError_:
+            # A player stored before names were checked keeps the name they have.
+            known = players.filter(name=name).first()
+            if known is None:
+                raise
+            return known
         existing = players.named(name)
         if existing is not None:
             return existing
@@ -147,6 +167,7 @@ class Player(models.Model):
         ``referee.engine.names.clean_name``), noted in their changes; None
         when the name is unchanged. Raises PlayerChangeRefused when another
         player has that name (merge them instead)."""
+        name = clean_name(name)
         if name == self.name:
             return None
         # Locked and read again: another phone may have merged them meanwhile.

@@ -159,7 +159,9 @@ NO_DOCUMENT = [
         game(started_at="0001-01-01T01:00:00+00:00"), "started_at: must fall in", id="year 1"
     ),
     pytest.param(
-        game(players=["Ann\x00", "Ben", "Cat", "Dan", "Eve"]), "players: A name", id="NUL name"
+        game(players=["Ann\x00", "Ben", "Cat", "Dan", "Eve"]),
+        "players: seat 1: A name",
+        id="NUL name",
     ),
     pytest.param(
         game(players=["Ann\ud800", "Ben", "Cat", "Dan", "Eve"]),
@@ -223,7 +225,7 @@ BAD_BACKUPS = [
     pytest.param(backup(table(key=KEY[:-1] + "\x00")), "table 1, key", id="NUL in key"),
     pytest.param(
         backup(table(games=[json.loads(game(players=["A\x00", "B", "C", "D", "E"]))])),
-        "table 1, game 1, players: A name",
+        "table 1, game 1, players: seat 1: A name",
         id="NUL player",
     ),
     pytest.param(

@@ -137,8 +137,7 @@ class NewGameForm(forms.Form):
         if add_player:
             names = self.typed_names()
             slots = range(max(self.variant_value.player_counts))
-            already = {n.casefold() for n in names if n}
-            if add_player.casefold() not in already:
+            if not any(same_name(add_player, n) for n in names if n):
                 for slot in slots:
                     if not names[slot]:
                         initial[f"player_{slot}"] = add_player

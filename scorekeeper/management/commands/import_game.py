@@ -92,6 +92,8 @@ class Command(BaseCommand):
             if not database_is_busy(error):
                 raise
             raise CommandError(f"{BUSY_MESSAGE} (nothing imported)") from None
+        for given, read in document.folded:
+            self.stdout.write(f"Folded the name '{given}' into '{read}' (players).")
         table = document.table
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(
