@@ -1,6 +1,7 @@
-# Placeholder for issue 33: a night's prizes and check-in; its operations are added with the models.
+# Issue 33: a euchre night's check-in at the door (its link's token, and when each
+# player checked in). The night's prizes live in its rules (NightRules.to_dict).
 
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -8,4 +9,17 @@ class Migration(migrations.Migration):
         ("scorekeeper", "0019_seasons"),
     ]
 
-    operations = []
+    operations = [
+        migrations.AddField(
+            model_name="euchrenight",
+            name="check_in_token",
+            field=models.CharField(
+                blank=True, editable=False, max_length=64, null=True, unique=True
+            ),
+        ),
+        migrations.AddField(
+            model_name="nightplayer",
+            name="checked_in_at",
+            field=models.DateTimeField(blank=True, null=True),
+        ),
+    ]

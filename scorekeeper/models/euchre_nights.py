@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from django.db import models, transaction
@@ -26,11 +25,10 @@ from django.utils import timezone
 from referee.engine.names import same_name
 from referee.engine.night import (
     NightRules,
-    NightStandings,
-    RoundScore,
+    PrizeKind,
+    PrizeTies,
     draw_dealer,
     night_rules_from_dict,
-    score_night,
 )
 from referee.engine.seating import (
     MAX_PLAYERS,
@@ -43,13 +41,20 @@ from referee.engine.seating import (
 )
 from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.models.night_boards import BoardRound as BoardRound
+from scorekeeper.models.night_boards import NightBoard, read_boards
+from scorekeeper.models.night_check_ins import (
+    CheckInRefused,
+    PrizesClosed,
+    check_expected,
+    check_in_refusal,
+)
 from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.hands import Hand
+    pass
 
 NAME_MAX_LENGTH = 60
 
@@ -112,6 +117,11 @@ class EuchreNight(models.Model):
         max_length=64, unique=True, default=new_watch_token, editable=False
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # The check-in link's token while check-in is open (docs/formats.md, "Check-in
+    # at the door"); None when it is closed. Opening it again makes a new one.
+    check_in_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, editable=False
+    )
 
     objects = EuchreNightQuerySet.as_manager()
 
@@ -148,15 +158,21 @@ class EuchreNight(models.Model):
         name: str = "",
         token: uuid.UUID | None = None,
         seed: int | None = None,
+        check_in: bool = False,
     ) -> EuchreNight:
         """Start a night of ``private_table`` with ``players`` (names, numbered
-        in this order) and seat its first round. A retried request with the same
+        in this order) and seat its first round; or, with ``check_in``, open its
+        check-in instead: ``players`` are expected, not yet here, and round 1 is
+        seated once the players have checked in. A retried request with the same
         ``token`` returns the night it already started; the same token with
         another night asked for raises AlreadyStarted and stores nothing.
         Raises SeatingError or RulesError when the night cannot be played as
         asked."""
         rules.check_variant(variant)
-        check_night_size(players=len(players), rounds=rounds)
+        if check_in:
+            check_expected(players=len(players), rounds=rounds)
+        else:
+            check_night_size(players=len(players), rounds=rounds)
         night, new = create_once(
             cls,
             token=token,
@@ -166,6 +182,7 @@ class EuchreNight(models.Model):
             rounds_planned=rounds,
             rules=rules.to_dict(variant),
             seed=random.randrange(1, 1_000_000_000) if seed is None else seed,
+            check_in_token=new_watch_token() if check_in else None,
         )
         if not new:
             if not night.started_as(private_table, variant, players, rounds, rules, name):
@@ -173,10 +190,11 @@ class EuchreNight(models.Model):
             return night
         found = Player.for_names(players, table=private_table)
         NightPlayer.objects.bulk_create(
-            NightPlayer(night=night, player=found[name], number=number)
+            NightPlayer(night=night, player=found[name], number=number, present=not check_in)
             for number, name in enumerate(players, start=1)
         )
-        night.seat_next_round(version=night.version)
+        if not check_in:
+            night.seat_next_round(version=night.version)
         return night
 
     def started_as(
@@ -297,6 +315,84 @@ class EuchreNight(models.Model):
         self._bump(night)
         return entrant
 
+    @transaction.atomic
+    def choose_prizes(
+        self,
+        *,
+        version: int | None,
+        prizes: Sequence[PrizeKind],
+        one_prize_each: bool,
+        prize_ties: PrizeTies,
+    ) -> None:
+        """The night's prizes chosen again (docs/rules.md, Euchre night 6): which
+        it gives, one a person or not, and how ties are settled. Refused
+        (PrizesClosed) once the night is over: its results stand."""
+        night = self._locked(version)
+        if night.is_over():
+            raise PrizesClosed("The night is over: its prizes stand as they were given.")
+        rules = night.night_rules.with_prizes(
+            prizes=prizes, one_prize_each=one_prize_each, prize_ties=prize_ties
+        )
+        if rules == night.night_rules:
+            return
+        night.rules = rules.to_dict(night.variant_enum)
+        night.save(update_fields=["rules"])
+        self.rules = night.rules
+        self._bump(night)
+
+    def is_over(self) -> bool:
+        """Every planned round seated and every table's round played (two queries)."""
+        from scorekeeper.models.games import Game
+
+        tables = Game.objects.filter(night_round__night=self)
+        return (
+            self.rounds.count() >= self.rounds_planned
+            and not tables.filter(finished_at__isnull=True).exists()
+        )
+
+    # --- check-in at the door (scorekeeper/models/night_check_ins.py) ------------------
+
+    @transaction.atomic
+    def set_check_in(self, *, version: int | None, open_: bool) -> None:
+        """Open check-in (with a new link: an old one stays shut) or close it."""
+        night = self._locked(version)
+        if open_ and night.check_in_token is None:
+            night.check_in_token = new_watch_token()
+        elif not open_ and night.check_in_token is not None:
+            night.check_in_token = None
+        else:
+            return
+        night.save(update_fields=["check_in_token"])
+        self.check_in_token = night.check_in_token
+        self._bump(night)
+
+    @transaction.atomic
+    def check_in(self, *, token: str, name: str) -> tuple[NightPlayer, bool]:
+        """A player checks in with the night's check-in link (``token``) and their
+        name (already read by ``referee.engine.names``): a name of the night is that
+        player, here now; another is a new player, seated from the next round
+        (docs/rules.md, Euchre night 2). Checking in twice changes nothing: the
+        second answer is ``(entrant, False)``. Refused (CheckInRefused), storing
+        nothing, with a wrong or old link, or once the last round is seated."""
+        night = self._locked(None)
+        refusal = check_in_refusal(night, token)
+        if refusal:
+            raise CheckInRefused(refusal)
+        player = Player.for_name(name, table=night.private_table)
+        entrant = night.entrants.filter(player=player).select_related("player").first()
+        if entrant is not None and entrant.checked_in_at is not None:
+            return entrant, False
+        if entrant is None:
+            count = night.entrants.count()
+            if count >= MAX_PLAYERS:
+                raise CheckInRefused(f"A euchre night seats at most {MAX_PLAYERS} players.")
+            entrant = NightPlayer(night=night, player=player, number=count + 1)
+        entrant.present = True
+        entrant.checked_in_at = timezone.now()
+        entrant.save()
+        self._bump(night)
+        return entrant, True
+
     # --- reading -----------------------------------------------------------------------
 
     def plans(self) -> list[RoundPlan]:
@@ -337,82 +433,6 @@ class EuchreNight(models.Model):
         return read_boards([self])[self.pk]
 
 
-def read_boards(nights: Sequence[EuchreNight]) -> dict[int, NightBoard]:
-    """Each night's board (``EuchreNight.board``), by the night's pk: five
-    queries for them all, whatever their number and size (a player's page
-    lists their nights' places)."""
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.hands import Hand
-
-    ids = [night.pk for night in nights]
-    if not ids:
-        return {}
-    entrants: dict[int, list[NightPlayer]] = {pk: [] for pk in ids}
-    for entrant in (
-        NightPlayer.objects.filter(night__in=ids).select_related("player").order_by("number")
-    ):
-        entrants[entrant.night_id].append(entrant)
-    rounds: dict[int, list[NightRound]] = {pk: [] for pk in ids}
-    for r in NightRound.objects.filter(night__in=ids).order_by("number"):
-        rounds[r.night_id].append(r)
-    games = list(
-        Game.objects.filter(night_round__night__in=ids)
-        .with_seats()
-        .order_by("night_round__number", "night_table")
-    )
-    hands: dict[int, list[Hand]] = {game.pk: [] for game in games}
-    for hand in Hand.objects.filter(game__night_round__night__in=ids).order_by("game", "number"):
-        hands[hand.game_id].append(hand)
-    by_round: dict[int, list[Game]] = {r.pk: [] for night in rounds.values() for r in night}
-    for game in games:
-        assert game.night_round_id is not None
-        by_round[game.night_round_id].append(game)
-    return {
-        night.pk: _board(night, entrants[night.pk], rounds[night.pk], by_round, hands)
-        for night in nights
-    }
-
-
-def _board(
-    night: EuchreNight,
-    entrants: list[NightPlayer],
-    rounds: list[NightRound],
-    by_round: Mapping[int, list[Game]],
-    hands: Mapping[int, list[Hand]],
-) -> NightBoard:
-    """One night's board from its records, scored by the engine."""
-    numbers = {e.player_id: e.number for e in entrants}
-    names = {e.number: e.player.name for e in entrants}
-    plans = [
-        RoundPlan(
-            tables=tuple(
-                tuple(numbers[seat.player_id] for seat in game.seat_list())
-                for game in by_round[r.pk]
-            ),
-            sitting_out=tuple(r.sitting_out),
-        )
-        for r in rounds
-    ]
-    scores, standings = score_night(
-        plans=plans,
-        variant=night.variant_enum,
-        rules=night.night_rules,
-        first_dealers=[[g.first_dealer for g in by_round[r.pk]] for r in rounds],
-        hands=[[[h.to_engine() for h in hands[g.pk]] for g in by_round[r.pk]] for r in rounds],
-        names=names,
-    )
-    return NightBoard(
-        night=night,
-        entrants=entrants,
-        names=names,
-        rounds=[
-            BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score)
-            for r, plan, score in zip(rounds, plans, scores, strict=True)
-        ],
-        standings=standings,
-    )
-
-
 class NightPlayer(models.Model):
     """A player of a night, with the number the engine knows them by, and
     whether they are present for the rounds still to be seated."""
@@ -421,6 +441,9 @@ class NightPlayer(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="night_entries")
     number = models.PositiveSmallIntegerField()
     present = models.BooleanField(default=True)
+    # When the player checked in at the door with the night's link (None: entered
+    # by the organiser, or expected and not checked in yet).
+    checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["night", "number"]
@@ -450,48 +473,3 @@ class NightRound(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
-
-
-@dataclass(frozen=True)
-class BoardRound:
-    """A round as the screens show it: its record, its plan (player numbers),
-    its tables' games in table order, and the engine's score so far."""
-
-    record: NightRound
-    plan: RoundPlan
-    games: list[Game]
-    score: RoundScore
-
-    @property
-    def number(self) -> int:
-        return self.record.number
-
-    @property
-    def complete(self) -> bool:
-        return self.score.complete
-
-
-@dataclass(frozen=True)
-class NightBoard:
-    """A whole night read at once (``EuchreNight.board``)."""
-
-    night: EuchreNight
-    entrants: list[NightPlayer]
-    names: dict[int, str]
-    rounds: list[BoardRound]
-    standings: NightStandings
-
-    @property
-    def current(self) -> BoardRound | None:
-        """The round being played: the last one seated."""
-        return self.rounds[-1] if self.rounds else None
-
-    @property
-    def over(self) -> bool:
-        """Every planned round seated and played to its last hand."""
-        return len(self.rounds) >= self.night.rounds_planned and all(
-            r.complete for r in self.rounds
-        )
-
-    def name(self, number: int) -> str:
-        return self.names.get(number, f"Player {number}")

@@ -23,7 +23,10 @@ from referee.engine.night import (
     SIT_OUT_AVERAGE,
     SIT_OUT_RANGE,
     NightRules,
+    PrizeKind,
+    PrizeTies,
 )
+from referee.engine.night_prizes import PRIZE_ORDER
 from referee.engine.seating import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -48,9 +51,67 @@ STANDARD_ONLY = frozenset({"no_trump", "canadian_loner", "lone_march_five"})
 CALL_ACE_ONLY = frozenset({"deal"})
 
 
-class NightStartForm(forms.Form):
-    """Start a night: its name, the players present, the variant, the rounds,
-    hands per round, sitting out and the tables' house rules (docs/rules.md, Euchre night 3)."""
+class PrizeFields(forms.Form):
+    """The night's prizes (docs/rules.md, Euchre night 6): which it gives, one a
+    person or not, and how ties are settled. A form sent without them (no
+    ``prizes_asked``) keeps the night's, or the defaults."""
+
+    prizes_asked = forms.BooleanField(required=False, widget=forms.HiddenInput(attrs={"id": False}))
+    prizes = forms.TypedMultipleChoiceField(
+        label="Prizes",
+        choices=[(kind.value, kind.label) for kind in PRIZE_ORDER],
+        coerce=PrizeKind,
+        required=False,
+        initial=[kind.value for kind in PRIZE_ORDER],
+        widget=forms.CheckboxSelectMultiple,
+        help_text="The low score is the booby prize.",
+        error_messages={"invalid_choice": "Tick prizes among those listed."},
+    )
+    one_prize_each = ChipField(
+        label="One prize a person",
+        choices=[("on", "Yes: the higher prize first"), ("off", "No: every prize they lead")],
+        initial="on",
+        layout="chips-wide",
+        help_text="As club sheets give them: the night's winner takes no side prize.",
+        error_messages={"invalid_choice": "Tap Yes or No."},
+    )
+    prize_ties = ChipField(
+        label="Ties for a prize",
+        choices=[
+            (PrizeTies.SHARE.value, "Shared"),
+            (PrizeTies.BREAK.value, "Fewer rounds sat out, then the draw"),
+        ],
+        initial=PrizeTies.SHARE.value,
+        layout="chips-wide",
+        help_text="The draw comes from the night's seed: every screen names the same winner.",
+        error_messages={"invalid_choice": "Tap how ties are settled."},
+    )
+
+    def prize_rules(self, rules: NightRules) -> NightRules:
+        """``rules`` with the prizes as this (valid) form chose them."""
+        data = self.cleaned_data
+        if not data.get("prizes_asked"):
+            return rules
+        return rules.with_prizes(
+            prizes=data.get("prizes") or (),
+            one_prize_each=(data.get("one_prize_each") or "on") == "on",
+            prize_ties=PrizeTies(data.get("prize_ties") or PrizeTies.SHARE.value),
+        )
+
+    @staticmethod
+    def initial_for(rules: NightRules) -> dict[str, Any]:
+        """The prize fields as ``rules`` chose them, to draw the form."""
+        return {
+            "prizes": [kind.value for kind in rules.prizes],
+            "one_prize_each": "on" if rules.one_prize_each else "off",
+            "prize_ties": rules.prize_ties.value,
+        }
+
+
+class NightStartForm(PrizeFields):
+    """Start a night: its name, the players present (or check-in at the door),
+    the variant, the rounds, hands per round, sitting out, the tables' house
+    rules and the prizes (docs/rules.md, Euchre night 3)."""
 
     token = forms.UUIDField(
         widget=forms.HiddenInput,
@@ -134,6 +195,19 @@ class NightStartForm(forms.Form):
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    opening = ChipField(
+        label="How the players come in",
+        choices=[
+            ("now", "Entered here: round 1 is seated at once"),
+            ("check-in", "They check in at the door"),
+        ],
+        initial="now",
+        layout="chips-wide",
+        help_text="At the door, each player scans the night's QR code on their phone and "
+        "types or finds their name; you seat round 1 when they are in. Names entered "
+        "here are then the players expected.",
+        error_messages={"invalid_choice": "Tap how the players come in."},
+    )
     # The tables' house-rule fields, as the new game form asks them (same choices, same help).
     stick_the_dealer = copy.deepcopy(TableRuleFields.base_fields["stick_the_dealer"])
     no_trump = copy.deepcopy(TableRuleFields.base_fields["no_trump"])
@@ -173,6 +247,17 @@ class NightStartForm(forms.Form):
             except SeatingError as error:
                 self.add_error("rounds", str(error))
 
+    @property
+    def check_in(self) -> bool:
+        """The night opens with check-in at the door (docs/formats.md, "Check-in")."""
+        return self.cleaned_data.get("opening") == "check-in"
+
+    def _check_expected(self, count: int) -> None:
+        if count > MAX_PLAYERS:
+            self.add_error(
+                "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
+            )
+
     def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
         """The tables' house rules, each with the variant it belongs to ("" for both)."""
         return [(self[name], _only(name)) for name in TABLE_RULES]
@@ -186,7 +271,10 @@ class NightStartForm(forms.Form):
             return data
         self.players = tuple(self._players(data))
         if "new_names" not in self.errors and "known" not in self.errors:
-            self._check_size(len(self.players), data.get("rounds"))
+            if self.check_in:
+                self._check_expected(len(self.players))
+            else:
+                self._check_size(len(self.players), data.get("rounds"))
         sit_out: Any = SIT_OUT_AVERAGE
         if data.get("sit_out") == "fixed":
             sit_out = data.get("sit_out_points")
@@ -205,6 +293,7 @@ class NightStartForm(forms.Form):
                 sit_out=sit_out,
                 table_rules=house_rules_from_dict(variant, table_rules_data(variant, data)),
             )
+            self.rules = self.prize_rules(self.rules)
             self.rules.check_variant(variant)
         except RulesError as error:
             field = {"sit_out": "sit_out_points"}.get(error.field, error.field)
@@ -248,6 +337,7 @@ class NightStartForm(forms.Form):
             rules=self.rules,
             name=" ".join(data.get("name", "").split()),
             token=data["token"],
+            check_in=self.check_in,
         )
 
 
@@ -333,3 +423,58 @@ class NightMeForm(forms.Form):
         field = self.fields["number"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [("", "Your name"), *entrants]
+
+
+class NightPrizesForm(NightChangeForm, PrizeFields):
+    """The night's prizes chosen again, until the night is over (docs/rules.md,
+    Euchre night 6)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "prizes-%s")
+        super().__init__(*args, **kwargs)
+
+
+class CheckInSwitchForm(NightChangeForm):
+    """The organiser opens check-in (a new link) or closes it."""
+
+    open = forms.ChoiceField(
+        choices=(("open", "Open"), ("close", "Close")),
+        error_messages=dict.fromkeys(("required", "invalid_choice"), "Tap Open or Close."),
+    )
+
+
+class CheckInForm(forms.Form):
+    """A player checks in at the door: their name typed, or tapped among the
+    names the night expects (read by ``referee.engine.names``)."""
+
+    name = forms.CharField(
+        label="Your name",
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "name",
+                "autocapitalize": "words",
+                "spellcheck": "false",
+                "maxlength": 30,
+            }
+        ),
+    )
+    pick = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "check-in-%s")
+        super().__init__(*args, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        raw = data.get("pick") or data.get("name") or ""
+        if not raw.strip():
+            self.add_error("name", "Type your name, or tap it in the list.")
+            return data
+        try:
+            data["arriving"] = clean_name(raw)
+        except NameError_ as error:
+            self.add_error("name", str(error))
+        return data

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.night import SIT_OUT_AVERAGE, NightRules, PrizeKind
+from referee.engine.night import SIT_OUT_AVERAGE, NightRules
 from referee.engine.scoring import (
     EUCHRE_POINTS,
     LONE_MARCH_HOUSE_POINTS,
@@ -19,6 +19,7 @@ from referee.engine.scoring import (
 )
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
+from scorekeeper.nights.prize_screens import prize_lines, prize_rule
 from scorekeeper.nights.screens import seat_label
 from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
 
@@ -69,29 +70,10 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
-class PrizeLine:
-    label: str
-    count: int
-    unit: str  # "12 points", "2 lone hands"
-    winners: list[str]
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
-
-
-@dataclass(frozen=True)
 class TableProgress:
     table: int
     hands_counted: int
     complete: bool
-
-
-_PRIZE_UNITS = {
-    PrizeKind.MOST_POINTS: ("point", "points"),
-    PrizeKind.MOST_LONE_HANDS: ("lone hand", "lone hands"),
-    PrizeKind.MOST_EUCHRES: ("euchre", "euchres"),
-}
 
 
 def sit_out_rule(rules: NightRules) -> str:
@@ -129,22 +111,6 @@ def standing_lines(board: NightBoard) -> list[StandingLine]:
     ]
 
 
-def prize_lines(board: NightBoard) -> list[PrizeLine]:
-    """The night's prizes with their holders' names (nobody while the count is 0)."""
-    lines = []
-    for prize in board.standings.prizes:
-        one, many = _PRIZE_UNITS[prize.kind]
-        lines.append(
-            PrizeLine(
-                label=prize.kind.label,
-                count=prize.count,
-                unit=f"{prize.count} {one if prize.count == 1 else many}",
-                winners=[board.name(n) for n in prize.winners],
-            )
-        )
-    return lines
-
-
 def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
     """Everything the standings page (and the watch page) show of the night."""
     night = board.night
@@ -156,6 +122,7 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         "version": version,
         "lines": standing_lines(board),
         "prizes": prize_lines(board),
+        "prize_rule": prize_rule(rules),
         "round_numbers": [r.number for r in board.rounds],
         "current": current,
         "progress": progress(current),
@@ -251,8 +218,13 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     tables = seating(board)
     large = any(len(table.seats) > 4 for table in tables)
     rows = -(-min(len(lines), WATCH_STANDINGS_PAGE) // WATCH_STANDINGS_COLUMNS)
+    night = board.night
     return {
         **context,
+        "watching": True,
+        "check_in_open": night.check_in_token is not None
+        and len(board.rounds) < night.rounds_planned,
+        "here": sum(1 for e in board.entrants if e.present),
         "token": token,
         "standing_pages": pages(lines, WATCH_STANDINGS_PAGE),
         "standing_rows": max(rows, 1),

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.variants import Variant
-from scorekeeper.models import EuchreNight, Player
-from scorekeeper.models.euchre_nights import BoardRound, NightBoard, NightPlayer
-from scorekeeper.nights.forms import NightMeForm
+from scorekeeper.models import BoardRound, EuchreNight, NightBoard, NightPlayer, Player
+from scorekeeper.nights.forms import NightMeForm, NightPrizesForm, PrizeFields
+from scorekeeper.nights.prize_screens import prize_lines, prize_rule
 
 # Standard euchre's seats, clockwise: North and South are partners, East and West.
 COMPASS = ("North", "East", "South", "West")
@@ -213,10 +213,11 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
     shown = round_view(board, current) if current else None
     mine = shown.line_of(me) if shown else None
     known = {e.number for e in board.entrants}
+    rules = night.night_rules
     return {
         "night": night,
         "board": board,
-        "rules": night.night_rules,
+        "rules": rules,
         "round": shown,
         "me": me if me in known else None,
         "my_line": mine,
@@ -231,7 +232,38 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
         "absent": [e for e in _by_name(board.entrants) if not e.present],
         "present": [e for e in _by_name(board.entrants) if e.present],
         "confirm": None,
+        "prizes": prize_lines(board),
+        "prize_rule": prize_rule(rules),
+        "prizes_form": NightPrizesForm(
+            initial={
+                "version": night.version,
+                "prizes_asked": True,
+                **PrizeFields.initial_for(rules),
+            }
+        ),
+        **check_in_context(board),
         **extra,
+    }
+
+
+def check_in_context(board: NightBoard) -> dict[str, Any]:
+    """Check-in at the door as the night page shows it: open or not (the QR code
+    of its link), who has checked in (in the order they came) and who is
+    expected and not here yet (docs/formats.md, "Check-in at the door")."""
+    night = board.night
+    seated = len(board.rounds)
+    arrived = sorted(
+        (e for e in board.entrants if e.checked_in_at is not None),
+        key=lambda e: (e.checked_in_at, e.number),
+    )
+    return {
+        "check_in_open": night.check_in_token is not None and seated < night.rounds_planned,
+        "check_in_possible": seated < night.rounds_planned,
+        "checked_in": arrived,
+        "expected": [
+            e for e in _by_name(board.entrants) if not e.present and e.checked_in_at is None
+        ],
+        "present_count": sum(1 for e in board.entrants if e.present),
     }
 
 

@@ -4,7 +4,7 @@ and the printable score cards (scorekeeper/nights/views/live.py)."""
 
 from django.urls import URLPattern, path
 
-from scorekeeper.nights.views import live, night
+from scorekeeper.nights.views import check_in, live, night
 
 urlpatterns: list[URLPattern] = [
     # --- the night and its seating (views/night.py) ---
@@ -16,6 +16,17 @@ urlpatterns: list[URLPattern] = [
     path("nights/<int:night_id>/next-round/", night.night_seat_next, name="night_seat_next"),
     path("nights/<int:night_id>/players/", night.night_players, name="night_players"),
     path("nights/<int:night_id>/me/", night.night_me, name="night_me"),
+    path("nights/<int:night_id>/prizes/", night.night_prizes, name="night_prizes"),
+    path(
+        "nights/<int:night_id>/check-in/", night.night_check_in_switch, name="night_check_in_switch"
+    ),
+    # --- check-in at the door (views/check_in.py): the link is the access ---
+    path("nights/check-in/<str:token>/", check_in.night_check_in, name="night_check_in"),
+    path(
+        "nights/check-in/<str:token>/state/",
+        check_in.night_check_in_state,
+        name="night_check_in_state",
+    ),
     # --- standings, watching, score cards (views/live.py) ---
     path("nights/<int:night_id>/standings/", live.night_standings, name="night_standings"),
     path(

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from referee.engine.night import NightRules
+from referee.engine.night import NightRules, PrizeKind
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, Hand, NightRound, Player
 from tests.game_support import HTMX, our_table, poll_address, record
@@ -72,7 +72,11 @@ def standings(client: Client, night: EuchreNight, **extra: Any) -> Any:
 
 
 def test_the_standings_add_up_the_hands_with_shared_places_and_prizes(client: Client) -> None:
-    night = start_night()
+    # A night whose players may take several prizes, shared when level.
+    night = start_night(
+        prizes=(PrizeKind.MOST_POINTS, PrizeKind.MOST_LONE_HANDS, PrizeKind.MOST_EUCHRES),
+        one_prize_each=False,
+    )
     north, east, south, west = play_first_table(night)
     response = standings(client, night)
     assert response.status_code == 200
@@ -103,10 +107,31 @@ def test_the_standings_add_up_the_hands_with_shared_places_and_prizes(client: Cl
     assert "rounded down" in html
 
 
+def test_by_default_nobody_takes_two_prizes_the_higher_first(client: Client) -> None:
+    night = start_night()
+    _north, east, _south, west = play_first_table(night)
+    response = standings(client, night)
+    top = sorted([east, west])
+    lowest = sorted(line.name for line in response.context["lines"] if line.total == 0)
+    prizes = {p.label: (p.winners, p.unit) for p in response.context["prizes"]}
+    # East and West share the high score, so the lone hand and the euchres they
+    # lead go to nobody else (nobody else made one); the four yet to play share
+    # the low score.
+    assert prizes == {
+        "Most points": (top, "6 points"),
+        "Low score": (lowest, "0 points"),
+        "Most lone hands made": ([], "0 lone hands"),
+        "Most euchres as a defender": ([], "0 euchres"),
+    }
+    assert len(lowest) == 4
+    html = response.content.decode()
+    assert "One prize a person, the higher first. Ties share the prize." in html
+
+
 def test_prizes_are_nobody_yet_before_a_hand(client: Client) -> None:
     night = start_night()
     html = standings(client, night).content.decode()
-    assert html.count("nobody yet") == 3
+    assert html.count("nobody yet") == 4
 
 
 def test_a_player_sitting_out_scores_the_rounds_average_rounded_down(client: Client) -> None:

@@ -30,7 +30,15 @@ from scorekeeper.models import (
     TableStart,
 )
 from scorekeeper.models.hand_changes import StaleGame
-from scorekeeper.nights.forms import NightMeForm, NightPlayersForm, NightStartForm, SeatNextForm
+from scorekeeper.models.night_check_ins import PrizesClosed
+from scorekeeper.nights.forms import (
+    CheckInSwitchForm,
+    NightMeForm,
+    NightPlayersForm,
+    NightPrizesForm,
+    NightStartForm,
+    SeatNextForm,
+)
 from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
 from scorekeeper.nights.screens import arrival_choices, night_context, round_view
@@ -42,7 +50,7 @@ from scorekeeper.web.rendering import screen
 
 NIGHT_PAGE = "nights/night.html"
 # The parts of the night page a question or an error is shown in (their ids).
-NEXT_ROUND, PEOPLE, ME = "next-round", "people", "me"
+NEXT_ROUND, PEOPLE, ME, PRIZES = "next-round", "people", "me", "night-prizes"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
 # The most of a table's players the start form offers to tick.
 KNOWN_PLAYERS = 200
@@ -356,3 +364,55 @@ def night_me(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         response = varies_on_htmx(HttpResponseRedirect(f"{page}#top"))
     remember_me(response, request, night.pk, number)
     return response
+
+
+@require_POST
+def night_prizes(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The night's prizes chosen again, until it is over (docs/rules.md, Euchre
+    night 6): which it gives, one a person or not, how ties are settled."""
+    night = load_night(request, night_id)
+    form = NightPrizesForm(request.POST)
+    if not form.is_valid():
+        if "version" in form.errors:
+            return _stale(request, night)
+        return _page(request, night, status=422, prizes_form=form, landing=PRIZES)
+    data = form.cleaned_data
+    if data["version"] != night.version:
+        return _stale(request, night)
+    chosen = form.prize_rules(night.night_rules)
+    try:
+        night.choose_prizes(
+            version=data["version"],
+            prizes=chosen.prizes,
+            one_prize_each=chosen.one_prize_each,
+            prize_ties=chosen.prize_ties,
+        )
+    except StaleGame:
+        return _stale(request, night)
+    except PrizesClosed as error:
+        messages.warning(request, str(error))
+        return _as_it_stands(request, night, status=409)
+    messages.success(request, "The prizes are changed: the standings give them so now.")
+    return _as_it_stands(request, night)
+
+
+@require_POST
+def night_check_in_switch(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The organiser opens check-in at the door (a new link: any old one stays
+    shut) or closes it (docs/formats.md, "Check-in at the door")."""
+    night = load_night(request, night_id)
+    form = CheckInSwitchForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["version"] != night.version:
+        return _stale(request, night)
+    opening = form.cleaned_data["open"] == "open"
+    if opening and night.rounds.count() >= night.rounds_planned:
+        return _refused(request, night, ["Every round is seated: nobody more can check in."])
+    try:
+        night.set_check_in(version=form.cleaned_data["version"], open_=opening)
+    except StaleGame:
+        return _stale(request, night)
+    messages.success(
+        request,
+        "Check-in is open: players scan the QR code." if opening else "Check-in is closed.",
+    )
+    return _as_it_stands(request, night)
