@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from django.db import models
 
 from referee.engine.variants import Variant
-from scorekeeper.models import Season, Seat, table_ratings
+from scorekeeper.models import Rating, Season, Seat
 from scorekeeper.models.euchre_nights import read_boards
+from scorekeeper.models.ratings import rated_matches
 from scorekeeper.models.seasons import game_night_of
 
 
@@ -159,9 +160,15 @@ def _add_ratings(
 ) -> None:
     """Each line's rating in the season's variants it played, after the
     season and its change since the season began (``table_ratings``)."""
-    table = season.private_table
-    after = table_ratings(table, finished_before=season.ends_at)
-    before = table_ratings(table, finished_before=season.begins_at)
+    # One pass over the table's matches gives both: the ratings when the season
+    # began (``table_ratings(finished_before=begins_at)``) and after it.
+    before: dict[tuple[int, str], Rating] = {}
+    after: dict[tuple[int, str], Rating] = {}
+    for match in rated_matches([season.private_table], finished_before=season.ends_at):
+        for rating in match.after:
+            after[rating.player_id, rating.variant] = rating
+            if match.finished_at < season.begins_at:
+                before[rating.player_id, rating.variant] = rating
     for line in lines.values():
         for variant in variants:
             end = after.get((line.player_id, variant.value))
