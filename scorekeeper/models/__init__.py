@@ -32,6 +32,7 @@ from scorekeeper.models.ratings import Rating, table_ratings
 from scorekeeper.models.seasons import Season, SeasonOverlaps, SeasonQuerySet
 from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
 from scorekeeper.models.table_starts import TableKeyReplaced, TableStart
+from scorekeeper.models.used_tokens import HandTaken, UsedToken
 
 __all__ = [
     "AlreadyStarted",
@@ -48,6 +49,7 @@ __all__ = [
     "HandAlreadyThere",
     "HandChange",
     "HandInProgress",
+    "HandTaken",
     "NightBoard",
     "NightPlayer",
     "NightRound",
@@ -69,6 +71,7 @@ __all__ = [
     "TableKeyReplaced",
     "TableStart",
     "TokenUsed",
+    "UsedToken",
     "shown_versions",
     "table_ratings",
 ]

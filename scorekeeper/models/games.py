@@ -12,7 +12,6 @@ is read again as stored (``scorekeeper/models/game_changes.py``).
 
 from __future__ import annotations
 
-import copy
 import uuid
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -33,17 +32,22 @@ from scorekeeper.models.game_starts import rematch_game, start_game
 from scorekeeper.models.hand_changes import (
     GameOver,
     StaleGame,
-    already_recorded,
-    as_dealt,
     cache_scores,
-    check_place,
     out_of_turn_dealer,
     store_edit,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.next_hand import plan_call, plan_next_hand, store_locked
+from scorekeeper.models.next_hand import plan_call, plan_next_hand, plan_reveal, store_locked
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 from scorekeeper.models.seats import Seat
+from scorekeeper.models.used_tokens import (
+    HandTaken,
+    UsedToken,
+    answer_without_storing,
+    content_of,
+    edit_already_stored,
+    remember,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import NightRound
@@ -348,20 +352,7 @@ class Game(GameChanges, models.Model):
         with self._changing(version, repeat=same_reveal) as game:
             if game is None:
                 return
-            current = game.current_hand
-            if current is None:
-                raise HandError({"partner": "no hand is in progress"})
-            if not current.partner_to_reveal(game.variant_enum):
-                variant = game.variant_enum
-                lone = current.alone and variant is not Variant.STANDARD
-                why = "the maker went alone" if lone else "nothing was called in this hand"
-                raise HandError({"partner": f"{why}: no partner to reveal"})
-            # A copy: a reveal the engine refuses leaves the game's call as stored.
-            revealed = copy.copy(current)
-            revealed.partner, revealed.revealed_on_trick = partner, trick
-            errors = revealed.problems(game.table)
-            if errors:
-                raise HandError(errors)
+            revealed = plan_reveal(game, partner=partner, trick=trick)
             revealed.save(update_fields=["partner", "revealed_on_trick"])
 
     def set_dealer(self, *, version: int | None, dealer: int) -> None:
@@ -399,26 +390,39 @@ class Game(GameChanges, models.Model):
         hand: EngineHand,
         after: int | None = None,
     ) -> Hand:
-        """Record the next hand (docs/formats.md, "What a hand record holds"), once: a retried
-        request carrying the same token returns the hand it already recorded; the same token
-        with a different hand raises TokenUsed and stores nothing.
+        """Record the next hand (``take_hand``) and return it as it stands."""
+        taken = self.take_hand(version=version, token=token, hand=hand, after=after)
+        return taken.record or self.hands.get(number=taken.number)
 
-        A hand from a phone's outbox carries ``after``, the hands that phone saw: it is
-        stored as hand ``after + 1`` whatever else changed meanwhile (``version`` is not
-        checked), and only then; HandAlreadyThere when another hand stands there."""
+    def take_hand(
+        self,
+        *,
+        token: uuid.UUID | None,
+        hand: EngineHand,
+        after: int | None,
+        version: int | None = None,
+    ) -> HandTaken:
+        """Record a hand as hand ``after + 1`` (the hands its phone saw), once for
+        good (docs/formats.md, "Recording a hand, once"; ``answer_without_storing``
+        answers a token used, a hand standing there, hands taken back). Without
+        ``after`` it is the next hand, and ``version``, if given, must be the game's."""
+        answer: list[HandTaken] = []
+        seen: list[Hand | None] = []
 
-        def recorded(game: Game) -> bool:
-            return token is not None and Hand.objects.filter(game=game, token=token).exists()
+        def answered(game: Game) -> bool:
+            seen.extend(game.recent_hands(1) or [None])
+            found = answer_without_storing(game, token=token, hand=hand, after=after, last=seen[0])
+            answer.extend([found] if found is not None else [])
+            return found is not None
 
         # Under the lock: a retry racing the first request waits for it.
         checked = version if after is None else None
-        with self._changing(checked, "next_dealer", repeat=recorded) as game:
+        with self._changing(checked, "next_dealer", repeat=answered) as game:
             if game is not None:
-                if after is not None:
-                    check_place(game, after)
-                return store_locked(game, plan_next_hand(game, token, hand)).record
-        # The token's hand, if it is the one sent (a retry); TokenUsed if it is not.
-        return already_recorded(Hand.objects.get(game=self, token=token), hand)
+                new = store_locked(game, plan_next_hand(game, token, hand, last=seen[0]))
+                number = new.record.number
+                answer.append(HandTaken(number, hands=number, again=False, record=new.record))
+        return answer[0]
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""
@@ -459,23 +463,30 @@ class Game(GameChanges, models.Model):
         return self.record_hand(version=None, token=token, hand=hand, after=undone.hand_number - 1)
 
     def edit_hand(
-        self, *, version: int | None, number: int, hand: EngineHand, confirm_earlier_end: bool
+        self,
+        *,
+        version: int | None,
+        number: int,
+        hand: EngineHand,
+        confirm_earlier_end: bool,
+        token: uuid.UUID | None = None,
     ) -> Hand:
         """Change an earlier hand; totals and the end of the game are recomputed.
 
         If the change makes the game end at an earlier hand, EndMovesEarlier is
         raised unless the scorer confirmed; the later hands are then kept and
         marked as played after the end, never deleted. Sent twice (a double
-        tap), an edit that is already stored changes nothing.
-        """
+        tap, or its ``token`` again), a stored edit changes nothing
+        (``edit_already_stored``: TokenUsed for a token used otherwise)."""
+        content = content_of(hand, with_dealer=True)
 
         def stored(game: Game) -> bool:
-            record = game.hands.get(number=number)
-            return record.to_engine() == as_dealt(game, number, hand)[0]
+            return edit_already_stored(game, token=token, number=number, hand=hand)
 
         with self._changing(version, repeat=stored) as game:
             if game is not None:
                 store_edit(game, number, hand, confirm_earlier_end=confirm_earlier_end)
+                remember(game, token, UsedToken.Kind.EDITED, number, content)
         return self.hands.get(number=number)
 
     def recompute(self) -> GameScore:

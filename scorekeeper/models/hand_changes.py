@@ -46,13 +46,18 @@ class EndMovesEarlier(Exception):
 
 
 class TokenUsed(Exception):
-    """The form's token already recorded a different hand (a phone went Back and
-    changed it): nothing is stored; ``hand`` is the one recorded
+    """The form's token was used already for other content (a phone went Back
+    and changed the hand, or a fix): nothing is stored. ``number`` is the hand
+    it recorded or changed, ``hand`` that hand as it stands now (None: taken
+    back since), ``sent`` what the token sent then, when known
     (docs/formats.md, "Recording a hand, once")."""
 
-    def __init__(self, hand: Hand) -> None:
-        super().__init__(f"hand {hand.number} was already recorded with this token")
+    def __init__(self, hand: Hand | None, *, number: int | None = None, sent: Hand | None = None):
+        number = hand.number if number is None and hand is not None else number
+        super().__init__(f"hand {number} was already recorded with this token")
         self.hand = hand
+        self.number = number or 0
+        self.sent = sent
 
 
 class HandAlreadyThere(Exception):
@@ -64,27 +69,6 @@ class HandAlreadyThere(Exception):
     def __init__(self, hand: Hand) -> None:
         super().__init__(f"hand {hand.number} was recorded meanwhile")
         self.hand = hand
-
-
-def check_place(game: Game, after: int) -> None:
-    """A hand sent with ``after`` (the hands its phone saw) goes in as hand
-    ``after + 1``, only when the game holds exactly ``after`` hands:
-    HandAlreadyThere when a hand stands there already, StaleGame when the game
-    holds fewer (hands were taken back meanwhile)."""
-    last = game.hands.order_by("-number").values_list("number", flat=True).first() or 0
-    if last > after:
-        raise HandAlreadyThere(game.hands.get(number=after + 1))
-    if last < after:
-        raise StaleGame(f"the game holds {last} hands, not {after}")
-
-
-def already_recorded(record: Hand, hand: EngineHand) -> Hand:
-    """The hand a token already recorded, when ``hand`` is what it recorded (a
-    retry); TokenUsed when ``hand`` differs from it. Who dealt is not compared:
-    the stored hand names its dealer only out of turn."""
-    if replace(record.to_engine(), dealer=None) != replace(hand, dealer=None):
-        raise TokenUsed(record)
-    return record
 
 
 def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int]:

@@ -4,6 +4,7 @@ locked game inside ``Game._changing`` and stored by ``store_locked``."""
 
 from __future__ import annotations
 
+import copy
 import uuid
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -14,11 +15,13 @@ from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.totals import GameState, continue_game
+from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import GameOver, cache_hand, game_fields, seat_results
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.records import hand_figures, hand_pair_figures
 from scorekeeper.models.seats import Seat, SeatPair
+from scorekeeper.models.used_tokens import UsedToken, content_of
 
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game
@@ -81,6 +84,26 @@ def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
     return NewCall(call=new, replaced=game.current_hand)
 
 
+def plan_reveal(game: Game, *, partner: int, trick: int | None) -> HandInProgress:
+    """The call in progress of the locked ``game`` with its partner revealed
+    (``Game.reveal_partner``), a copy, unsaved: HandError when there is no
+    partner to reveal or the engine refuses it (the call stays as stored)."""
+    current = game.current_hand
+    if current is None:
+        raise HandError({"partner": "no hand is in progress"})
+    variant = game.variant_enum
+    if not current.partner_to_reveal(variant):
+        lone = current.alone and variant is not Variant.STANDARD
+        why = "the maker went alone" if lone else "nothing was called in this hand"
+        raise HandError({"partner": f"{why}: no partner to reveal"})
+    revealed = copy.copy(current)
+    revealed.partner, revealed.revealed_on_trick = partner, trick
+    errors = revealed.problems(game.table)
+    if errors:
+        raise HandError(errors)
+    return revealed
+
+
 # One pair-figures update: seat ``me``'s pairs with ``others`` add one to ``figures``.
 PairUpdate = tuple[int, list[int], tuple[str, ...]]
 
@@ -96,9 +119,12 @@ class NextHand:
     seats: list[tuple[Seat, dict[str, Any]]]
     pairs: list[PairUpdate]
     fields: dict[str, Any]
+    used: UsedToken | None = None  # its token, kept for good
 
     def write(self) -> None:
         self.record.save()
+        if self.used is not None:
+            self.used.save()
         if self.ended_call is not None:
             self.ended_call.delete()
         self.line.save()
@@ -112,19 +138,20 @@ class NextHand:
             )
 
 
-def plan_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> NextHand:
+def plan_next_hand(
+    game: Game, token: uuid.UUID | None, hand: EngineHand, *, last: Hand | None
+) -> NextHand:
     """The next hand of ``game`` (docs/formats.md, "What a hand record holds"), scored from where
     the game stands (the seats' totals, the last hand's dealer: ``continue_game``), so
     its cost does not grow with the game; edits and undo rescore the whole
     game (``cache_scores``). GameOver once the game has ended; HandError for a
-    hand the engine refuses."""
+    hand the engine refuses. ``last``: the game's last hand, read under the lock."""
     if game.is_finished:
         raise GameOver()
     if game.next_dealer is not None and hand.dealer is None:
         hand = replace(hand, dealer=game.next_dealer)
     table = game.table
-    before = game.recent_hands(1)
-    number, dealer = game.in_turn(before[0] if before else None)
+    number, dealer = game.in_turn(last)
     errors = check_hand(table, hand, dealer=dealer)
     if errors:
         raise HandError(errors)
@@ -168,6 +195,15 @@ def plan_next_hand(game: Game, token: uuid.UUID | None, hand: EngineHand) -> Nex
         seats=changed_seats,
         pairs=_pair_updates(record, seats),
         fields={**fields, "next_dealer": None},  # a dealer noted was this hand's
+        used=None
+        if token is None
+        else UsedToken(
+            game=game,
+            token=token,
+            kind=UsedToken.Kind.RECORDED,
+            hand_number=number,
+            content=content_of(hand),
+        ),
     )
 
 

@@ -70,9 +70,9 @@ def test_the_table_after_each_step_of_a_hand_shows_the_game_as_stored(
         ("hand_start", BEN_CALLS),
         ("hand_start", {**BEN_CALLS, "maker": "2"}),  # another call replaces it
         ("hand_reveal", {"partner": "4", "trick": "2"}),
-        ("hand_finish", {"partner": "4", "tricks": "5"}),
+        ("hand_enter", {**BEN_CALLS, "maker": "2", "partner": "4", "tricks": "5", "after": "1"}),
         ("hand_start", BEN_CALLS),
-        ("hand_finish", {"partner": "maker", "tricks": "3"}),
+        ("hand_enter", {**BEN_CALLS, "partner": "maker", "tricks": "3", "after": "2"}),
     ]
     for action, fields in steps:
         response = post(client, url(action, game), game, fields, htmx=True)
@@ -82,12 +82,10 @@ def test_the_table_after_each_step_of_a_hand_shows_the_game_as_stored(
 
 def test_a_hand_sent_again_answers_with_the_game_as_stored(client: Client, game: Game) -> None:
     post(client, url("hand_start", game), game, BEN_CALLS, htmx=True)
-    end = {"partner": "0", "tricks": "3"}
-    token, version = str(uuid.uuid4()), fresh(game).version
+    hand = {**BEN_CALLS, "partner": "0", "tricks": "3", "after": "1"}
+    token = str(uuid.uuid4())
     for _ in range(2):  # the answer was lost: the phone sends it again
-        response = post(
-            client, url("hand_finish", game), game, end, htmx=True, token=token, version=version
-        )
+        response = post(client, url("hand_enter", game), game, hand, htmx=True, token=token)
         assert_shows_the_game_as_stored(response, game)
     assert fresh(game).hands.count() == 2
 

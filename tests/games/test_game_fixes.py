@@ -200,20 +200,19 @@ def resubmitted(client: Client, game: Game, stage: str) -> Any:
     """Hand 1 saved (Ben with Dan, 3 tricks), then the same form sent again
     with partner Cat and 5 tricks (Back, changed, Save): the 409."""
     token = "7a3c1a0e-3b7e-4f0b-9d5e-6c1f1d2a9b10"
-    if stage == "finish":
+    if stage == "in play":
         game.start_hand(version=game.version, maker=1, trump="H", called="S")
-        version = fresh(game).version
-        end = {"partner": "3", "tricks": "3"}
-        post(client, url("hand_finish", game), game, end, token=token, version=version)
-        changed = {"partner": "2", "tricks": "5"}
-        return post(client, url("hand_finish", game), game, changed, token=token, version=version)
+        hand = {**BEN_WITH_DAN, "after": "0"}
+        post(client, url("hand_enter", game), game, hand, token=token)
+        changed = {**hand, "partner": "2", "tricks": "5"}
+        return post(client, url("hand_enter", game), game, changed, token=token)
     version = game.version
     post(client, url("hand_enter", game), game, BEN_WITH_DAN, token=token, version=version)
     changed = {**BEN_WITH_DAN, "partner": "2", "tricks": "5"}
     return post(client, url("hand_enter", game), game, changed, token=token, version=version)
 
 
-@pytest.mark.parametrize("stage", ["whole", "finish"])
+@pytest.mark.parametrize("stage", ["whole", "in play"])
 def test_a_changed_resubmission_stores_the_change_as_an_edit_of_that_hand_in_one_tap(
     client: Client, stage: str
 ) -> None:

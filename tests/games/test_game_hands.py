@@ -1,5 +1,6 @@
 """Recording a hand the way the table plays it: trump made, partner revealed, the
-hand over (with a preview of every player's points), or a whole hand at once.
+whole hand (with a preview of every player's points), from the table or the
+referee's audit.
 Bad input is refused beside its field and stores nothing; a retried request
 records one hand; a stale phone is told."""
 
@@ -137,45 +138,23 @@ def test_no_trump_is_refused_in_round_one_with_the_house_rule(client: Client) ->
     assert "only be called in round 2" in field_errors(response, "round")
 
 
-# --- the hand over: the form, the preview, saving ------------------------------------------------
+# --- the hand over: the whole hand with the call in play, the preview, saving -------------------
+
+BENS_CALL = {"maker": "1", "trump": "H", "called": "S"}
 
 
-def test_the_end_of_hand_form_asks_tricks_partner_renege_and_trick(
+def test_the_way_back_from_the_audit_fills_the_whole_hand_with_the_call_in_play(
     client: Client, game: Game
 ) -> None:
     in_play(game)
-    form = client.get(url("hand_finish", game)).context["form"]
-    assert list(form.fields) == [
-        "version",
-        "token",
-        "tricks",
-        "partner",
-        "revealed_on_trick",
-        "renege",
-    ]
-    labels = dict(form.fields["partner"].choices)
-    assert labels["maker"] == "Maker held the ace"
-    assert labels["none"] == "Ace not in play"
-    html = client.get(url("hand_finish", game)).content.decode()
-    for tricks in range(6):
-        assert f'name="tricks" value="{tricks}"' in html
-    assert 'name="revealed_on_trick" value="5"' in html
-
-
-def test_a_revealed_partner_is_already_chosen(client: Client, game: Game) -> None:
-    in_play(game)
     game.reveal_partner(version=None, partner=3, trick=2)
-    form = client.get(url("hand_finish", game)).context["form"]
-    assert form["partner"].value() == "3"
-    assert form["revealed_on_trick"].value() == "2"
-
-
-def test_a_lone_standard_hand_asks_no_partner(client: Client) -> None:
-    game = start_game("standard", FOUR)
-    in_play(game, called="", alone=True)
-    form = client.get(url("hand_finish", game)).context["form"]
-    assert "partner" not in form.fields
-    assert "revealed_on_trick" not in form.fields
+    response = client.get(url("hand_finish", game), {"tricks": "4"})
+    assert response.status_code == 302
+    form = client.get(response.url).context["form"]
+    values = {name: form[name].value() for name in ("maker", "trump", "called", "tricks")}
+    assert values == {"maker": "1", "trump": "H", "called": "S", "tricks": "4"}
+    assert (form["partner"].value(), form["revealed_on_trick"].value()) == ("3", "2")
+    assert form["after"].value() == 0
 
 
 def test_the_audit_fills_the_hand_in_one_tap_and_shows_the_points(
@@ -185,6 +164,7 @@ def test_the_audit_fills_the_hand_in_one_tap_and_shows_the_points(
     response = client.get(
         url("hand_finish", game),
         {"tricks": "5", "partner": "3", "renege": "4", "revealed_on_trick": "2"},
+        follow=True,
     )
     assert response.status_code == 200
     form = response.context["form"]
@@ -213,7 +193,7 @@ def test_an_audit_with_an_impossible_hand_is_named_beside_the_field(
     client: Client, game: Game, query: dict[str, str], field: str, message: str
 ) -> None:
     in_play(game)
-    response = client.get(url("hand_finish", game), query)
+    response = client.get(url("hand_finish", game), query, follow=True)
     assert response.status_code == 200
     assert message in field_errors(response, field)
     assert "Save hand" not in response.content.decode()
@@ -225,9 +205,9 @@ def test_the_htmx_preview_shows_every_players_points_and_the_rule(
     in_play(game)
     response = post(
         client,
-        url("hand_finish", game),
+        url("hand_enter", game),
         game,
-        {"tricks": "3", "partner": "maker", "preview": "1"},
+        {**BENS_CALL, "tricks": "3", "partner": "maker", "preview": "1"},
         htmx=True,
     )
     assert response.status_code == 200
@@ -246,7 +226,11 @@ def test_the_htmx_preview_shows_every_players_points_and_the_rule(
 def test_the_preview_says_what_is_missing(client: Client, game: Game) -> None:
     in_play(game)
     response = post(
-        client, url("hand_finish", game), game, {"partner": "3", "preview": "1"}, htmx=True
+        client,
+        url("hand_enter", game),
+        game,
+        {**BENS_CALL, "partner": "3", "preview": "1"},
+        htmx=True,
     )
     html = response.content.decode()
     assert "Not ready to save" in html
@@ -259,7 +243,10 @@ def test_without_javascript_preview_redraws_the_page_with_a_save_button(
 ) -> None:
     in_play(game)
     response = post(
-        client, url("hand_finish", game), game, {"tricks": "1", "partner": "2", "preview": "1"}
+        client,
+        url("hand_enter", game),
+        game,
+        {**BENS_CALL, "tricks": "1", "partner": "2", "preview": "1"},
     )
     assert response.status_code == 200
     html = response.content.decode()
@@ -272,9 +259,9 @@ def test_saving_records_the_hand_and_moves_the_deal_on(client: Client, game: Gam
     in_play(game)
     response = post(
         client,
-        url("hand_finish", game),
+        url("hand_enter", game),
         game,
-        {"tricks": "4", "partner": "3", "renege": "", "revealed_on_trick": "", "save": "1"},
+        {**BENS_CALL, "tricks": "4", "partner": "3", "renege": "", "after": "0", "save": "1"},
     )
     assert response.status_code == 302
     game = fresh(game)
@@ -290,36 +277,48 @@ def test_saving_records_the_hand_and_moves_the_deal_on(client: Client, game: Gam
 def test_a_double_tap_on_save_records_one_hand(client: Client, game: Game) -> None:
     in_play(game)
     token = str(uuid.uuid4())
-    version = fresh(game).version
-    data = {"tricks": "3", "partner": "3", "save": "1"}
-    first = post(client, url("hand_finish", game), game, data, token=token, version=version)
-    again = post(client, url("hand_finish", game), game, data, token=token, version=version)
+    data = {**BENS_CALL, "tricks": "3", "partner": "3", "after": "0", "save": "1"}
+    first = post(client, url("hand_enter", game), game, data, token=token)
+    again = post(client, url("hand_enter", game), game, data, token=token)
     assert first.status_code == again.status_code == 302
     assert game.hands.count() == 1
 
 
-def test_a_second_phone_saving_the_same_hand_is_told_and_shown_the_game(
+def test_a_second_phone_saving_the_same_hand_records_it_once_and_answers_as_recorded(
     client: Client, game: Game
 ) -> None:
     in_play(game)
-    version = fresh(game).version
-    data = {"tricks": "3", "partner": "3", "save": "1"}
-    post(client, url("hand_finish", game), game, data, version=version)
-    # The other phone still shows the hand in play; with nothing in play the
-    # whole-hand form is where its post lands.
-    response = post(
+    data = {**BENS_CALL, "tricks": "3", "partner": "3", "after": "0", "save": "1"}
+    post(client, url("hand_enter", game), game, data)
+    # The other phone scored the same deal: one hand, no conflict.
+    response = post(client, url("hand_enter", game), game, data, htmx=True)
+    assert response.status_code == 200
+    assert "Hand 1 recorded." in response.content.decode()
+    assert game.hands.count() == 1
+
+
+def test_a_second_phone_saving_another_hand_there_is_offered_keep_theirs_mine_or_next(
+    client: Client, game: Game
+) -> None:
+    in_play(game)
+    post(
         client,
         url("hand_enter", game),
         game,
-        {"maker": "1", "trump": "H", "called": "S", **data},
-        version=version,
-        htmx=True,
+        {**BENS_CALL, "tricks": "3", "partner": "3", "after": "0"},
     )
+    mine = {**BENS_CALL, "tricks": "5", "partner": "2", "after": "0"}
+    response = post(client, url("hand_enter", game), game, mine, htmx=True)
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Another phone recorded this first" in html
-    assert "Ben +1" in html
+    assert "hand 1 was recorded on another phone meanwhile" in html
+    assert "Change hand 1 to this" in html
     assert game.hands.count() == 1
+    # Saved again as the page now stands, it is the next hand.
+    assert response.context["form"]["after"].value() == "1"
+    again = post(client, url("hand_enter", game), game, {**mine, "after": "1"}, htmx=True)
+    assert again.status_code == 200
+    assert list(fresh(game).hands.values_list("number", "tricks")) == [(1, 3), (2, 5)]
 
 
 def test_a_stale_plain_post_gets_a_message_and_the_table(client: Client, game: Game) -> None:
@@ -515,10 +514,9 @@ def test_a_call_ace_maker_who_goes_alone_at_the_call_is_recorded_as_holding_the_
     html = client.get(url("game_table", game)).content.decode()
     assert "Ben made" in html
     assert "goes alone, calling the ace of" in html
-    # The hand over asks no partner: the maker holds the called ace.
-    form = client.get(url("hand_finish", game)).context["form"]
-    assert "partner" not in form.fields
-    response = post(client, url("hand_finish", game), fresh(game), {"tricks": "5", "save": "1"})
+    # The hand over: the maker holds the called ace.
+    data = {**BENS_CALL, "alone": "yes", "tricks": "5", "after": "0", "save": "1"}
+    response = post(client, url("hand_enter", game), fresh(game), data)
     assert response.status_code == 302
     hand = fresh(game).hands.get()
     assert (hand.outcome, hand.tricks) == ("maker", 5)

@@ -36,7 +36,7 @@ def send(
     fields = {"version": "0", **hand, "after": str(after)}
     if token is not None:
         fields["token"] = str(token)
-    return client.post(url(where, game), fields)
+    return client.post(url(where, game), fields, HTTP_ACCEPT="application/json")
 
 
 def hands_of(game: Game) -> list[tuple[int, int | None, int | None]]:
@@ -51,12 +51,12 @@ def test_a_hand_sent_later_is_recorded_as_the_hand_after_those_its_phone_saw(
     answer = send(client, game, BENS, after=0, token=token)
     assert answer.status_code == 200
     assert answer["Content-Type"] == "application/json"
-    assert answer.json() == {"recorded": 1, "hands": 1}
+    assert answer.json() == {"recorded": 1, "hands": 1, "again": False}
     # Its answer lost, the phone sends it again: the same hand, once.
     again = send(client, game, BENS, after=0, token=token)
-    assert again.json() == {"recorded": 1, "hands": 1}
+    assert again.json() == {"recorded": 1, "hands": 1, "again": True}
     following = send(client, game, CATS, after=1, token=uuid.uuid4())
-    assert following.json() == {"recorded": 2, "hands": 2}
+    assert following.json() == {"recorded": 2, "hands": 2, "again": False}
     assert hands_of(game) == [(1, 1, 3), (2, 2, 5)]
     # Recorded as any hand: the totals are those of the same hands recorded at once.
     same = start_game()
@@ -112,7 +112,7 @@ def test_a_token_that_recorded_another_hand_is_a_conflict_not_a_success(client: 
 def test_thrown_in_sent_later_is_recorded_in_its_place(client: Client) -> None:
     game = start_game()
     answer = send(client, game, {}, after=0, token=uuid.uuid4(), where="hand_thrown_in")
-    assert answer.json() == {"recorded": 1, "hands": 1}
+    assert answer.json() == {"recorded": 1, "hands": 1, "again": False}
     assert list(fresh(game).hands.values_list("number", "thrown_in")) == [(1, True)]
 
 

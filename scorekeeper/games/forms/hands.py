@@ -1,5 +1,5 @@
-"""The hand forms, one per stage of a hand: trump made (``StartHandForm``), the
-hand over (``FinishHandForm``), a whole hand at once (``WholeHandForm``) and a
+"""The hand forms: trump made (``StartHandForm``, Save the call), a whole hand
+(``WholeHandForm``, and ``TableHandForm`` as the table screen draws it) and a
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
 Each variant asks only for what it needs (docs/formats.md, "What a hand record holds"). The forms
@@ -11,6 +11,7 @@ its messages land beside the fields they name.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -225,7 +226,7 @@ class HandForm(GameActionForm):
         return [
             self[name]
             for name in self.fields
-            if name not in ("version", "token", "confirm_earlier_end")
+            if name not in ("version", "after", "token", "confirm_earlier_end")
         ]
 
     def common_fields(self) -> list[forms.BoundField]:
@@ -282,37 +283,39 @@ class StartHandForm(HandForm):
         return None  # the tricks are not known yet
 
 
-class FinishHandForm(HandForm):
-    """The hand in progress is over: the tricks, the partner if not revealed, a renege."""
-
-    stage = "finish"
-
-    def __init__(self, *args: Any, game: Game, current: HandInProgress, **kwargs: Any) -> None:
-        super().__init__(*args, game=game, **kwargs)
-        self.current = current
-        calls_partner = self.variant is not Variant.STANDARD and not current.alone
-        self.fields.update(end_fields(self.table, calls_partner=calls_partner))
-        self.order_fields(["version", "token"])
-
-    def _call(self, data: dict[str, Any]) -> dict[str, Any]:
-        call = self.initial_from_current(self.current)
-        return {key: call.get(key, "") for key in ("maker", "trump", "called", "alone", "round")}
-
-
 class WholeHandForm(HandForm):
-    """A whole hand at once, after the fact: the call and the end together."""
+    """A whole hand at once: the call and the end together, stored as hand
+    ``after + 1`` (``after``: the hands the phone saw; docs/formats.md,
+    "Recording a hand, once"). A hand is not asked its ``version``."""
 
     stage = "whole"
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
+        self.fields["version"].required = False
+        if self.adds_a_hand:
+            # While the game is on, its hands all count: ``hands_played`` is their number.
+            self.fields["after"] = forms.IntegerField(
+                min_value=0,
+                required=False,
+                initial=self.initial.get("after", game.hands_played),
+                widget=forms.HiddenInput(attrs={"id": False}),
+                error_messages=dict.fromkeys(
+                    ("invalid", "min_value"),
+                    "This screen is out of date: go back to the table and try again.",
+                ),
+            )
         self.fields.update(call_fields(game))
         self.fields.update(
             end_fields(self.table, calls_partner=self.variant is not Variant.STANDARD)
         )
-        self.order_fields(["version", "token"])
+        self.order_fields(["version", "after", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
+        if self.adds_a_hand and data.get("after") is None and data.get("version") is None:
+            # Neither where the hand goes nor the game the phone saw.
+            self.add_error("version", self.fields["version"].error_messages["required"])
+            return
         self._require_call(data)
         super()._clean_hand(data)
 
@@ -327,6 +330,7 @@ class EditHandForm(WholeHandForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
         fields = self.fields
+        fields["version"].required = True  # an edit changes a hand the phone saw
         fields["thrown_in"] = ChipField(
             label="The hand",
             # docs/rules.md 2 (every variant): under stick the dealer a hand with no score is a
@@ -386,7 +390,8 @@ class EditHandForm(WholeHandForm):
         changed resubmission offers (docs/formats.md, "Recording a hand, once")."""
         record = Hand(game=game, dealer=dealer)
         record.set_from_engine(hand)
-        data = {"version": str(game.version), **cls.initial_from_record(record)}
+        token = str(uuid.uuid4())  # the one tap, sent twice, changes the hand once
+        data = {"version": str(game.version), "token": token, **cls.initial_from_record(record)}
         return {name: value for name, value in data.items() if value != ""}
 
     def _clean_hand(self, data: dict[str, Any]) -> None:

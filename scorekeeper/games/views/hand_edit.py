@@ -14,7 +14,7 @@ from referee.engine.hands import HandError
 from scorekeeper.games.forms.hands import EditHandForm
 from scorekeeper.games.views.answers import after_change, behind
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame
+from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
@@ -55,7 +55,13 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             number=number,
             hand=form.hand,
             confirm_earlier_end=form.cleaned_data.get("confirm_earlier_end", False),
+            token=form.cleaned_data.get("token"),
         )
+    except TokenUsed as used:
+        # Back after this phone's own fix, changed, saved again: its token made
+        # that fix. Nothing is stored; one tap stores this one instead.
+        already = _own_fix(game, used, form)
+        return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     except StaleGame:
         return behind(request, game_id, "Nothing changed: the game changed on another phone first.")
     except HandError as error:
@@ -83,6 +89,23 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             **extra,
         )
     return after_change(request, game_id, f"Hand {number} changed.")
+
+
+def _own_fix(game: Game, used: TokenUsed, form: EditHandForm) -> dict[str, Any]:
+    """What the 409 of a fix sent again with other content says: this screen's
+    own fix, the hand as it stands, and the one tap that stores this instead."""
+    assert form.hand is not None
+    record = used.hand
+    message = f"Nothing changed: this screen already changed hand {used.number}"
+    if record is None:
+        return {"number": used.number, "summary": "", "message": f"{message}, taken back since"}
+    dealer = form.hand.dealer if form.hand.dealer is not None else record.dealer
+    return {
+        "number": record.number,
+        "summary": record.summary(game.table),
+        "message": message,
+        "as_edit": EditHandForm.data_for(game, form.hand, dealer=dealer),
+    }
 
 
 @require_GET

@@ -1,35 +1,31 @@
-"""Recording the next hand the way the table plays it: trump made, the partner
-revealed, the deal out of turn, the hand over (or entered whole), thrown in
-or cancelled (taken back and redone: ``undo.py``)."""
+"""Recording the next hand the way the table plays it: trump made (Save the
+call tells the other phones), the partner revealed, the deal out of turn, the
+hand itself (whole: ``hand_enter``, the one way in, or thrown in) or the call
+cancelled (taken back and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
-from scorekeeper.games.forms.actions import DealerForm, GameActionForm, RevealForm
-from scorekeeper.games.forms.hands import (
-    EditHandForm,
-    FinishHandForm,
-    HandForm,
-    StartHandForm,
-    WholeHandForm,
-)
-from scorekeeper.games.screens import describe_current_call, table_context
+from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace, RevealForm
+from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.screens import table_context
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.games.views.outbox import record_sent_later, sent_later
-from scorekeeper.models import Game, GameOver, Hand, HandInProgress, StaleGame, TokenUsed
+from scorekeeper.games.views.outbox import answers_json, record_sent_later
+from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
@@ -52,7 +48,8 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
     given = {k: request.GET[k] for k in keys if k in request.GET}
     if not given:
         return None
-    return {**base, **given, "version": game.version, "token": uuid.uuid4()}
+    after = game.hands_played
+    return {**base, **given, "version": game.version, "after": after, "token": uuid.uuid4()}
 
 
 @require_http_methods(["GET", "POST"])
@@ -190,17 +187,27 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def _record(
     request: HtmxHttpRequest, game: Game, form: HandForm, url: str, **extra: Any
 ) -> HttpResponse:
-    """Store the hand the form holds, once (its token), if this phone is up to
-    date; refused, the form comes back as it was shown (``extra``: its call)."""
+    """Store the hand the form holds as hand ``after + 1``, once (its token);
+    refused, the form comes back as it was shown (``extra``: its call)."""
     assert form.hand is not None
+    after = form.cleaned_data.get("after")
     try:
-        record = game.record_hand(
-            version=form.cleaned_data["version"],
+        taken = game.take_hand(
             token=form.cleaned_data.get("token"),
             hand=form.hand,
+            after=after,
+            # A page drawn before hands carried ``after`` is held to its version.
+            version=form.cleaned_data.get("version") if after is None else None,
         )
     except StaleGame:
-        return behind(request, game.pk)
+        if after is None:
+            return behind(request, game.pk)
+        held = game.hands_played
+        again = f"Save again to record it as hand {held + 1}."
+        message = f"Hands were taken back on another phone meanwhile: the game holds {held}. "
+        return _again(request, game, form, url, message + again, **extra)
+    except HandAlreadyThere as there:
+        return _again(request, game, form, url, already=_already(game, there, form), **extra)
     except GameOver:
         form.add_error(None, GAME_OVER_MESSAGE)
         return hand_screen(request, game, form, status=422, url=url, **extra)
@@ -212,79 +219,81 @@ def _record(
         # What was entered stays on screen, with the way to change the hand.
         already = _already(game, used, form)
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
-    return after_change(request, game, f"Hand {record.number} recorded.")
+    return after_change(request, game, f"Hand {taken.number} recorded.")
 
 
-def _hand_of_token(game: Game, token: str) -> Hand | None:
-    """The hand a form's token recorded, if any (``record_hand`` checks the
-    token itself: this is for reading a form whose hand is no longer in progress)."""
-    try:
-        return game.hands.filter(token=uuid.UUID(token)).first()
-    except ValueError:
-        return None
+def _again(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: HandForm,
+    url: str,
+    problem: str = "",
+    **extra: Any,
+) -> HttpResponse:
+    """The hand as entered, nothing stored (409), to be saved as the next hand
+    of the game as it stands now (its ``after`` moved on) or, with
+    ``already``, as the change of the hand recorded there."""
+    data = (
+        {**form.data.dict(), "after": str(game.hands_played)}
+        if isinstance(form.data, QueryDict)
+        else {**form.data, "after": str(game.hands_played)}
+    )
+    again = WholeHandForm(data, game=game)
+    again.is_valid()
+    if problem:
+        again.add_error(None, problem)
+    return hand_screen(request, game, again, status=409, url=url, **extra)
 
 
-def _call_of(hand: Hand) -> HandInProgress:
-    """The call of a recorded hand, as the hand over form reads it (never
-    saved, and not the game's: no hand is in progress)."""
-    fields = ("maker", "trump", "called", "alone", "bidding_round", "partner", "revealed_on_trick")
-    return HandInProgress(**{name: getattr(hand, name) for name in fields})
-
-
-def _already(game: Game, used: TokenUsed, form: HandForm) -> dict[str, Any]:
-    """The hand a form's token already recorded, as the 409 names it, and what
-    its one tap posts to store the form's hand as the change of that hand."""
+def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) -> dict[str, Any]:
+    """The hand already standing where the form's hand goes, as the 409 names
+    it (this phone's own, by its token; or another phone's), and what its one
+    tap posts to store the form's hand as the change of that hand."""
     assert form.hand is not None
-    record = used.hand
+    record = refused.hand
+    if isinstance(refused, TokenUsed):
+        number = refused.number
+        message = f"Nothing changed: this screen already recorded hand {number}"
+        if record is None:
+            sent = refused.sent.summary(game.table) if refused.sent is not None else ""
+            return {"number": number, "summary": sent, "message": f"{message}, taken back since"}
+    else:
+        assert record is not None
+        number = record.number
+        message = (
+            f"Nothing recorded: hand {number} was recorded on another phone meanwhile. "
+            f"Keep theirs, change it to this one, or save this one as hand "
+            f"{game.hands_played + 1}"
+        )
     return {
-        "number": record.number,
+        "number": number,
         "summary": record.summary(game.table),
+        "message": message,
         "as_edit": EditHandForm.data_for(game, form.hand, dealer=record.dealer),
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_GET
 def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The hand is over: tricks, the partner if not revealed, a renege. GET
-    accepts ``tricks``, ``partner`` (a seat, ``maker`` or ``none``), ``renege``
-    and ``revealed_on_trick`` to fill the form (the referee's hand audit)."""
+    """The way back from the referee's hand audit: the whole hand, with the
+    call in progress and the audit's ``tricks``, ``partner``, ``renege`` and
+    ``revealed_on_trick`` filled in (``hand_enter``'s query)."""
     game = load_game(request, game_id)
-    current = game.current_hand
-    if current is None and request.method == "POST":
-        used = _hand_of_token(game, request.POST.get("token", ""))
-        if used is not None and not used.thrown_in:
-            # This screen's hand was saved already (a retry, or Back and a change):
-            # read the form against its call; record_hand answers which it is.
-            current = _call_of(used)
-    if current is None:
-        # Nothing in progress: the whole hand is entered at once, with the same values.
-        query = request.GET.urlencode() if request.method == "GET" else ""
-        target = reverse("hand_enter", args=[game_id]) + (f"?{query}" if query else "")
-        if request.method == "POST":
-            messages.warning(request, "No hand is in progress: enter the whole hand.")
-        return redirect(target)
-    url = reverse("hand_finish", args=[game_id])
-    if request.method == "GET":
-        if closed := open_game(request, game):
-            return closed
-        base = HandForm.initial_from_current(current)
-        data = _prefill(request, game, base)
-        if data is not None:
-            form = FinishHandForm(data, game=game, current=current)
-        else:
-            initial = {"version": game.version, "token": uuid.uuid4(), **base}
-            form = FinishHandForm(initial=initial, game=game, current=current)
-        return hand_screen(request, game, form, call=describe_current_call(game, current))
-    form = FinishHandForm(request.POST, game=game, current=current)
-    call = describe_current_call(game, current)
-    return hand_post(request, game, form, url, call=call) or _record(
-        request, game, form, url, call=call
-    )
+    call = {
+        key: value
+        for key, value in HandForm.initial_from_current(game.current_hand).items()
+        if value != ""
+    }
+    query = urlencode({**call, **request.GET.dict()})
+    return redirect(reverse("hand_enter", args=[game_id]) + (f"?{query}" if query else ""))
 
 
 @require_http_methods(["GET", "POST"])
 def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """A whole hand at once, after the fact: the call and the end together."""
+    """A hand, whole: the one way a hand is recorded (docs/formats.md,
+    "Recording a hand, once"), from the table screen (htmx), a page without
+    JavaScript, or a phone's outbox (JSON: ``outbox.py``). GET draws it as one
+    page, filled from the query (the referee's audit)."""
     game = load_game(request, game_id)
     url = reverse("hand_enter", args=[game_id])
     if request.method == "GET":
@@ -298,7 +307,7 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             form = WholeHandForm(initial=initial, game=game)
         return hand_screen(request, game, form)
     form = WholeHandForm(request.POST, game=game)
-    if sent_later(request.POST):
+    if answers_json(request):
         return record_sent_later(game, request.POST, form, form.hand if form.is_valid() else None)
     return hand_post(request, game, form, url) or _record(request, game, form, url)
 
@@ -306,28 +315,29 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Everyone passed (or, with stick the dealer, a misdeal): no score, the
-    deal passes on (docs/rules.md 2 (every variant))."""
-    if sent_later(request.POST):
-        game = load_game(request, game_id)
+    deal passes on (docs/rules.md 2 (every variant)). Stored as ``hand_enter``
+    stores a hand."""
+    game = load_game(request, game_id)
+    if answers_json(request):
         return record_sent_later(game, request.POST, None, EngineHand(thrown_in=True))
-    form = GameActionForm(request.POST)
+    form = HandPlace(request.POST)
     if not form.is_valid():
         return behind(request, game_id, "Nothing changed: the form was incomplete.")
-    game = load_game(request, game_id)
+    after = form.cleaned_data["after"]
     try:
-        record = game.record_hand(
-            version=form.cleaned_data["version"],
-            token=form.cleaned_data.get("token"),
+        taken = game.take_hand(
+            token=form.cleaned_data["token"],
             hand=EngineHand(thrown_in=True),
+            after=after,
+            version=form.cleaned_data["version"] if after is None else None,
         )
-    except StaleGame:
+    except (StaleGame, HandAlreadyThere):
         return behind(request, game_id)
     except GameOver:
         return behind(request, game_id, GAME_OVER_MESSAGE)
     except TokenUsed as used:
-        number = used.hand.number
         return behind(
-            request, game_id, f"Nothing changed: this screen already recorded hand {number}."
+            request, game_id, f"Nothing changed: this screen already recorded hand {used.number}."
         )
     name = no_score_hand_name(game.house_rules)
-    return after_change(request, game, f"Hand {record.number}: {name.lower()}, the deal passes on.")
+    return after_change(request, game, f"Hand {taken.number}: {name.lower()}, the deal passes on.")

@@ -1,15 +1,17 @@
-"""A hand sent from a phone's outbox (``static/js/outbox.js``): saved on the phone
-while the network was down and sent later, in order, with ``after``, the number
-of hands that phone saw (docs/formats.md, "Recording a hand, once" and "The
-outbox's answers"). It is stored by ``Game.record_hand`` as any hand is; the
-answer is JSON, because the phone's script reads it, not a person:
+"""The one way in's answer to a phone's script (``static/js/outbox.js``): a hand
+saved on the phone and sent, at once or later, in order, with ``after``, the
+number of hands that phone saw, and its token (docs/formats.md, "Recording a
+hand, once" and "The outbox's answers"). It is stored by ``Game.take_hand`` as
+any hand is; the answer is JSON, because the phone's script reads it, not a
+person:
 
-- 200 ``{"recorded": number, "hands": count}``: stored as hand ``after + 1``
-  (or by this token already: a retry answers as the first time);
+- 200 ``{"recorded": number, "hands": count, "again": bool}``: stored as hand
+  ``after + 1``, or already (``again``: this token, or the same deal from
+  another phone, answers as recorded);
 - 409 ``{"hands": count, "theirs": {...} | null, "mine": summary}``: nothing
-  stored; another hand stands at ``after + 1`` (``theirs``, with what posting
-  the phone's hand as an edit of it takes), or hands were taken back meanwhile
-  (``theirs`` null). The scorer chooses on the phone;
+  stored; another hand stands at ``after + 1`` (``theirs``, with who stored it
+  and what posting the phone's hand as an edit of it takes), or hands were
+  taken back meanwhile (``theirs`` null). The scorer chooses on the phone;
 - 422 ``{"problems": [[field or null, message], ...]}``: the hand is refused
   (the game is over, the engine refuses it, the form is not a hand).
 """
@@ -20,7 +22,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 
 from referee.engine.describe import describe_hand
@@ -34,23 +36,26 @@ from scorekeeper.models import Hand as HandRecord
 
 
 class SentLater(forms.Form):
-    """What an outbox adds to a hand's form: where the hand goes, and its token
-    (required: a hand sent again must be known as the same hand)."""
+    """Where a hand sent by the phone's script goes, and its token (required: a
+    hand sent again must be known as the same hand)."""
 
     after = forms.IntegerField(min_value=0, error_messages={"invalid": "Not a number of hands."})
     token = forms.UUIDField(error_messages={"required": "A hand sent later needs its token."})
 
 
-def sent_later(data: Any) -> bool:
-    """Whether a posted form comes from a phone's outbox."""
-    return "after" in data
+def answers_json(request: HttpRequest) -> bool:
+    """Whether a posted hand comes from a phone's script, which asks for JSON
+    (``Accept: application/json``); htmx and a page without JavaScript get HTML."""
+    if request.headers.get("HX-Request"):
+        return False
+    return "application/json" in request.headers.get("Accept", "")
 
 
 def record_sent_later(
     game: Game, data: Any, form: forms.Form | None, hand: EngineHand | None
 ) -> JsonResponse:
     """Store ``hand`` (read by ``form``, None for a hand with no form: thrown in)
-    as hand ``after + 1`` of ``game``, once; the outbox's answer."""
+    as hand ``after + 1`` of ``game``, once; the script's answer."""
     place = SentLater(data)
     problems = _problems(place)
     if form is not None and not form.is_valid():
@@ -59,13 +64,11 @@ def record_sent_later(
         return _refused(problems or [[None, "That is not a whole hand."]])
     after = place.cleaned_data["after"]
     try:
-        record = game.record_hand(
-            version=None, token=place.cleaned_data["token"], hand=hand, after=after
-        )
+        taken = game.take_hand(token=place.cleaned_data["token"], hand=hand, after=after)
     except HandAlreadyThere as there:
-        return _conflict(game, hand, there.hand)
+        return _conflict(game, hand, there.hand, by="another phone")
     except TokenUsed as used:
-        return _conflict(game, hand, used.hand)
+        return _conflict(game, hand, used.hand, by="this phone", number=used.number)
     except StaleGame:
         return _conflict(game, hand, None)
     except GameOver:
@@ -75,7 +78,7 @@ def record_sent_later(
         return _refused(
             [[field, message] for field, message in engine_errors(error.errors, fields)]
         )
-    return JsonResponse({"recorded": record.number, "hands": _hands(game)})
+    return JsonResponse({"recorded": taken.number, "hands": taken.hands, "again": taken.again})
 
 
 def _problems(form: forms.Form) -> list[list[str | None]]:
@@ -92,22 +95,34 @@ def _refused(problems: list[list[str | None]]) -> JsonResponse:
     return JsonResponse({"problems": problems}, status=422)
 
 
-def _hands(game: Game) -> int:
-    return game.hands.count()
-
-
-def _conflict(game: Game, mine: EngineHand, theirs: HandRecord | None) -> JsonResponse:
+def _conflict(
+    game: Game,
+    mine: EngineHand,
+    theirs: HandRecord | None,
+    *,
+    by: str = "",
+    number: int | None = None,
+) -> JsonResponse:
+    """The 409: the phone's hand, and the one standing where it goes (``by``
+    this phone: its token recorded it, Back and changed; or another phone),
+    with what it takes to keep the phone's hand as an edit of it."""
     table = game.table
     fresh = Game.objects.get(pk=game.pk)
     answer: dict[str, Any] = {
-        "hands": _hands(fresh),
+        "hands": fresh.hands.count(),
         "mine": describe_hand(table, mine),
         "theirs": None,
     }
-    if theirs is not None:
+    if theirs is None and number is not None:
+        # This phone's token recorded hand ``number``, taken back since.
+        answer["theirs"] = {"number": number, "by": by, "summary": "", "edit": None}
+    elif theirs is not None:
         answer["theirs"] = {
             "number": theirs.number,
+            "by": by,
             "summary": theirs.summary(table),
+            "points": theirs.points,
+            "dealer": table.name(theirs.dealer),
             # Posting the phone's hand as the change of theirs (the scorer's tap).
             "edit": {
                 "url": reverse("hand_edit", args=[game.pk, theirs.number]),
