@@ -270,10 +270,17 @@ def test_renaming_to_another_players_name_in_full_width_asks_for_a_merge(client:
 
 
 def with_players(*names: str, **hand: Any) -> dict[str, Any]:
+    """The example document with these players in its seats, its hands naming
+    them as it names the players they replace; ``hand`` changes hand 1."""
     data = example()
+    given = dict(zip(data["players"], names, strict=True))
     data["players"] = list(names)
-    if hand:
-        data["hands"][0].update(hand)
+    data["first_dealer"] = given[data["first_dealer"]]
+    for raw in data["hands"]:
+        for field in ("maker", "partner", "renege"):
+            if raw.get(field) in given:
+                raw[field] = given[raw[field]]
+    data["hands"][0].update(hand)
     return data
 
 
