@@ -6,7 +6,8 @@ A name is read in Unicode's compatibility form (NFKC: "Ann" typed in full-width
 letters is "Ann"), its spaces folded; a name holding a character that does not show or
 that turns the text around (format characters such as a zero-width joiner, a
 word joiner or a right-to-left override, control characters) is refused, so no
-name can pass for another player's (docs/formats.md, "Players' names").
+name can pass for another player's (docs/formats.md, "Game document (import and
+export)": players' names).
 """
 
 from __future__ import annotations

@@ -45,8 +45,8 @@ class Command(BaseCommand):
                 f"; {done.nights_added} euchre night{'s' if done.nights_added != 1 else ''}"
                 f" added, {done.nights_skipped} already stored"
             )
-        # The names read in another form than the file wrote them, for the
-        # operator to see (docs/formats.md, "Players' names").
+        # The names read in another form than the file wrote them, for the operator
+        # to see (docs/formats.md, "Game document (import and export)": players' names).
         for table in tables:
             for where, given, read in table.folded:
                 self.stdout.write(f"Folded the name '{given}' into '{read}' ({where}).")
