@@ -35,6 +35,8 @@ from referee.engine.variants import RulesError, Variant, parse_variant
 from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
 from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
 from scorekeeper.models.game_documents import import_game
+from scorekeeper.models.night_check_ins import check_expected
+from scorekeeper.models.private_tables import new_watch_token
 
 # The seed is stored in a PositiveIntegerField: 0 to 2**31 - 1 on every database.
 MAX_SEED = 2**31 - 1
@@ -58,6 +60,8 @@ class NightPlayerBackup:
     # The name as the backup wrote it, when it is read in another form
     # (full-width letters read as plain ones); "" when it is read as written.
     given: str = ""
+    # When they checked in at the door (None: entered by the organiser).
+    checked_in_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,8 @@ class NightBackup:
     created_at: datetime | None
     players: tuple[NightPlayerBackup, ...]
     rounds: tuple[NightRoundBackup, ...]
+    # None: the night never used check-in at the door; else whether it is open.
+    check_in: bool | None = None
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -98,9 +104,10 @@ def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, An
     for entrant in (
         NightPlayer.objects.filter(night__in=ids).select_related("player").order_by("number")
     ):
-        players[entrant.night_id].append(
-            {"number": entrant.number, "name": entrant.player.name, "present": entrant.present}
-        )
+        player = {"number": entrant.number, "name": entrant.player.name, "present": entrant.present}
+        if entrant.checked_in_at is not None:
+            player["checked_in_at"] = _moment(entrant.checked_in_at)
+        players[entrant.night_id].append(player)
     tables_of: dict[int, list[dict[str, Any]]] = {}
     for game in (
         Game.objects.filter(night_round__night__in=ids)
@@ -124,8 +131,10 @@ def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, An
         )
     by_table: dict[int, list[dict[str, Any]]] = {t.pk: [] for t in tables}
     for night in nights:
+        check_in = _check_in(night, players[night.pk])
         by_table[night.private_table_id].append(
             {
+                **check_in,
                 "id": str(night.uid),
                 "name": night.name,
                 "variant": night.variant,
@@ -138,6 +147,13 @@ def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, An
             }
         )
     return by_table
+
+
+def _check_in(night: EuchreNight, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """``{"check_in": open}`` for a night that used check-in at the door (open
+    now, or a player checked in); nothing for one that never did."""
+    used = night.check_in_token is not None or any("checked_in_at" in p for p in players)
+    return {"check_in": night.check_in_token is not None} if used else {}
 
 
 def _moment(moment: datetime) -> str:
@@ -188,10 +204,7 @@ def read_night(data: Any) -> NightBackup:
     if seed is None or not 0 <= seed <= MAX_SEED:
         raise NightError("seed", f"a whole number from 0 to {MAX_SEED}")
     players = _read_players(data.get("players"))
-    try:
-        check_night_size(players=len(players), rounds=rounds_planned)
-    except SeatingError as error:
-        raise NightError("players", str(error)) from None
+    check_in = _read_check_in(data, players, rounds_planned)
     rounds = _read_rounds(data.get("rounds", []), rounds_planned, players, variant, rules)
     return NightBackup(
         id=uid,
@@ -203,7 +216,27 @@ def read_night(data: Any) -> NightBackup:
         created_at=created_at,
         players=players,
         rounds=rounds,
+        check_in=check_in,
     )
+
+
+def _read_check_in(
+    data: Mapping[str, Any], players: Sequence[NightPlayerBackup], rounds_planned: int
+) -> bool | None:
+    """The night's ``check_in`` (optional: whether check-in is open), and its
+    players checked against its size: a night that opened with check-in may hold
+    fewer than 8 before its first round (docs/formats.md, "Check-in at the door")."""
+    check_in = data.get("check_in")
+    if check_in is not None and not isinstance(check_in, bool):
+        raise NightError("check_in", "must be true or false")
+    try:
+        if check_in is not None and not data.get("rounds"):
+            check_expected(players=len(players), rounds=rounds_planned)
+        else:
+            check_night_size(players=len(players), rounds=rounds_planned)
+    except SeatingError as error:
+        raise NightError("players", str(error)) from None
+    return check_in
 
 
 def _read_rounds(
@@ -262,9 +295,17 @@ def _read_players(data: Any) -> tuple[NightPlayerBackup, ...]:
         present = raw.get("present", True)
         if not isinstance(present, bool):
             raise NightError(f"{where}, present", "must be true or false")
+        try:
+            checked_in_at = read_moment(raw, "checked_in_at")
+        except DocumentError as error:
+            raise NightError(f"{where}, {error.where}", error.message) from None
         players.append(
             NightPlayerBackup(
-                number=number, name=name, present=present, given=given if given != name else ""
+                number=number,
+                name=name,
+                present=present,
+                given=given if given != name else "",
+                checked_in_at=checked_in_at,
             )
         )
     return tuple(players)
@@ -376,13 +417,20 @@ def restore_night(backup: NightBackup, *, table: PrivateTable) -> EuchreNight:
         rules=backup.rules.to_dict(backup.variant),
         seed=backup.seed,
         created_at=backup.created_at or timezone.now(),
+        check_in_token=new_watch_token() if backup.check_in else None,
     )
     found = {
         p.name: Player.for_name(p.name, table=table)
         for p in sorted(backup.players, key=lambda p: p.name.casefold())
     }
     NightPlayer.objects.bulk_create(
-        NightPlayer(night=night, player=found[p.name], number=p.number, present=p.present)
+        NightPlayer(
+            night=night,
+            player=found[p.name],
+            number=p.number,
+            present=p.present,
+            checked_in_at=p.checked_in_at,
+        )
         for p in backup.players
     )
     for round_ in backup.rounds:
