@@ -87,7 +87,8 @@
     const hands = waiting === 1 ? "1 hand waits" : `${waiting} hands wait`;
     const keeps = outboxReady() && Boolean(document.querySelector("[data-outbox]"));
     let text = "";
-    if (isOffline && waiting) text = `offline: ${hands} on this phone, sent when the connection is back`;
+    // One line over the table (the table says they are not yet sent).
+    if (isOffline && waiting) text = `offline: ${hands} on this phone`;
     else if (isOffline && keeps) text = "offline: a hand saved now waits on this phone until the connection is back";
     else if (isOffline) text = "offline: nothing can be saved until the connection is back";
     else if (waiting) text = `${hands} on this phone to be sent to Bower`;

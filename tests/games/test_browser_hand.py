@@ -139,6 +139,8 @@ class Scorer:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.thumb = Thumb(page)
+        # Offline the call is not sent: the phone goes on, and saves it with the hand.
+        self.offline = False
 
     def chip(self, group: str, name: str) -> None:
         field = self.page.get_by_role("group", name=group, exact=True)
@@ -155,7 +157,8 @@ class Scorer:
         self.button("Save the call")
         expect(self.page.locator(".table-hand")).to_have_attribute("data-stage", "play")
         expect(self.page.locator(".table-hand[data-call-sending]")).to_have_count(0)
-        expect(self.page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+        if not self.offline:
+            expect(self.page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
 
     def all_on_screen(self) -> None:
         assert self.page.evaluate(ON_SCREEN) == []
@@ -215,7 +218,7 @@ def save_offline_then_send(scorer: Scorer, number: int) -> None:
     page = scorer.page
     page.context.set_offline(True)
     expect(page.locator(".save-bar .bar-offline")).to_have_text(
-        "Offline: Save keeps the hand on this phone."
+        "Offline: Save keeps it on this phone."
     )
     scorer.all_on_screen()
     scorer.button("Save hand")
@@ -378,3 +381,76 @@ def test_a_hand_entered_after_the_call_was_saved_elsewhere_keeps_its_taps(page: 
     hand = fresh(game).hands.get()
     assert (hand.maker, hand.partner, hand.tricks) == (1, 3, 3)
     assert re.search("Ben", page.locator(".recent-hand").first.inner_text())
+
+
+# What Chromium logs for requests that cannot leave the phone.
+OFFLINE_NOISE = (
+    "ERR_INTERNET_DISCONNECTED",
+    "ERR_FAILED",
+    "Failed to fetch",
+    "An unknown error occurred when fetching the script",
+    "htmx:sendError",
+    "htmx:afterRequest",
+)
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_offline_with_hands_waiting_every_kind_of_hand_takes_the_same_taps_and_no_scroll(
+    page: Page, axe: Axe, browser_problems: BrowserProblems, width: int, height: int
+) -> None:
+    """The Wi-Fi gone and three hands waiting on the phone (static/js/outbox.js): the
+    banner and the Save bar cover no chip, every kind of hand takes the taps it takes
+    online, the form starts each hand from its defaults with no note left over, and the
+    dealer named for each waiting hand is the one Bower names once they are sent."""
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    table = game.table
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/games/{game.pk}/")
+    page.context.set_offline(True)
+    expect(page.locator("#offline-banner")).not_to_be_empty()
+    scorer = Scorer(page)
+    scorer.offline = True
+    dealers: list[str] = []
+    kept: list[dict[str, Any]] = []
+    taps: dict[str, int] = {}
+    # Three hands waiting, then every kind of hand, each counted.
+    for number, kind in enumerate([*KINDS[:3], *KINDS], start=1):
+        dealers.append(page.locator(".deal-line .deal-dealer").inner_text())
+        before = scorer.thumb.taps
+        scorer.play(kind)
+        scorer.button("Save hand")
+        expect(page.locator("#messages")).to_have_text(
+            f"Hand {number} kept on this phone: it is sent when Bower can be reached."
+        )
+        if number > 3:
+            taps[kind.name] = scorer.thumb.taps - before
+        kept.append(kind.hand)
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
+        assert totals_shown(page) == engine_totals(table, kept)
+        # The next hand from its defaults: with a partner, no renege, no note of the last.
+        assert page.evaluate("scrollY") == 0
+        form = page.locator(".table-hand")
+        expect(form.locator('input[name="alone"][value=""]')).to_be_checked()
+        expect(form.locator("input:checked:not([value=''])")).to_have_count(0)
+        expect(form.locator(".call-note")).to_be_hidden()
+        if number == 4 and width == PHONES[0][0]:
+            axe(page)
+    dealers.append(page.locator(".deal-line .deal-dealer").inner_text())
+    before = scorer.thumb.taps
+    scorer.button("Misdeal: no score")
+    taps["a misdeal"] = scorer.thumb.taps - before
+    expect(page.locator("#outbox .recent-hand")).to_have_count(len(kept) + 1)
+
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text(
+        f"{len(kept) + 1} hands sent to Bower and recorded."
+    )
+    expect(page.locator("#outbox")).to_have_count(0)
+    page.goto("about:blank")
+    recorded = fresh(game).hands.order_by("number")
+    assert [table.name(hand.dealer) for hand in recorded] == dealers
+    print(f"\n{width}x{height} offline, hands waiting: taps {taps}, scrolls: 0")
+    limits = {kind.name: kind.most_taps for kind in KINDS} | {"a misdeal": 1}
+    assert all(taps[name] <= limits[name] for name in taps), taps
