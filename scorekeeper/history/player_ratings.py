@@ -11,7 +11,7 @@ from referee.engine.variants import Variant
 from scorekeeper.history.forms import PlayerOrderForm
 from scorekeeper.history.rating_chart import RatingChart, rating_chart, rating_series
 from scorekeeper.models import Player, PrivateTable, Rating
-from scorekeeper.models.ratings import rated_matches
+from scorekeeper.models.ratings import rated_tables
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,8 @@ def player_ratings(
     """The player's rating in each variant they were rated in (in the
     variants' order) and the chart of their ratings over time: the games of
     their table (among ``tables``, the phone's) are rated once, in one query."""
-    matches = list(rated_matches(t for t in tables if t.pk == player.private_table_id))
-    latest: dict[str, Rating] = {}
-    for match in matches:
-        for rating in match.after:
-            if rating.player_id == player.pk:
-                latest[rating.variant] = rating
+    rated = rated_tables(t for t in tables if t.pk == player.private_table_id)
+    matches = [match for table in rated for match in table.matches]
+    latest = {v: r for table in rated for (p, v), r in table.latest.items() if p == player.pk}
     shown = [latest[v] for v in Variant if v in latest]
     return shown, rating_chart(rating_series(matches, player.pk))

@@ -10,24 +10,26 @@ in standard euchre the two partnerships, the winners first. A euchre night's
 table is no game anyone wins (docs/rules.md, Euchre night), so it is no match.
 
 Nothing is stored: an edited hand, an import, a merge of two players or a
-restore changes the games, and the ratings read from them follow.
+restore changes the games, and the ratings read from them follow. A process
+keeps the matches it worked out while the games they came from stay as they
+are (docs/decisions.md, D57).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import groupby
-from typing import TYPE_CHECKING
 
+from django.db import models
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from referee.engine.variants import Variant
+from scorekeeper.models.games import Game
+from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.seats import Seat
-
-if TYPE_CHECKING:
-    from scorekeeper.models.private_tables import PrivateTable
 
 MODEL = PlackettLuce()
 
@@ -86,36 +88,123 @@ def ranked_sides(variant: str, seats: list[RatedSeat]) -> tuple[list[list[int]],
     )
 
 
+@dataclass(frozen=True)
+class RatedTable:
+    """A table's rated games: each match in order, and every player's latest
+    rating per variant."""
+
+    matches: tuple[Match, ...]
+    latest: dict[tuple[int, str], Rating]
+
+    @classmethod
+    def of(cls, matches: Iterable[Match]) -> RatedTable:
+        kept = tuple(matches)
+        latest = {(r.player_id, r.variant): r for match in kept for r in match.after}
+        return cls(kept, latest)
+
+
+def rated_tables(
+    tables: Iterable[PrivateTable], *, finished_before: datetime | None = None
+) -> list[RatedTable]:
+    """Each of ``tables`` with rated games, rated (a table's players are its
+    own, so each is rated apart). A process keeps a table's matches while its
+    rated games stay as they are (``_fingerprints``): else they are worked out
+    in two more queries."""
+    ids = sorted({t.pk for t in tables})
+    rated = []
+    for table_id, fingerprint in _fingerprints(ids, finished_before):
+        with _LOCK:
+            kept = _KEPT.get(fingerprint)
+            if kept is not None:
+                _KEPT.move_to_end(fingerprint)
+        if kept is None:
+            kept = RatedTable.of(_matches(table_id, finished_before))
+            with _LOCK:
+                _KEPT[fingerprint] = kept
+                while len(_KEPT) > KEPT_TABLES:
+                    _KEPT.popitem(last=False)
+        rated.append(kept)
+    return rated
+
+
 def rated_matches(
     tables: Iterable[PrivateTable], *, finished_before: datetime | None = None
 ) -> Iterator[Match]:
-    """Every finished game of ``tables`` as a match, in the order they finished,
-    with its players' ratings after it (one query)."""
-    seats = Seat.objects.filter(
-        game__private_table__in=[t.pk for t in tables],
-        game__finished_at__isnull=False,
-        game__night_round__isnull=True,
-    )
+    """Every finished game of ``tables`` as a match, in the order they finished
+    (table by table), with its players' ratings after it."""
+    for table in rated_tables(tables, finished_before=finished_before):
+        yield from table.matches
+
+
+# The tables rated last, by what their rated games were then (docs/decisions.md,
+# D57): rating 2,000 games takes 100-300 ms, most of it the openskill package's.
+KEPT_TABLES = 32
+_KEPT: OrderedDict[tuple[object, ...], RatedTable] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _rated_games(table_ids: list[int], finished_before: datetime | None) -> models.Q:
+    rated = models.Q(private_table__in=table_ids, finished_at__isnull=False)
+    rated &= models.Q(night_round__isnull=True)
     if finished_before is not None:
-        seats = seats.filter(game__finished_at__lt=finished_before)
-    rows = seats.order_by("game__finished_at", "game_id", "position").values_list(
-        "game_id", "game__variant", "game__finished_at", "player_id", "position", "total", "won"
+        rated &= models.Q(finished_at__lt=finished_before)
+    return rated
+
+
+def _fingerprints(
+    table_ids: list[int], finished_before: datetime | None
+) -> list[tuple[int, tuple[object, ...]]]:
+    """Each table's rated games in brief (one query): every change of a game
+    bumps its ``version`` (a hand edited, the end moved), a new or restored game
+    adds to the count and the highest id, a merge of players bumps the table's
+    ``shown_version``. The times tell apart two histories that reuse ids."""
+    rated = models.Q(games__finished_at__isnull=False, games__night_round__isnull=True)
+    if finished_before is not None:
+        rated &= models.Q(games__finished_at__lt=finished_before)
+    rows = (
+        PrivateTable.objects.filter(pk__in=table_ids)
+        .annotate(
+            rated=models.Count("games", filter=rated),
+            top=models.Max("games__pk", filter=rated),
+            versions=models.Sum("games__version", filter=rated),
+            first=models.Min("games__finished_at", filter=rated),
+            last=models.Max("games__finished_at", filter=rated),
+            started=models.Max("games__created_at", filter=rated),
+        )
+        .filter(rated__gt=0)
+        .order_by("pk")
+        .values_list("pk", "shown_version", "rated", "top", "versions", "first", "last", "started")
     )
+    return [(row[0], (finished_before, *row)) for row in rows]
+
+
+def _matches(table_id: int, finished_before: datetime | None) -> Iterator[Match]:
+    """Table ``table_id``'s rated games as matches, rated in order (two queries)."""
+    rated = _rated_games([table_id], finished_before)
+    games = Game.objects.filter(rated).order_by("finished_at", "pk")
+    seats: dict[int, list[RatedSeat]] = {}
+    for game_id, player_id, position, total, won in (
+        Seat.objects.filter(game__in=games.values("pk"))
+        .order_by()
+        .values_list("game_id", "player_id", "position", "total", "won")
+    ):
+        seats.setdefault(game_id, []).append(RatedSeat(player_id, position, total, won))
     current: dict[tuple[int, str], tuple[PlackettLuceRating, int]] = {}
-    for (game_id, variant, finished_at), game_rows in groupby(rows, key=lambda r: r[:3]):
-        match_seats = [RatedSeat(*row[3:]) for row in game_rows]
+    for game_id, variant, finished_at in games.values_list("pk", "variant", "finished_at"):
+        match_seats = sorted(seats.get(game_id, ()), key=lambda s: s.position)
         teams, ranks = ranked_sides(variant, match_seats)
         if len(teams) < 2 or any(not team for team in teams):
             continue  # no one to be ranked against: nothing to learn
         before = [[_rating(current, player, variant) for player in team] for team in teams]
         after = MODEL.rate(before, ranks=ranks)
-        rated = []
+        rated_now = []
         for team, new_team in zip(teams, after, strict=True):
             for player, new in zip(team, new_team, strict=True):
-                games = current.get((player, variant), (None, 0))[1] + 1
-                current[player, variant] = (new, games)
-                rated.append(Rating(player, variant, new.mu, new.sigma, games))
-        yield Match(game_id, variant, finished_at, tuple(rated))
+                games_rated = current.get((player, variant), (None, 0))[1] + 1
+                current[player, variant] = (new, games_rated)
+                rated_now.append(Rating(player, variant, new.mu, new.sigma, games_rated))
+        assert finished_at is not None  # a rated game is finished
+        yield Match(game_id, variant, finished_at, tuple(rated_now))
 
 
 def _rating(
@@ -130,9 +219,8 @@ def tables_ratings(
 ) -> dict[tuple[int, str], Rating]:
     """Every player's latest rating per variant over the games of ``tables``."""
     latest: dict[tuple[int, str], Rating] = {}
-    for match in rated_matches(tables, finished_before=finished_before):
-        for rating in match.after:
-            latest[rating.player_id, rating.variant] = rating
+    for table in rated_tables(tables, finished_before=finished_before):
+        latest.update(table.latest)
     return latest
 
 
