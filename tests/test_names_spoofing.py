@@ -415,3 +415,18 @@ def test_restore_refuses_two_names_that_read_as_one_in_a_game(tmp_path: Path) ->
     with pytest.raises(CommandError, match=r"^table 1, game 1, players: 'Ann' appears twice"):
         restore(data, tmp_path)
     assert stored() == (0, 0, 0, 0, 0)
+
+
+# --- one name on every database ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [("Émile", "émile"), ("STRAUSS", "Strauß"), ("Strauß", "strauss"), ("Ann", FULL_WIDTH)],
+)
+def test_names_one_once_read_are_one_player_on_every_database(first: str, again: str) -> None:
+    table = our_table()
+    player = Player.for_name(first, table=table)
+    assert Player.for_name(again, table=table) == player
+    assert Player.objects.filter(private_table=table).named(again) == player
+    assert Player.objects.count() == 1

@@ -9,7 +9,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
-from referee.engine.names import NameError_, clean_name
+from referee.engine.names import NameError_, clean_name, name_key
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
 
@@ -23,8 +23,18 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         return self.filter(private_table__in=[t.pk for t in tables])
 
     def named(self, name: str) -> Player | None:
-        """The player called ``name`` (in the form ``clean_name`` reads it), any case."""
-        return self.filter(name__iexact=_as_read(name)).first()
+        """The player called ``name`` as the engine compares names (``same_name``:
+        any case, any compatibility form), in one query. The database narrows
+        the players down (its own case-insensitive match, which SQLite makes for
+        ASCII letters only, and every name with a letter beyond ASCII) and the
+        engine's key chooses among them, so "Émile" is "émile" on every database."""
+        name = _as_read(name)
+        key = name_key(name)
+        beyond_ascii = models.Q(name__regex=r"[^ -~]")
+        candidates = self.filter(
+            models.Q(name__iexact=name) | models.Q(name__iexact=key) | beyond_ascii
+        ).order_by("pk")
+        return next((p for p in candidates if name_key(p.name) == key), None)
 
     def recent(self, limit: int = 12) -> PlayerQuerySet:
         """The players who sat down most recently, to pick for a new game."""
