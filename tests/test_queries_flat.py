@@ -125,7 +125,7 @@ CHANGES: dict[str, tuple[str, dict[str, str], bool]] = {
     "the partner revealed": ("hand_reveal", {"partner": "3", "trick": "2"}, True),
     "a deal out of turn": ("hand_dealer", {"dealer": "3"}, False),
     "the call cancelled": ("hand_cancel", {}, True),
-    "the hand over": ("hand_finish", {"partner": "3", "tricks": "3"}, True),
+    "the hand over": ("hand_enter", {**BEN_CALLS, "partner": "3", "tricks": "3"}, True),
     "a hand entered whole": ("hand_enter", BEN_WITH_DAN, False),
     "a hand thrown in": ("hand_thrown_in", {}, False),
     "the last hand taken back": ("hand_undo", {}, False),

@@ -44,7 +44,11 @@ class GameChanges:
 
     @contextmanager
     def _changing(
-        self, version: int | None, *fields: str, repeat: Callable[[Game], bool] | None = None
+        self,
+        version: int | None,
+        *fields: str,
+        repeat: Callable[[Game], bool] | None = None,
+        read_again: bool = True,
     ) -> Iterator[Game | None]:
         """One change to the game: in a transaction, lock its row and read this
         game afresh (its fields, seats and players), check the version the
@@ -54,7 +58,9 @@ class GameChanges:
         tap: the change is already stored): then None is yielded and nothing
         is checked or saved. It may refuse the change by raising. A body that
         raises stores nothing (the transaction rolls back). Afterwards this
-        game is read again as stored (``read_again``)."""
+        game is read again as stored (``read_again``), unless the caller does
+        not draw it (the game's own fields and seats are then as stored; the
+        call ended, if any, may still be cached)."""
         me = self._game()
         with transaction.atomic():
             me.refresh_from_db(from_queryset=type(me).objects.select_for_update())
@@ -77,4 +83,5 @@ class GameChanges:
                     ]
                 )
                 count_results_if_ended(me, was_finished=was_finished, is_finished=me.is_finished)
-        me.read_again()
+        if read_again:
+            me.read_again()

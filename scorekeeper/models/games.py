@@ -392,6 +392,7 @@ class Game(GameChanges, models.Model):
     ) -> Hand:
         """Record the next hand (``take_hand``) and return it as it stands."""
         taken = self.take_hand(version=version, token=token, hand=hand, after=after)
+        self.read_again()
         return taken.record or self.hands.get(number=taken.number)
 
     def take_hand(
@@ -417,7 +418,8 @@ class Game(GameChanges, models.Model):
 
         # Under the lock: a retry racing the first request waits for it.
         checked = version if after is None else None
-        with self._changing(checked, "next_dealer", repeat=answered) as game:
+        # Not read again: the one way in reads it only to draw it (``read_again``).
+        with self._changing(checked, "next_dealer", repeat=answered, read_again=False) as game:
             if game is not None:
                 new = store_locked(game, plan_next_hand(game, token, hand, last=seen[0]))
                 number = new.record.number

@@ -7,9 +7,11 @@ from __future__ import annotations
 import copy
 import uuid
 from dataclasses import dataclass, field, replace
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING, Any, Protocol
 
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 
 from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
@@ -128,14 +130,14 @@ class NextHand:
         if self.ended_call is not None:
             self.ended_call.delete()
         self.line.save()
+        names: set[str] = set()
         for seat, changed in self.seats:
             for name, value in changed.items():
                 setattr(seat, name, value)
-            seat.save(update_fields=list(changed))
-        for me, others, figures in self.pairs:
-            SeatPair.objects.filter(seat_id=me, other_id__in=others).update(
-                **{figure: F(figure) + 1 for figure in figures}
-            )
+            names.update(changed)
+        if names:  # one query for every seat the hand changed
+            Seat.objects.bulk_update([seat for seat, _ in self.seats], sorted(names))
+        _add_pair_figures(self.pairs)
 
 
 def plan_next_hand(
@@ -204,6 +206,22 @@ def plan_next_hand(
             hand_number=number,
             content=content_of(hand),
         ),
+    )
+
+
+def _add_pair_figures(pairs: list[PairUpdate]) -> None:
+    """Add one to each pair's figures (``_pair_updates``), in one query."""
+    if not pairs:
+        return
+    where: dict[str, list[Q]] = {}
+    for me, others, figures in pairs:
+        for figure in figures:
+            where.setdefault(figure, []).append(Q(seat_id=me, other_id__in=others))
+    SeatPair.objects.filter(seat_id__in={me for me, _, _ in pairs}).update(
+        **{
+            figure: F(figure) + Case(When(reduce(or_, found), then=Value(1)), default=Value(0))
+            for figure, found in where.items()
+        }
     )
 
 

@@ -45,6 +45,7 @@ class HandForm(GameActionForm):
 
     stage = ""
     # A form for the next hand is refused once the game is over; an edit is not.
+    # A whole hand is the model's to refuse (its token may have recorded it).
     adds_a_hand = True
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
@@ -79,7 +80,7 @@ class HandForm(GameActionForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if self.adds_a_hand and self.game.is_finished:
+        if self.adds_a_hand and self.game.is_finished and "after" not in self.fields:
             raise forms.ValidationError(
                 "The game is over: no more hands can be recorded. Edit an earlier hand, "
                 "or start a rematch.",

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
+from referee.http import wants_partial
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace, RevealForm
 from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
 from scorekeeper.games.screens import table_context
@@ -219,6 +220,8 @@ def _record(
         # What was entered stays on screen, with the way to change the hand.
         already = _already(game, used, form)
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
+    if wants_partial(request):
+        game.read_again()  # drawn at once
     return after_change(request, game, f"Hand {taken.number} recorded.")
 
 
@@ -339,5 +342,7 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return behind(
             request, game_id, f"Nothing changed: this screen already recorded hand {used.number}."
         )
+    if wants_partial(request):
+        game.read_again()  # drawn at once
     name = no_score_hand_name(game.house_rules)
     return after_change(request, game, f"Hand {taken.number}: {name.lower()}, the deal passes on.")
