@@ -344,6 +344,19 @@ BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 2)
 # Milliseconds a request waits for its turn before it is answered 503 "busy, try
 # again", nothing stored (forms have the turns first; D56); 0 waits for ever.
 BOWER_TURN_WAIT_MS = env_int("BOWER_TURN_WAIT_MS", 1000)
+# Milliseconds a request's body may take to arrive before it is dropped (408); a
+# body is read before the request is counted in hand or takes a turn (D57). 0: no bound.
+BOWER_BODY_WAIT_MS = env_int("BOWER_BODY_WAIT_MS", 10_000)
+# Bodies arriving at once from one address, per process; more are answered 429 at
+# once, unread (D57). 0: no limit.
+BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 4)
+
+# --- Imports: a game document pasted or uploaded (scorekeeper.web.limits, D57)
+# Imports a minute from one address, per process; more are answered 429 with the
+# wait beside the field. 0: no limit.
+BOWER_IMPORTS_PER_MINUTE = env_int("BOWER_IMPORTS_PER_MINUTE", 6)
+# Hands one table keeps; an import past it is refused beside the field. 0: no limit.
+BOWER_TABLE_MAX_HANDS = env_int("BOWER_TABLE_MAX_HANDS", 20_000)
 
 # --- Logging: errors to standard error, where the app server and runserver show them
 

@@ -6,9 +6,11 @@ operator ("History out and back in"). A game's hands as a spreadsheet are the hi
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig
+from django.forms.utils import ErrorDict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,10 +21,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.files.backups import backup_text
 from scorekeeper.files.forms import ImportForm
 from scorekeeper.files.game_files import export_text
-from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.models import Game, GameAlreadyStored, Hand, PrivateTable
 from scorekeeper.models.game_documents import export_filename
 from scorekeeper.web.forms import TableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.limits import import_wait, too_often
 from scorekeeper.web.phone_tables import remember, tables_of
 
 
@@ -45,7 +48,10 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES, tables=tables)
         choice = TableChoiceForm(request.POST, tables=tables)
-        if form.is_valid():
+        if wait := import_wait(request):
+            # Held to a rate per address (D57): refused before the document is read.
+            return _too_often(request, form, choice, wait)
+        if form.is_valid() and _room_for(form, choice.table()):
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
@@ -73,6 +79,44 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         status = 200
     context = {"form": form, "table_choice": choice}
     return render(request, "scorekeeper/files/import.html", context, status=status)
+
+
+def _field_of(request: HttpRequest) -> str:
+    """The field a document came in: the file if one was chosen, else the paste box."""
+    return "file" if request.FILES.get("file") else "text"
+
+
+def _too_often(
+    request: HtmxHttpRequest, form: ImportForm, choice: TableChoiceForm, wait: int
+) -> HttpResponse:
+    """429 with Retry-After: the import page, the wait beside the field, what was
+    pasted kept, nothing read or stored."""
+    form.cleaned_data = {}
+    setattr(form, "_errors", ErrorDict())  # noqa: B010 (not cleaned: the document is never read)
+    form.add_error(_field_of(request), too_often(wait))
+    context = {"form": form, "table_choice": choice}
+    response = render(request, "scorekeeper/files/import.html", context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _room_for(form: ImportForm, table: PrivateTable | None) -> bool:
+    """Whether ``table`` keeps the document's hands within BOWER_TABLE_MAX_HANDS; if
+    not, the form says so beside the field (D57)."""
+    most: int = settings.BOWER_TABLE_MAX_HANDS
+    if table is None or not most:
+        return True
+    kept = Hand.objects.filter(game__private_table=table).count()
+    coming = len(form.cleaned_data["document"].hands)
+    if kept + coming <= most:
+        return True
+    field = "file" if form.cleaned_data.get("file") else "text"
+    form.add_error(
+        field,
+        f"This table keeps at most {most:,} hands and has {kept:,}: this game's {coming:,}"
+        " would not fit. Import it into another table.",
+    )
+    return False
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -13,6 +13,7 @@ phone.
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 from collections import deque
@@ -23,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views import defaults
 
 from referee.http import varies_on_htmx, wants_partial
+from scorekeeper.web.arrivals import Arrivals
 
 BUSY_MESSAGE = "The scorebook is busy: try again in a moment."
 RETRY_AFTER_SECONDS = 2
@@ -113,16 +115,18 @@ class OverloadMiddleware:
     (``BOWER_ACTIVE_REQUESTS``), the others wait, in hand, for a turn. Python
     runs one thread of a process at a time, so forty requests run together
     each finish about forty times later; a few at a time finish in turn, the
-    first soonest (docs/decisions.md, D55). A form's body is read before its
-    turn, so a phone slow to send holds a thread but never a turn; a file
-    upload, not read ahead into memory, takes no turn at all.
+    first soonest (docs/decisions.md, D55). A request's body (a form, a JSON
+    body, a file upload) is read first, within ``BOWER_BODY_WAIT_MS``, a few
+    at once from one address (``Arrivals``, D57): a body still arriving is
+    neither in hand nor holding a turn.
 
     Forms (a hand saved, a player added) take the turns before pages and
-    polls. A request that has waited ``wait`` seconds for a turn
-    (``BOWER_TURN_WAIT_MS``) is answered 503 with Retry-After instead, having
-    stored nothing, so an overloaded process answers everything within about
-    that long; a hand put off waits in the phone's outbox and is sent again
-    with its token (static/js/outbox.js; docs/decisions.md, D56)."""
+    polls, and those before imports (a game document pasted or uploaded), which
+    never hold every turn (D57). A request that has waited ``wait`` seconds for
+    a turn (``BOWER_TURN_WAIT_MS``) is answered 503 with Retry-After instead,
+    having stored nothing, so an overloaded process answers everything within
+    about that long; a hand put off waits in the phone's outbox and is sent
+    again with its token (static/js/outbox.js; docs/decisions.md, D56)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         from django.conf import settings
@@ -135,8 +139,15 @@ class OverloadMiddleware:
         self.turns = Turns(active) if active else None
         waited: int = settings.BOWER_TURN_WAIT_MS
         self.wait = waited / 1000 if waited else None
+        body_wait: int = settings.BOWER_BODY_WAIT_MS
+        self.arrivals = Arrivals(
+            settings.BOWER_BODIES_PER_ADDRESS, body_wait / 1000 if body_wait else None
+        )
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # The body first: one still arriving is not in hand and holds no turn (D57).
+        if (refused := self.arrivals.receive(request)) is not None:
+            return refused
         with self.lock:
             shed = 0 < self.limit <= self.in_hand and is_poll(request)
             if not shed:
@@ -144,14 +155,15 @@ class OverloadMiddleware:
         if shed:
             return put_off(request)
         try:
-            if self.turns is None or not _body_read(request):
+            if self.turns is None:
                 return self.get_response(request)
-            if not self.turns.take(first=request.method not in _READS, within=self.wait):
+            line = line_of(request)
+            if not self.turns.take(line=line, within=self.wait):
                 return put_off(request)
             try:
                 return self.get_response(request)
             finally:
-                self.turns.give()
+                self.turns.give(line=line)
         finally:
             with self.lock:
                 self.in_hand -= 1
@@ -173,51 +185,76 @@ def put_off(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# The lines of turns, first served first: forms, then pages and polls, then imports.
+FORMS, READS, IMPORTS = 0, 1, 2
+
+
+def line_of(request: HttpRequest) -> int:
+    """A request's line: an import (a game document pasted or uploaded) waits behind
+    everything else; a form before pages and polls."""
+    if request.method in _READS:
+        return READS
+    return IMPORTS if request.path_info == _import_path() else FORMS
+
+
+@functools.cache
+def _import_path() -> str:
+    from django.urls import reverse
+
+    return reverse("game_import")
+
+
 class Turns:
     """A process's turns at the app: ``count`` at once, handed on in arrival order,
-    a form's waiters before the others'. One waiting thread is woken when a turn
-    ends (it is handed the turn), never all of them."""
+    a form's waiters before a page's, a page's before an import's, and imports never
+    more than ``count - 1`` at once (one at least), so a turn is always left for a
+    hand. One waiting thread is woken when a turn ends (it is handed the turn), never
+    all of them."""
 
     def __init__(self, count: int) -> None:
         self.lock = threading.Lock()
         self.free = count
-        self.waiting: tuple[deque[threading.Event], deque[threading.Event]] = (deque(), deque())
+        self.most_imports = max(1, count - 1)
+        self.imports = 0
+        self.waiting: tuple[deque[threading.Event], ...] = (deque(), deque(), deque())
 
-    def take(self, *, first: bool, within: float | None) -> bool:
-        """Wait for a turn, in the first line (forms) or the second; False when
-        ``within`` seconds went by first (no turn is then held)."""
-        line = self.waiting[0 if first else 1]
+    def _may(self, line: int) -> bool:
+        return line != IMPORTS or self.imports < self.most_imports
+
+    def _taken(self, line: int) -> None:
+        if line == IMPORTS:
+            self.imports += 1
+
+    def take(self, *, line: int, within: float | None) -> bool:
+        """Wait for a turn in ``line``; False when ``within`` seconds went by first
+        (no turn is then held)."""
+        waiting = self.waiting[line]
         with self.lock:
-            if self.free:
+            if self.free and self._may(line):
                 self.free -= 1
+                self._taken(line)
                 return True
             handed = threading.Event()
-            line.append(handed)
+            waiting.append(handed)
         if handed.wait(within):
             return True
         with self.lock:
             if handed.is_set():  # handed the turn as the wait ran out
                 return True
-            line.remove(handed)
+            waiting.remove(handed)
             return False
 
-    def give(self) -> None:
-        """End a turn: the first waiter takes it, or it is free."""
+    def give(self, *, line: int) -> None:
+        """End a turn taken in ``line``: the first waiter that may take it does, or it is free."""
         with self.lock:
-            for line in self.waiting:
-                if line:
-                    line.popleft().set()
+            if line == IMPORTS:
+                self.imports -= 1
+            for number, waiting in enumerate(self.waiting):
+                if waiting and self._may(number):
+                    self._taken(number)
+                    waiting.popleft().set()
                     return
             self.free += 1
-
-
-def _body_read(request: HttpRequest) -> bool:
-    """Whether ``request``'s body is all in memory: a form's or a JSON body is read
-    now (Django keeps it for the view), a file upload is left to its view."""
-    if request.content_type == "multipart/form-data":
-        return False
-    request.body  # noqa: B018 (read for its effect: the body, read once, is kept)
-    return True
 
 
 def is_poll(request: HttpRequest) -> bool:

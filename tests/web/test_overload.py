@@ -1,7 +1,7 @@
 """An overloaded server answers its polls 503 at once, and keeps serving the
 taps of a hand; a process runs the app for a few requests at a time, the others
-waiting their turn, a phone slow to send its form never holding one
-(scorekeeper/web/middleware.py, OverloadMiddleware; docs/decisions.md, D43, D55)."""
+waiting their turn, a phone slow to send its form never holding one, imports last
+(scorekeeper/web/middleware.py, OverloadMiddleware; docs/decisions.md, D43, D55, D57)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ from django.test import RequestFactory
 
 from scorekeeper.web.middleware import (
     BUSY_MESSAGE,
+    FORMS,
+    IMPORTS,
     POLL_RETRY_AFTER_SECONDS,
+    READS,
     RETRY_AFTER_SECONDS,
     OverloadMiddleware,
     Turns,
@@ -228,19 +231,40 @@ def test_a_form_sent_slowly_holds_no_turn_while_it_arrives(requests: RequestFact
     assert arriving().content == b"tricks=3"
 
 
-def test_a_file_upload_is_not_read_ahead_and_takes_no_turn(requests: RequestFactory) -> None:
+def test_a_file_upload_is_read_ahead_and_waits_behind_pages_that_came_after_it(
+    requests: RequestFactory,
+) -> None:
     process = Held(active=1)
     busy = process.send(requests.get("/games/1/"))
     process.wait_running("/games/1/")
     upload = process.send(
-        requests.post("/restore/", {"backup": SimpleUploadedFile("backup.json", b"{}")})
+        requests.post("/games/import/", {"file": SimpleUploadedFile("game.json", b"{}")})
     )
-    process.let_go["/restore/"].set()
-    process.wait_running("/restore/")  # while the only turn is taken
-    assert upload().status_code == 200
-    assert process.read_ahead == {"/games/1/": True, "/restore/": False}
+    time.sleep(0.1)  # the import waits in line before the page comes
+    page = process.send(requests.get("/games/2/"))
+    time.sleep(0.1)
     process.let_go["/games/1/"].set()
-    assert busy().status_code == 200
+    process.wait_running("/games/2/")
+    assert process.running == ["/games/1/", "/games/2/"]
+    process.let_go["/games/2/"].set()
+    process.let_go["/games/import/"].set()
+    process.wait_running("/games/import/")
+    assert upload().status_code == 200
+    assert process.read_ahead["/games/import/"]  # in memory before the view
+    assert [busy().status_code, page().status_code] == [200, 200]
+
+
+def test_imports_never_hold_every_turn() -> None:
+    turns = Turns(2)
+    assert turns.take(line=IMPORTS, within=0)
+    assert not turns.take(line=IMPORTS, within=0)  # a turn is free, but kept for a hand
+    assert turns.take(line=FORMS, within=0)
+    turns.give(line=FORMS)
+    turns.give(line=IMPORTS)
+    assert turns.take(line=IMPORTS, within=0)
+    assert turns.take(line=READS, within=0)
+    alone = Turns(1)  # one turn: an import may have it, in its turn
+    assert alone.take(line=IMPORTS, within=0)
 
 
 def test_the_app_takes_a_few_requests_at_a_time() -> None:
@@ -250,10 +274,10 @@ def test_the_app_takes_a_few_requests_at_a_time() -> None:
     assert 0 < active < settings.BOWER_SHED_POLLS_AT
     turns = OverloadMiddleware(lambda request: HttpResponse(b"")).turns
     assert turns is not None
-    taken = [turns.take(first=True, within=0) for _ in range(active + 1)]
+    taken = [turns.take(line=FORMS, within=0) for _ in range(active + 1)]
     assert taken == [True] * active + [False]
-    turns.give()
-    assert turns.take(first=False, within=0)  # the turn given back is taken again
+    turns.give(line=FORMS)
+    assert turns.take(line=READS, within=0)  # the turn given back is taken again
 
 
 FORM = "application/x-www-form-urlencoded"

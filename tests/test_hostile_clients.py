@@ -1,0 +1,75 @@
+"""One client cannot freeze or starve the other tables (issue 32; docs/decisions.md,
+D57): the real server, started as `HOST=0.0.0.0 make run` and as `make serve` start
+it, answers the other tables' polls, pages and saves (a new game started) within 2 s,
+none of them "busy", while one address trickles 150 forms' bodies a byte a second,
+and then while it pastes and uploads a 1,000-hand game on 24 connections at once.
+
+The hostile client is 127.0.0.1, the other tables 127.0.0.2 (an address of the
+loopback of their own, as another phone on the Wi-Fi has); only 127.0.0.1 is asked.
+Before, the trickling bodies put every poll off (503) and then held every thread
+(nothing answered in 10 s), and the imports put every other table's poll, page and
+save off. Bounded: each phase is a few seconds, each request waits at most 10 s, and
+the server is stopped at the end whatever happens. The figures at 60, 150 and 300
+connections: `python -m tests.hostile_clients` (docs/decisions.md, D57)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.hostile_clients import Measured, measure, the_others
+from tests.serve_support import (
+    lan_environment,
+    needs_the_server,
+    production_environment,
+    started,
+)
+
+WITHIN_SECONDS = 2.0
+KINDS = ("poll", "page", "save")
+# What each kind is answered when served: a poll of a watch link nobody has is a 404.
+SERVED = {"poll": {404}, "page": {200}, "save": {302}}
+
+pytestmark = needs_the_server
+
+
+def assert_the_others_were_served(measured: Measured) -> None:
+    for kind in KINDS:
+        assert measured.answers.get(kind), measured.report()
+        assert set(measured.statuses(kind)) <= SERVED[kind], measured.report()
+        assert measured.slowest(kind) < WITHIN_SECONDS, measured.report()
+
+
+def assert_one_client_cannot_freeze_or_starve_the_others(port: int) -> None:
+    for _ in range(3):  # every process has drawn each screen once, as on a server up a while
+        the_others(port, 30)
+    trickled = measure(port, trickling=150, settle=2.0, seconds=3.0)
+    assert trickled.tally.opened == 150, trickled.report()
+    assert_the_others_were_served(trickled)
+    flooded = measure(port, pasting=8, uploading=16, settle=1.5, seconds=3.0)
+    assert_the_others_were_served(flooded)
+    # The flood was held to its rate: told to wait (429), not stored again and again.
+    assert flooded.hostile[429] > 0, flooded.report()
+    assert flooded.hostile[302] <= 2 * 6, flooded.report()
+
+
+def test_the_server_for_phones_keeps_serving_the_other_tables(tmp_path: Path) -> None:
+    with started("run", lan_environment(tmp_path), tmp_path / "server.log") as port:
+        assert_one_client_cannot_freeze_or_starve_the_others(port)
+
+
+def test_the_production_server_keeps_serving_the_other_tables(tmp_path: Path) -> None:
+    with started("serve", production_environment(tmp_path), tmp_path / "server.log") as port:
+        assert_one_client_cannot_freeze_or_starve_the_others(port)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db  # so that the PostgreSQL pass of make test keeps it
+def test_on_postgresql_the_production_server_keeps_serving_the_other_tables(
+    tmp_path: Path,
+) -> None:
+    environ = production_environment(tmp_path) | {"DATABASE_URL": os.environ["DATABASE_URL"]}
+    with started("serve", environ, tmp_path / "server.log") as port:
+        assert_one_client_cannot_freeze_or_starve_the_others(port)
