@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
-from scorekeeper.models import EuchreNight, GameNight, Player
+from scorekeeper.models import EuchreNight, GameNight, Player, Season
 from tests.game_support import our_table, record, start_game
 from tests.night_support import play_round
 from tests.test_strangers import every_route
@@ -54,6 +54,7 @@ NOT_SCREENS = {
     "night_state": "a poll of the night page, walked",
     "night_standings_state": "a poll of the standings, walked",
     "night_watch_state": "a poll of the night's watch page, walked",
+    "season_watch_state": "a poll of the season's watch page, walked",
     "hand_reveal": "a form's POST",
     "hand_cancel": "a form's POST",
     "hand_thrown_in": "a form's POST",
@@ -108,6 +109,9 @@ def seed() -> dict[str, Any]:
     play_round(night.rounds.get(number=1), 4, alone_first=True)
     night.refresh_from_db()
     play_round(night.seat_next_round(version=night.version), 2)
+    season = Season.name_season(
+        private_table=table, name=LONG[3], starts=in_play.night, ends=in_play.night
+    )
     return {
         "game": game.pk,
         "in_play": in_play.pk,
@@ -118,6 +122,8 @@ def seed() -> dict[str, Any]:
         "table": table.pk,
         "game_watch": in_play.watch_token,
         "night_watch": night.watch_token,
+        "season": season.pk,
+        "season_watch": season.watch_token,
     }
 
 
@@ -154,6 +160,9 @@ def screens(ids: dict[str, Any]) -> list[str]:
         f"/nights/{night}/standings/",
         f"/nights/{night}/rounds/2/tables/1/card/",
         f"/nights/watch/{ids['night_watch']}/",
+        "/seasons/",
+        f"/seasons/{ids['season']}/",
+        f"/seasons/watch/{ids['season_watch']}/",
         "/referee/",
         "/referee/rules/",
         "/referee/rules/standard/",
@@ -176,10 +185,13 @@ def test_every_route_is_walked_or_said_not_to_be_a_screen() -> None:
     assert walked & set(NOT_SCREENS) == set()
 
 
-FAKE_IDS = dict.fromkeys(("game", "in_play", "finished", "night", "player", "table"), 1) | {
+FAKE_IDS = dict.fromkeys(
+    ("game", "in_play", "finished", "night", "player", "table", "season"), 1
+) | {
     "date": "2026-01-02",
     "game_watch": "token",
     "night_watch": "token",
+    "season_watch": "token",
 }
 
 

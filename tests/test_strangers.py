@@ -32,7 +32,7 @@ from django.urls.resolvers import RegexPattern, RoutePattern
 
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
-from scorekeeper.models import EuchreNight, Game, GameNight, Player, PrivateTable
+from scorekeeper.models import EuchreNight, Game, GameNight, Player, PrivateTable, Season
 from tests.conftest import joined_client
 from tests.game_support import record, start_game
 from tests.night_support import play_round
@@ -53,6 +53,7 @@ NAMES = (
 )
 NIGHT_NAME, NIGHT_PLACE = "Marzipan Jubilee", "Bellwether Tavern"
 EUCHRE_NIGHT_NAME = "Quasar Cup"
+SEASON_NAME = "Vermilion Circuit"
 OTHER_TABLE_NAME = "Brambleton Annex"
 OTHER_NAMES = ("Gildermoor", "Halvardine", "Ignatiusz", "Jessamyne", "Korvillian")
 
@@ -98,6 +99,7 @@ class Seeded:
             "night": [self.in_play.night],
             "player_id": players,
             "night_id": [self.night.pk],
+            "season_id": list(Season.objects.order_by("pk").values_list("pk", flat=True)),
             "table": [1, 2],  # a euchre night's table number
             "table_id": [self.table.pk, self.other.pk],
             "key": [WRONG_SECRET],
@@ -149,6 +151,9 @@ def seeded() -> Seeded:
     night.seat_next_round(version=night.version)
     night.refresh_from_db()
     in_play.refresh_from_db()
+    season = Season.name_season(
+        private_table=table, name=SEASON_NAME, starts=finished.night, ends=finished.night
+    )
     return Seeded(
         table=table,
         other=other,
@@ -167,6 +172,8 @@ def seeded() -> Seeded:
             in_play.watch_token,
             finished.watch_token,
             night.watch_token,
+            SEASON_NAME,
+            season.watch_token,
         ],
     )
 
@@ -366,7 +373,7 @@ def test_the_tables_own_phone_finds_its_names_on_the_pages_the_walk_fills(
     answers = [fetch(phone, address) for address in every_address(seeded)]
     assert not server_errors(answers)
     said = " ".join(leaks(answers, seeded.secrets))
-    for secret in [TABLE_NAME, *NAMES, NIGHT_NAME, NIGHT_PLACE, EUCHRE_NIGHT_NAME]:
+    for secret in [TABLE_NAME, *NAMES, NIGHT_NAME, NIGHT_PLACE, EUCHRE_NIGHT_NAME, SEASON_NAME]:
         assert secret in said, secret
     for page in [
         f"/games/{seeded.in_play.pk}/ ",
