@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import unicodedata
 import uuid
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
-from referee.engine.names import NameError_, clean_name, first_repeat, same_name
+from referee.engine.names import NameError_, clean_name, first_repeat, holds_hidden, same_name
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, NightPlayer, Player, PlayerChange, Seat
@@ -82,6 +85,20 @@ def test_names_equal_once_read_are_one_name_as_names_differing_in_case_are() -> 
     assert first_repeat(["Ann", "Ben", FULL_WIDTH]) == 2
     with pytest.raises(NameError_, match="reserves"):
         clean_name(wide("maker"))
+
+
+@given(text=st.text(max_size=40))
+def test_a_name_the_check_lets_through_shows_every_character_and_reads_as_itself(
+    text: str,
+) -> None:
+    try:
+        name = clean_name(text)
+    except NameError_:
+        return
+    assert not holds_hidden(name)
+    assert clean_name(name) == name
+    assert same_name(name, text)
+    assert unicodedata.normalize("NFKC", name) == name
 
 
 def test_the_one_check_gives_a_clean_name_back_unchanged() -> None:
