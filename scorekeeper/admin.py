@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from referee.engine.names import NameError_, clean_name
 from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
 
 
@@ -59,8 +61,39 @@ class GameAdmin(RecountedOnDelete):
     raw_id_fields = ["rematch_of"]
 
 
+class PlayerAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A name the operator gives goes through the engine's one check, as a
+    phone's does (docs/formats.md, "Game document (import and export)":
+    players' names), and may not be another player's of the table."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "private_table"]
+
+    def clean_name(self) -> str:
+        try:
+            return clean_name(self.cleaned_data["name"])
+        except NameError_ as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        table, name = data.get("private_table"), data.get("name")
+        if table is not None and name:
+            other = Player.objects.filter(private_table=table).named(name)
+            if other is not None and other.pk != self.instance.pk:
+                self.add_error(
+                    "name",
+                    f"{other.name} is another player of this table: to make them one,"
+                    " merge them on the player's page.",
+                )
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(RedrawnOnSave):
+    form = PlayerAdminForm
     list_display = ["name", "private_table", "created_at"]
     list_filter = ["private_table"]
     list_select_related = ["private_table"]

@@ -447,3 +447,23 @@ def test_names_one_once_read_are_one_player_on_every_database(first: str, again:
     assert Player.for_name(again, table=table) == player
     assert Player.objects.filter(private_table=table).named(again) == player
     assert Player.objects.count() == 1
+
+
+# --- the operator's admin --------------------------------------------------------------
+
+
+def test_the_admin_refuses_a_spoofed_name_and_another_players_name(admin_client: Client) -> None:
+    start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
+    dan = Player.objects.get(name="Dan")
+    address = reverse("admin:scorekeeper_player_change", args=[dan.pk])
+    for name, says in ((RIGHT_TO_LEFT, "U+202E"), (FULL_WIDTH, "Ann is another player")):
+        data = {"name": name, "private_table": str(dan.private_table_id)}
+        response = admin_client.post(address, data)
+        assert response.status_code == 200
+        assert says in " ".join(response.context["adminform"].form.errors["name"])
+    dan.refresh_from_db()
+    assert dan.name == "Dan"
+    data = {"name": wide("Danny"), "private_table": str(dan.private_table_id)}
+    assert admin_client.post(address, data).status_code == 302
+    dan.refresh_from_db()
+    assert dan.name == "Danny"
