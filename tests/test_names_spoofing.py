@@ -467,3 +467,10 @@ def test_the_admin_refuses_a_spoofed_name_and_another_players_name(admin_client:
     assert admin_client.post(address, data).status_code == 302
     dan.refresh_from_db()
     assert dan.name == "Danny"
+
+
+def test_an_upload_says_which_names_it_read_in_another_form(client: Client) -> None:
+    text = json.dumps(with_players(FULL_WIDTH, "Ben", "Cat", "Dan", "Eve"))
+    response = client.post(reverse("game_import"), {"text": text}, follow=True)
+    assert f"Read {FULL_WIDTH} as Ann." in response.content.decode()
+    assert Game.objects.get().seats.get(position=0).player.name == "Ann"

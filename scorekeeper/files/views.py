@@ -69,7 +69,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                     f"Imported {document.table.variant.label}"
                     f"{' as a copy' if copy else ''}: "
                     f"{hands} hand{'s' if hands != 1 else ''}, "
-                    f"{'finished' if game.is_finished else 'in progress'}.",
+                    f"{'finished' if game.is_finished else 'in progress'}."
+                    + "".join(f" Read {given} as {read}." for given, read in document.folded),
                 )
                 return redirect(reverse("game_table", args=[game.pk]))
         status = 422
