@@ -345,13 +345,13 @@ BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 2)
 # again", nothing stored (forms have the turns first; D56); 0 waits for ever.
 BOWER_TURN_WAIT_MS = env_int("BOWER_TURN_WAIT_MS", 1000)
 # Milliseconds a request's body may take to arrive before it is dropped (408); a
-# body is read before the request is counted in hand or takes a turn (D57). 0: no bound.
+# body is read before the request is counted in hand or takes a turn (D58). 0: no bound.
 BOWER_BODY_WAIT_MS = env_int("BOWER_BODY_WAIT_MS", 10_000)
 # Bodies arriving at once from one address, per process; more are answered 429 at
-# once, unread (D57). 0: no limit.
+# once, unread (D58). 0: no limit.
 BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 4)
 
-# --- Imports: a game document pasted or uploaded (scorekeeper.web.limits, D57)
+# --- Imports: a game document pasted or uploaded (scorekeeper.web.limits, D58)
 # Imports a minute from one address, per process; more are answered 429 with the
 # wait beside the field. 0: no limit.
 BOWER_IMPORTS_PER_MINUTE = env_int("BOWER_IMPORTS_PER_MINUTE", 6)

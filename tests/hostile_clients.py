@@ -1,5 +1,5 @@
 """One hostile client against a real server on the loopback, and how long the other
-tables wait meanwhile (issue 32; tests/test_hostile_clients.py, docs/decisions.md D57).
+tables wait meanwhile (issue 32; tests/test_hostile_clients.py, docs/decisions.md D58).
 
 The hostile client, on 127.0.0.1: connections trickling a form's body a byte a second
 (tests/slow_clients.py), or connections pasting and uploading a valid 1,000-hand game
@@ -8,7 +8,7 @@ another phone on the Wi-Fi has one of its own): polls, pages and saves (a new ga
 started, a real write), each on a connection of its own, timed. Every request has a
 deadline, every connection is closed at the end, and only 127.0.0.1 is asked.
 
-By hand (the figures in docs/decisions.md D57), starting each server as a person does:
+By hand (the figures in docs/decisions.md D58), starting each server as a person does:
     .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood]
 """
 

@@ -1,5 +1,5 @@
 """One client cannot freeze or starve the other tables (issue 32; docs/decisions.md,
-D57): the real server, started as `HOST=0.0.0.0 make run` and as `make serve` start
+D58): the real server, started as `HOST=0.0.0.0 make run` and as `make serve` start
 it, answers the other tables' polls, pages and saves (a new game started) within 2 s,
 none of them "busy", while one address trickles 150 forms' bodies a byte a second,
 and then while it pastes and uploads a 1,000-hand game on 24 connections at once.
@@ -10,7 +10,7 @@ Before, the trickling bodies put every poll off (503) and then held every thread
 (nothing answered in 10 s), and the imports put every other table's poll, page and
 save off. Bounded: each phase is a few seconds, each request waits at most 10 s, and
 the server is stopped at the end whatever happens. The figures at 60, 150 and 300
-connections: `python -m tests.hostile_clients` (docs/decisions.md, D57)."""
+connections: `python -m tests.hostile_clients` (docs/decisions.md, D58)."""
 
 from __future__ import annotations
 

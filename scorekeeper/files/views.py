@@ -49,7 +49,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         form = ImportForm(request.POST, request.FILES, tables=tables)
         choice = TableChoiceForm(request.POST, tables=tables)
         if wait := import_wait(request):
-            # Held to a rate per address (D57): refused before the document is read.
+            # Held to a rate per address (D58): refused before the document is read.
             return _too_often(request, form, choice, wait)
         if form.is_valid() and _room_for(form, choice.table()):
             document = form.cleaned_data["document"]
@@ -103,7 +103,7 @@ def _too_often(
 
 def _room_for(form: ImportForm, table: PrivateTable | None) -> bool:
     """Whether ``table`` keeps the document's hands within BOWER_TABLE_MAX_HANDS; if
-    not, the form says so beside the field (D57)."""
+    not, the form says so beside the field (D58)."""
     most: int = settings.BOWER_TABLE_MAX_HANDS
     if table is None or not most:
         return True

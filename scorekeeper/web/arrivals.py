@@ -1,22 +1,23 @@
 """A request's body, read before the request counts for anything (docs/decisions.md,
-D57): within ``BOWER_BODY_WAIT_MS`` or it is dropped (408), and at most
-``BOWER_BODIES_PER_ADDRESS`` bodies arriving at once from one address in a process
-(more are answered 429 at once, unread, and the app server closes their connection).
+D58): at most ``BOWER_BODIES_PER_ADDRESS`` bodies arriving at once from one address
+in a process (more are answered 429 at once, unread, and the app server closes their
+connection), and one still arriving after ``BOWER_BODY_WAIT_MS`` is dropped (408).
 
-granian calls the app once a request's headers are in and reads its body only as the
-app asks for it, on the app's thread; it has no deadline for a body. So the body is
-read on a thread of its own while the app's thread waits at most that long. A body
-that never finishes keeps that small reader until its client gives up, and keeps its
-place in its address's count meanwhile: one address can hold a few of a process's
-threads, never all of them.
+granian calls the app once a request's headers are in, and reads its body only as
+the app asks for it, on the app's thread, with no deadline of its own: a read waits
+until it has all it asked for. So a body is read in small reads while it comes
+slowly, and the deadline is looked at between them. A client that stops sending
+altogether holds its read until it gives up; the count per address is what keeps
+one address to a few of a process's threads. (A read on a thread of its own, given
+up on at the deadline, stalled the whole process under granian 2.8.9.)
 """
 
 from __future__ import annotations
 
 import io
 import threading
+import time
 from collections import Counter
-from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
@@ -60,44 +61,50 @@ class Arrivals:
             if self.per_address and self.arriving[address] >= self.per_address:
                 return refused(429, TOO_MANY)
             self.arriving[address] += 1
-        reader = _Reader(request.META["wsgi.input"], length, lambda: self._arrived(address))
-        body = reader.wait(self.within)
+        try:
+            body = read_within(request.META["wsgi.input"], length, self.within)
+        finally:
+            with self.lock:
+                self.arriving[address] -= 1
+                if not self.arriving[address]:
+                    del self.arriving[address]
         if body is None:
             return refused(408, TOO_SLOW)
         request._body = body  # as HttpRequest.body keeps it
         request._stream = io.BytesIO(body)
         return None
 
-    def _arrived(self, address: str) -> None:
-        with self.lock:
-            self.arriving[address] -= 1
-            if not self.arriving[address]:
-                del self.arriving[address]
+
+# A read asks for this much at most: a body that comes quickly is read in a few
+# reads, one that trickles a byte at a time in reads of a byte, so that the
+# deadline is looked at between them.
+MOST_AT_ONCE = 64 * 1024
+QUICK_SECONDS = 0.05
 
 
-class _Reader:
-    """Reads ``length`` bytes of ``stream`` on a thread of its own."""
-
-    def __init__(self, stream: io.RawIOBase, length: int, finished: Callable[[], None]) -> None:
-        self.stream = stream
-        self.length = length
-        self.finished = finished
-        self.done = threading.Event()
-        self.body = b""
-        threading.Thread(target=self._read, name="bower-body", daemon=True).start()
-
-    def _read(self) -> None:
+def read_within(stream: io.RawIOBase, length: int, within: float | None) -> bytes | None:
+    """``length`` bytes of ``stream`` (fewer if the client went away), or None once
+    ``within`` seconds went by first. granian's read waits until it has all it was
+    asked for, so each read asks for little while the body comes slowly, and twice
+    as much after each quick one."""
+    deadline = None if within is None else time.monotonic() + within
+    parts: list[bytes] = []
+    got, asking = 0, 1
+    while got < length:
+        started = time.monotonic()
+        if deadline is not None and started > deadline:
+            return None
         try:
-            self.body = self.stream.read(self.length) or b""
+            part = stream.read(min(asking, length - got)) or b""
         except OSError:
-            self.body = b""  # the client went away; the app answers a short form
-        finally:
-            self.finished()
-            self.done.set()
-
-    def wait(self, within: float | None) -> bytes | None:
-        """The body, or None when ``within`` seconds went by first."""
-        return self.body if self.done.wait(within) else None
+            part = b""
+        if not part:
+            break  # the client went away: the app answers the short form
+        parts.append(part)
+        got += len(part)
+        quick = time.monotonic() - started < QUICK_SECONDS
+        asking = min(asking * 2, MOST_AT_ONCE) if quick else 1
+    return b"".join(parts)
 
 
 def _length(request: HttpRequest) -> int:

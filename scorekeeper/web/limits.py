@@ -1,4 +1,4 @@
-"""How often one address may import a game document (docs/decisions.md, D57).
+"""How often one address may import a game document (docs/decisions.md, D58).
 
 ``BOWER_IMPORTS_PER_MINUTE`` imports in any minute from one address, counted in each
 app process (two under ``make serve``, so up to twice that in all); the next is

@@ -117,12 +117,12 @@ class OverloadMiddleware:
     each finish about forty times later; a few at a time finish in turn, the
     first soonest (docs/decisions.md, D55). A request's body (a form, a JSON
     body, a file upload) is read first, within ``BOWER_BODY_WAIT_MS``, a few
-    at once from one address (``Arrivals``, D57): a body still arriving is
+    at once from one address (``Arrivals``, D58): a body still arriving is
     neither in hand nor holding a turn.
 
     Forms (a hand saved, a player added) take the turns before pages and
     polls, and those before imports (a game document pasted or uploaded), which
-    never hold every turn (D57). A request that has waited ``wait`` seconds for
+    never hold every turn (D58). A request that has waited ``wait`` seconds for
     a turn (``BOWER_TURN_WAIT_MS``) is answered 503 with Retry-After instead,
     having stored nothing, so an overloaded process answers everything within
     about that long; a hand put off waits in the phone's outbox and is sent
@@ -145,7 +145,7 @@ class OverloadMiddleware:
         )
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # The body first: one still arriving is not in hand and holds no turn (D57).
+        # The body first: one still arriving is not in hand and holds no turn (D58).
         if (refused := self.arrivals.receive(request)) is not None:
             return refused
         with self.lock:

@@ -1,7 +1,7 @@
 """An overloaded server answers its polls 503 at once, and keeps serving the
 taps of a hand; a process runs the app for a few requests at a time, the others
 waiting their turn, a phone slow to send its form never holding one, imports last
-(scorekeeper/web/middleware.py, OverloadMiddleware; docs/decisions.md, D43, D55, D57)."""
+(scorekeeper/web/middleware.py, OverloadMiddleware; docs/decisions.md, D43, D55, D58)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,114 @@
+"""Imports cannot fill the disk or starve the scoring (issue 32; docs/decisions.md, D58):
+one address imports at most BOWER_IMPORTS_PER_MINUTE games a minute (the next is
+answered 429 with Retry-After and the wait beside the field, nothing read or stored),
+and a table keeps at most BOWER_TABLE_MAX_HANDS hands (an import past it is refused
+beside the field). The real server under a flood: tests/test_hostile_clients.py."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
+from scorekeeper.web import limits
+from tests.documents import example
+from tests.game_support import our_table
+
+pytestmark = pytest.mark.django_db
+
+
+def stored() -> tuple[int, ...]:
+    return tuple(m.objects.count() for m in (PrivateTable, Game, Seat, Hand, Player))
+
+
+@pytest.fixture
+def two_a_minute(settings: Any) -> Iterator[None]:
+    settings.BOWER_IMPORTS_PER_MINUTE = 2
+    limits._imports = None  # a fresh count, as a process starts with
+    yield
+    limits._imports = None
+
+
+def paste(client: Client, address: str = "127.0.0.1") -> Any:
+    text = json.dumps(example())
+    return client.post(reverse("game_import"), {"text": text, "copy": "on"}, REMOTE_ADDR=address)
+
+
+@pytest.mark.usefixtures("two_a_minute")
+def test_past_its_rate_an_address_is_told_to_wait_beside_the_paste_box(client: Client) -> None:
+    our_table()
+    assert [paste(client).status_code, paste(client).status_code] == [302, 302]
+    before = stored()
+    refused = paste(client)
+    assert refused.status_code == 429
+    wait = int(refused["Retry-After"])
+    assert 1 <= wait <= 60
+    message = refused.context["form"].errors["text"][0]
+    assert message.startswith("Bower takes at most 2 imports a minute from one place")
+    assert f"try again in {wait} second" in message
+    html = refused.content.decode()
+    assert 'id="id_text_error"' in html
+    assert "&quot;Dan&quot;" in html  # what was pasted is kept in the box for the next try
+    assert stored() == before
+    # Another phone, at another address, imports as usual meanwhile.
+    assert paste(client, address="127.0.0.2").status_code == 302
+
+
+@pytest.mark.usefixtures("two_a_minute")
+def test_an_upload_past_the_rate_is_told_to_wait_beside_the_file_field(client: Client) -> None:
+    our_table()
+    paste(client)
+    paste(client)
+    before = stored()
+    upload = SimpleUploadedFile("game.json", json.dumps(example()).encode())
+    refused = client.post(reverse("game_import"), {"file": upload, "copy": "on"})
+    assert refused.status_code == 429
+    assert "imports a minute" in refused.context["form"].errors["file"][0]
+    assert stored() == before
+
+
+def test_the_rate_forgets_what_is_older_than_a_minute() -> None:
+    rate = limits.Rate(2)
+    assert [rate.wait("a", now=0), rate.wait("a", now=10)] == [0, 0]
+    assert rate.wait("a", now=30) == 30  # the first import leaves the minute at 60
+    assert rate.wait("b", now=30) == 0
+    assert rate.wait("a", now=60) == 0
+    assert rate.wait("a", now=200) == 0
+    assert set(rate.seen) == {"a"}  # "b" forgotten: memory holds the last minute only
+
+
+def test_an_import_that_would_overfill_its_table_is_refused_beside_the_field(
+    client: Client, settings: Any
+) -> None:
+    our_table()
+    hands = len(example()["hands"])
+    settings.BOWER_TABLE_MAX_HANDS = 2 * hands
+    assert [paste(client).status_code, paste(client).status_code] == [302, 302]
+    before = stored()
+    refused = paste(client)
+    assert refused.status_code == 422
+    message = refused.context["form"].errors["text"][0]
+    assert message.startswith(f"This table keeps at most {2 * hands:,} hands and has {2 * hands}")
+    assert stored() == before
+
+
+def test_the_operator_sees_each_tables_size_largest_first(client: Client, settings: Any) -> None:
+    settings.BOWER_TABLE_MAX_HANDS = 100
+    ours = our_table()
+    empty = PrivateTable.objects.create(name="Club")
+    paste(client)
+    hands = len(example()["hands"])
+    out = io.StringIO()
+    call_command("tables", "--sizes", stdout=out)
+    assert out.getvalue().splitlines() == [
+        f"{ours.key_path}  {ours.name} (1 game, {hands} hands, {hands}% of 100)",
+        f"{empty.key_path}  Club (0 games, 0 hands, 0% of 100)",
+    ]
