@@ -53,7 +53,7 @@
 
   // ---- Drawing the waiting hands on the table screen ----------------------------
 
-  const { element, button, waitingOf } = self.BowerOutboxView;
+  const { element, button, waitingOf, drawDeal } = self.BowerOutboxView;
 
   const drawList = (form, entries) => {
     const live = document.getElementById("live");
@@ -131,28 +131,6 @@
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
   };
 
-  // Who deals the next hand: the engine's deal order (sent with the page), moved on by
-  // each hand waiting here (one in conflict is the deal Bower already counts).
-  const drawDeal = (live, form, entries) => {
-    const order = window.bowerHand.deals(form);
-    const line = live.querySelector(".deal-line");
-    if (!line || !order.length) return;
-    const waiting = counted(entries).length;
-    const next = order[waiting % order.length];
-    const dealer = line.querySelector(".deal-dealer");
-    const leader = line.querySelector(".deal-leader");
-    if (dealer && dealer.textContent !== next.deals) dealer.textContent = next.deals;
-    if (leader && leader.textContent !== next.leads) leader.textContent = next.leads;
-    const outOfTurn = line.querySelector(".deal-out-of-turn");
-    if (outOfTurn) outOfTurn.hidden = waiting > 0;
-    for (const row of live.querySelectorAll(".score-row[data-seat]")) {
-      const tag = row.querySelector(".tag-deal");
-      const deals = Number(row.dataset.seat) === next.row;
-      if (tag) tag.hidden = !deals;
-      else if (deals) row.querySelector(".score-name").append(" ", element("span", "tag tag-deal", "deals"));
-    }
-  };
-
   // What stays of the server's drawing while hands wait: not the last recorded hand's
   // Fix and Undo (a waiting hand comes after it); the dealer after the waiting hands.
   const drawTable = (form, entries) => {
@@ -160,7 +138,8 @@
     const live = document.getElementById("live");
     for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting;
     for (const undo of live.querySelectorAll('.recent-hand form[action$="/hand/undo/"]')) undo.hidden = waiting;
-    drawDeal(live, form, entries);
+    // The dealer after the waiting hands (one in conflict is the deal Bower counts already).
+    drawDeal(live, window.bowerHand.deals(form), counted(entries).length);
     const title = live.querySelector(".table-head h1");
     const changing = entries.find((entry) => entry.state === "changing");
     const next = waiting ? entries[entries.length - 1].number + 1 : handsOnPage(form) + 1;
@@ -312,13 +291,27 @@
   // The table as Bower now has it, with `message` once it is drawn. `toResult`: a hand
   // sent at once that ended the game goes on to the result, as Save did before.
   let toResult = false;
+  let refreshing = null; // the table a refresh was asked from
   const refresh = (game, message, kind = "success", result = false) => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
     afterSwap = [message, kind];
     toResult = result;
+    refreshing = form;
     window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
   };
+  // The scorer went on to another screen meanwhile ("Someone else dealt?"): it stays.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const from = refreshing;
+    const config = event.detail.requestConfig;
+    if (!from || !config || config.verb !== "get" || config.path !== gameOf(from)) return;
+    refreshing = null;
+    if (from.isConnected) return;
+    event.detail.shouldSwap = false;
+    if (afterSwap) say(...afterSwap);
+    afterSwap = null;
+    toResult = false;
+  });
 
   // Hands of this page's game reached Bower (or did not): the table as Bower now has it.
   const afterSending = async (game, result) => {

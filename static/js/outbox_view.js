@@ -89,5 +89,25 @@ self.BowerOutboxView = (() => {
     return item;
   };
 
-  return { element, button, conflictOf, waitingOf };
+  // Who deals the next hand: the engine's deal order (sent with the page, `order`)
+  // moved on by the `waiting` hands on this phone; the scoreboard's tag goes with it.
+  const drawDeal = (live, order, waiting) => {
+    const line = live.querySelector(".deal-line");
+    if (!line || !order.length) return;
+    const next = order[waiting % order.length];
+    const dealer = line.querySelector(".deal-dealer");
+    const leader = line.querySelector(".deal-leader");
+    if (dealer && dealer.textContent !== next.deals) dealer.textContent = next.deals;
+    if (leader && leader.textContent !== next.leads) leader.textContent = next.leads;
+    const outOfTurn = line.querySelector(".deal-out-of-turn");
+    if (outOfTurn) outOfTurn.hidden = waiting > 0;
+    for (const row of live.querySelectorAll(".score-row[data-seat]")) {
+      const tag = row.querySelector(".tag-deal");
+      const deals = Number(row.dataset.seat) === next.row;
+      if (tag) tag.hidden = !deals;
+      else if (deals) row.querySelector(".score-name").append(" ", element("span", "tag tag-deal", "deals"));
+    }
+  };
+
+  return { element, button, conflictOf, waitingOf, drawDeal };
 })();

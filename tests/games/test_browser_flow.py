@@ -277,12 +277,13 @@ def test_a_busy_scorebook_says_so_beside_save_and_keeps_the_hand(
 
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto(f"/games/{game.pk}/hand/finish/?tricks=3&partner=3")
-    page.route("**/hand/finish/", answer_busy)
+    # The hand over form sends the whole hand to hand/enter/ (one way in).
+    page.route("**/hand/{finish,enter}/", answer_busy)
     page.get_by_role("button", name="Save hand").click()
     status = page.locator(".save-bar [role=alert]")
     expect(status).to_contain_text(BUSY_MESSAGE)
     Thumb(page).in_view(status.get_by_role("button", name="Retry"))
-    page.unroute("**/hand/finish/")
+    page.unroute("**/hand/{finish,enter}/")
     status.get_by_role("button", name="Retry").click()
     expect(page.locator("#messages")).to_contain_text("Hand 1 recorded.")
     assert game.hands.get().tricks == 3

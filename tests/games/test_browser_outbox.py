@@ -329,6 +329,36 @@ def test_two_phones_that_kept_different_hands_offline_are_shown_both_and_the_sco
         assert edited.changes["maker"] == ["Ben", "Cat"]
 
 
+def test_two_phones_that_kept_the_same_deal_offline_record_it_once_without_asking(
+    page: Page,
+    new_context: Callable[..., BrowserContext],
+    browser_problems: BrowserProblems,
+    live_server: Any,
+) -> None:
+    """The one deal scored on two phones: Bower answers the second as recorded, and that
+    phone drops its copy with no choice to make (docs/formats.md, "Recording a hand, once")."""
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    other = a_phone(new_context, browser_problems, live_server)
+    page.set_viewport_size({"width": 375, "height": 667})
+    for phone in (page, other):
+        phone.goto(f"/games/{game.pk}/")
+        phone.context.set_offline(True)
+        enter(phone, HANDS[0][0])
+        expect(phone.locator("#messages")).to_contain_text("Hand 1 kept on this phone")
+
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    other.context.set_offline(False)
+    expect(other.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    expect(other.locator("#outbox")).to_have_count(0)
+    expect(other.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    assert totals_shown(other) == engine_totals(game.table, [HANDS[0][1]])
+    other.goto("about:blank")
+    assert makers(game) == [(1, 1)]
+
+
 def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
     new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
 ) -> None:
