@@ -68,6 +68,7 @@ NOT_SCREENS = {
     "night_me": "a form's POST",
     "game_hands_csv": "a CSV file",
     "player_list_csv": "a CSV file",
+    "ratings_csv": "a CSV file",
     "game_export": "a game document (JSON)",
     "backup_download": "the operator's backup (JSON)",
     "api-trick": "the referee's JSON API",

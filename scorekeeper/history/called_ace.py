@@ -167,5 +167,6 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
 def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
     """One player's call record (their page), the other players of their pairs
     read in one more query."""
-    others = Player.objects.filter(private_table_id=player.private_table_id)
-    return call_records(tables, others, player=player)[player.pk]
+    # ``player`` itself, as read: another phone may merge them away meanwhile.
+    others = Player.objects.filter(private_table_id=player.private_table_id).exclude(pk=player.pk)
+    return call_records(tables, [player, *others], player=player)[player.pk]
