@@ -105,6 +105,12 @@ def test_undo_redo_and_fix_the_last_hand_then_back_and_forward_without_a_console
     for expected in ("Edit hand 2", "Hand 3", "Enter a whole hand", hand, "Enter a whole hand"):
         page.go_back()
         expect(heading).to_have_text(expected)
+        if expected == "Edit hand 2":
+            # The fix as it was left, never a form at odds with itself: the 4 tricks
+            # tapped beside the points they score, not the 5 first drawn.
+            expect(tricks.get_by_role("radio", name="4")).to_be_checked()
+            expect(tricks.get_by_role("radio", name="5")).not_to_be_checked()
+            expect(page.locator("#preview")).to_contain_text("Cat +1")
         page.screenshot()
 
     # Back on hand 1's form: entered again with partner Eve and saved, it is refused
