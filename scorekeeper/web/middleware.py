@@ -122,11 +122,12 @@ class OverloadMiddleware:
 
     Forms (a hand saved, a player added) take the turns before pages and
     polls, and those before imports (a game document pasted or uploaded), which
-    never hold every turn (D58). A request that has waited ``wait`` seconds for
-    a turn (``BOWER_TURN_WAIT_MS``) is answered 503 with Retry-After instead,
-    having stored nothing, so an overloaded process answers everything within
-    about that long; a hand put off waits in the phone's outbox and is sent
-    again with its token (static/js/outbox.js; docs/decisions.md, D56)."""
+    never hold every turn and are not counted in hand (D58). A request that has
+    waited ``wait`` seconds for a turn (``BOWER_TURN_WAIT_MS``) is answered 503
+    with Retry-After instead, having stored nothing, so an overloaded process
+    answers everything within about that long; a hand put off waits in the
+    phone's outbox and is sent again with its token (static/js/outbox.js;
+    docs/decisions.md, D56)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         from django.conf import settings
@@ -148,16 +149,18 @@ class OverloadMiddleware:
         # The body first: one still arriving is not in hand and holds no turn (D58).
         if (refused := self.arrivals.receive(request)) is not None:
             return refused
+        line = line_of(request)
+        # Imports wait behind everything, so they do not count towards putting polls off.
+        counted = int(line != IMPORTS)
         with self.lock:
             shed = 0 < self.limit <= self.in_hand and is_poll(request)
             if not shed:
-                self.in_hand += 1
+                self.in_hand += counted
         if shed:
             return put_off(request)
         try:
             if self.turns is None:
                 return self.get_response(request)
-            line = line_of(request)
             if not self.turns.take(line=line, within=self.wait):
                 return put_off(request)
             try:
@@ -166,7 +169,7 @@ class OverloadMiddleware:
                 self.turns.give(line=line)
         finally:
             with self.lock:
-                self.in_hand -= 1
+                self.in_hand -= counted
 
 
 # Methods that only read: their turns come after the forms'.

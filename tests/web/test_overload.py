@@ -71,6 +71,13 @@ def test_a_poll_while_the_process_has_its_limit_in_hand_is_answered_503_with_ret
     assert server.reached == ["/games/7/hand/finish/"]  # nothing behind it ran for the poll
 
 
+def test_an_import_in_hand_does_not_put_the_polls_off(requests: RequestFactory) -> None:
+    server = Server(limit=1)
+    server.during = [requests.get("/games/7/state/")]  # arrives while the import is in hand
+    server.middleware(requests.post("/games/import/", "text=x", content_type=FORM))
+    assert [answer.status_code for answer in server.answers_during] == [204]
+
+
 def test_taps_of_a_hand_are_served_however_busy_the_process_is(requests: RequestFactory) -> None:
     server = Server(limit=1)
     server.during = [
