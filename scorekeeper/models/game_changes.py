@@ -5,6 +5,7 @@ game changes; afterwards the game in memory is read again as stored."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
@@ -14,9 +15,11 @@ from django.db.models import prefetch_related_objects
 
 from scorekeeper.models.game_queries import seats_with_players
 from scorekeeper.models.hand_changes import CACHED_GAME_FIELDS, StaleGame
-from scorekeeper.models.next_hand import count_results_if_ended
+from scorekeeper.models.next_hand import count_results_if_ended, plan_next_hand, store_locked
+from scorekeeper.models.used_tokens import HandTaken, answer_without_storing
 
 if TYPE_CHECKING:
+    from referee.engine.hands import Hand as EngineHand
     from scorekeeper.models.games import Game
     from scorekeeper.models.hands import Hand
 
@@ -42,6 +45,40 @@ class GameChanges:
         )
         prefetch_related_objects([me], seats_with_players())
 
+    def _take_hand(
+        self,
+        token: uuid.UUID | None,
+        hand: EngineHand,
+        after: int | None,
+        version: int | None,
+        *,
+        careful: bool,
+    ) -> HandTaken:
+        """``Game.take_hand``'s change: ``careful``, the token is read before
+        anything (else its insert tells, failing, that it was used)."""
+        answer: list[HandTaken] = []
+        seen: list[Hand | None] = []
+
+        def answered(game: Game) -> bool:
+            seen.extend(game.recent_hands(1) or [None])
+            found = answer_without_storing(
+                game, token=token, hand=hand, after=after, last=seen[0], careful=careful
+            )
+            answer.extend([found] if found is not None else [])
+            return found is not None
+
+        # Under the lock: a retry racing the first request waits for it.
+        checked = version if after is None else None
+        # Not read again: the one way in reads it only to draw it (``read_again``).
+        with self._changing(checked, "next_dealer", repeat=answered, read_again=False) as game:
+            if game is not None:
+                new = store_locked(game, plan_next_hand(game, token, hand, last=seen[0]))
+                if new.ended_call is not None:
+                    game.in_progress = None  # ended and deleted: not the call in play any more
+                number = new.record.number
+                answer.append(HandTaken(number, hands=number, again=False, record=new.record))
+        return answer[0]
+
     @contextmanager
     def _changing(
         self,
@@ -62,8 +99,14 @@ class GameChanges:
         not draw it (the game's own fields and seats are then as stored; the
         call ended, if any, may still be cached)."""
         me = self._game()
+        seen = me.version
         with transaction.atomic():
-            me.refresh_from_db(from_queryset=type(me).objects.select_for_update())
+            # The row locked and its fields read: what was read with them (the
+            # seats, the call in play) stands while the version shows no change.
+            own = [field.attname for field in me._meta.concrete_fields]
+            me.refresh_from_db(fields=own, from_queryset=type(me).objects.select_for_update())
+            if me.version != seen:
+                me.refresh_from_db()
             prefetch_related_objects([me], seats_with_players())
             if repeat is not None and repeat(me):
                 yield None

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from django.db import models
+from django.db import IntegrityError, models
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
@@ -31,19 +31,19 @@ from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
 from scorekeeper.models.game_starts import rematch_game, start_game
 from scorekeeper.models.hand_changes import (
     GameOver,
+    HandAlreadyThere,
     StaleGame,
     cache_scores,
     out_of_turn_dealer,
     store_edit,
 )
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.next_hand import plan_call, plan_next_hand, plan_reveal, store_locked
+from scorekeeper.models.next_hand import plan_call, plan_reveal, store_locked
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.used_tokens import (
     HandTaken,
     UsedToken,
-    answer_without_storing,
     content_of,
     edit_already_stored,
     remember,
@@ -406,25 +406,15 @@ class Game(GameChanges, models.Model):
         """Record a hand as hand ``after + 1`` (the hands its phone saw), once for
         good (docs/formats.md, "Recording a hand, once"; ``answer_without_storing``
         answers a token used, a hand standing there, hands taken back). Without
-        ``after`` it is the next hand, and ``version``, if given, must be the game's."""
-        answer: list[HandTaken] = []
-        seen: list[Hand | None] = []
-
-        def answered(game: Game) -> bool:
-            seen.extend(game.recent_hands(1) or [None])
-            found = answer_without_storing(game, token=token, hand=hand, after=after, last=seen[0])
-            answer.extend([found] if found is not None else [])
-            return found is not None
-
-        # Under the lock: a retry racing the first request waits for it.
-        checked = version if after is None else None
-        # Not read again: the one way in reads it only to draw it (``read_again``).
-        with self._changing(checked, "next_dealer", repeat=answered, read_again=False) as game:
-            if game is not None:
-                new = store_locked(game, plan_next_hand(game, token, hand, last=seen[0]))
-                number = new.record.number
-                answer.append(HandTaken(number, hands=number, again=False, record=new.record))
-        return answer[0]
+        ``after`` it is the next hand, and ``version``, if given, must be the game's.
+        A new token is not looked up first: its insert fails if it was used
+        (docs/decisions.md, D58), and then, as on any refusal, the token is read."""
+        if token is not None:
+            try:
+                return self._take_hand(token, hand, after, version, careful=False)
+            except (IntegrityError, HandAlreadyThere, StaleGame, GameOver, HandError):
+                self.read_again()  # nothing stored: the token says what to answer
+        return self._take_hand(token, hand, after, version, careful=True)
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""

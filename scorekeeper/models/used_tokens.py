@@ -135,14 +135,16 @@ def answer_without_storing(
     hand: EngineHand,
     after: int | None,
     last: Hand | None,
+    careful: bool = True,
 ) -> HandTaken | None:
     """Under the lock, before a hand is stored: the answer when nothing is to be
     stored (this token recorded this hand already, or the same deal stands at
     ``after + 1``); None to store it. Raises TokenUsed (the token sent other
     content), HandAlreadyThere (another hand stands at ``after + 1``) or
-    StaleGame (the game holds fewer than ``after`` hands)."""
+    StaleGame (the game holds fewer than ``after`` hands). Not ``careful``, the
+    token is not read: its insert fails if it was used (``Game.take_hand``)."""
     count = 0 if last is None else last.number
-    used = used_token(game, token)
+    used = used_token(game, token) if careful else None
     if used is not None:
         if used.kind == UsedToken.Kind.RECORDED and used.content == content_of(hand):
             return HandTaken(number=used.hand_number, hands=count, again=True)
