@@ -24,17 +24,21 @@ class PlayerQuerySet(models.QuerySet["Player"]):
 
     def named(self, name: str) -> Player | None:
         """The player called ``name`` as the engine compares names (``same_name``:
-        any case, any compatibility form), in one query. The database narrows
-        the players down (its own case-insensitive match, which SQLite makes for
-        ASCII letters only, and every name with a letter beyond ASCII) and the
-        engine's key chooses among them, so "Émile" is "émile" on every database."""
+        any case, any compatibility form): "Émile" is "émile" on every database.
+        One query when the database's own case-insensitive match finds them (it
+        folds ASCII letters only on SQLite); else the names with a letter beyond
+        ASCII are compared by the engine's key."""
         name = _as_read(name)
         key = name_key(name)
-        beyond_ascii = models.Q(name__regex=r"[^ -~]")
-        candidates = self.filter(
-            models.Q(name__iexact=name) | models.Q(name__iexact=key) | beyond_ascii
-        ).order_by("pk")
-        return next((p for p in candidates if name_key(p.name) == key), None)
+        matches = self.filter(models.Q(name__iexact=name) | models.Q(name__iexact=key))
+        found = next((p for p in matches.order_by("pk") if name_key(p.name) == key), None)
+        if found is not None:
+            return found
+        # Only each name is read to compare (a table may hold many such names).
+        beyond_ascii = self.filter(name__regex=r"[^ -~]").order_by("pk")
+        names = beyond_ascii.values_list("pk", "name")
+        pk = next((pk for pk, stored in names if name_key(stored) == key), None)
+        return None if pk is None else self.get(pk=pk)
 
     def recent(self, limit: int = 12) -> PlayerQuerySet:
         """The players who sat down most recently, to pick for a new game."""
