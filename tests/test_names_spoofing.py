@@ -474,3 +474,44 @@ def test_an_upload_says_which_names_it_read_in_another_form(client: Client) -> N
     response = client.post(reverse("game_import"), {"text": text}, follow=True)
     assert f"Read {FULL_WIDTH} as Ann." in response.content.decode()
     assert Game.objects.get().seats.get(position=0).player.name == "Ann"
+
+
+# --- checking in at a night's door ---------------------------------------------------
+
+
+def check_in(phone: Client, night: EuchreNight, name: str) -> Any:
+    night.refresh_from_db()
+    address = reverse("night_check_in", args=[night.check_in_token])
+    return phone.post(address, {"name": name})
+
+
+@pytest.fixture
+def door() -> EuchreNight:
+    return EuchreNight.start(
+        private_table=our_table(),
+        variant=Variant.STANDARD,
+        players=["Ann", "Ben"],
+        rounds=2,
+        rules=NightRules(hands_per_round=4),
+        seed=7,
+        check_in=True,
+    )
+
+
+@pytest.mark.parametrize(("name", "code"), SPOOFS)
+def test_checking_in_with_a_hidden_character_is_refused(
+    stranger: Client, door: EuchreNight, name: str, code: str
+) -> None:
+    before = stored()
+    response = check_in(stranger, door, name)
+    assert response.status_code == 422
+    assert code in response.content.decode()
+    assert stored() == before
+
+
+def test_checking_in_in_full_width_is_the_player_on_the_list(
+    stranger: Client, door: EuchreNight
+) -> None:
+    before = stored()
+    assert check_in(stranger, door, wide("BEN")).status_code in (200, 302)
+    assert stored() == before
