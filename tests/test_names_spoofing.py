@@ -515,3 +515,24 @@ def test_checking_in_in_full_width_is_the_player_on_the_list(
     before = stored()
     assert check_in(stranger, door, wide("BEN")).status_code in (200, 302)
     assert stored() == before
+
+
+# --- a name stored before the check ------------------------------------------------------
+
+
+def test_a_player_stored_before_the_check_is_still_found_and_seated(client: Client) -> None:
+    legacy = Player.objects.create(name=WORD_JOINER, private_table=our_table())
+    night = EuchreNight.start(
+        private_table=our_table(),
+        variant=Variant.STANDARD,
+        players=[WORD_JOINER, *NINE[1:8]],
+        rounds=2,
+        rules=NightRules(hands_per_round=4),
+        seed=3,
+    )
+    assert night.entrants.filter(player=legacy).exists()
+    assert Player.for_name(WORD_JOINER, table=our_table()) == legacy
+    # Typed anew, the name is refused, beside its seat: no second such player.
+    response = client.post(reverse("new_game"), new_game(player_4=WORD_JOINER))
+    assert response.status_code == 422
+    assert Player.objects.filter(name=WORD_JOINER).count() == 1
