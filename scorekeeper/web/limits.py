@@ -76,6 +76,6 @@ def too_often(wait: int) -> str:
 
     most: int = settings.BOWER_IMPORTS_PER_MINUTE
     return (
-        f"Bower takes at most {most} imports a minute from one place: "
-        f"try again in {wait} second{'s' if wait != 1 else ''}."
+        f"Bower takes at most {most} import{'s' if most != 1 else ''} a minute from one"
+        f" place: try again in {wait} second{'s' if wait != 1 else ''}."
     )
