@@ -12,11 +12,19 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Game, Hand, HandChange, HandInProgress, Player, PrivateTable
+from scorekeeper.models import (
+    Game,
+    Hand,
+    HandChange,
+    HandInProgress,
+    Player,
+    PrivateTable,
+    UsedToken,
+)
 from scorekeeper.models.players import PlayerQuerySet
 from tests.documents import document
 from tests.game_support import FIVE, HTMX, our_table, record, start_game, url
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import _sqlite_file_database, at_once, phone, racing_db, statuses
 
 __all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -113,6 +121,48 @@ def test_different_hands_sent_at_once_as_one_hand_record_one(racing_db: None) ->
     # One phone's hand is stored; the others are shown it, to choose (409).
     assert sorted(statuses(outcomes), key=str) == [200] + [409] * 4
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_the_same_deal_from_six_phones_at_once_is_one_hand_and_no_conflict(
+    racing_db: None,
+) -> None:
+    game = start_game()
+    hand = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
+
+    answers: list[dict[str, Any]] = []
+
+    def send(i: int, client: Client) -> Any:
+        fields = {**hand, "after": "0", "token": str(uuid.uuid4())}
+        response = client.post(url("hand_enter", game), fields, HTTP_ACCEPT="application/json")
+        answers.append(json.loads(response.content))
+        return response
+
+    outcomes = at_once(6, send)
+    assert statuses(outcomes) == [200] * 6
+    assert {answer["recorded"] for answer in answers} == {1}
+    assert Hand.objects.filter(game=game).count() == 1
+    assert UsedToken.objects.filter(game=game).count() == 6  # each phone's token, for good
+
+
+def test_a_token_sent_at_once_after_its_hand_was_undone_stores_nothing(racing_db: None) -> None:
+    game = start_game()
+    fields = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
+    fields = {**fields, "after": "0", "token": str(uuid.uuid4())}
+    json_answer = {"HTTP_ACCEPT": "application/json"}
+    first = phone(our_table()).post(url("hand_enter", game), fields, **json_answer)
+    assert first.status_code == 200
+    game.undo_last_hand(version=None)
+    answers: list[dict[str, Any]] = []
+
+    def resend(i: int, client: Client) -> Any:
+        response = client.post(url("hand_enter", game), fields, **json_answer)
+        answers.append(json.loads(response.content))
+        return response
+
+    outcomes = at_once(6, resend)
+    assert statuses(outcomes) == [200] * 6
+    assert answers == [{"recorded": 1, "hands": 0, "again": True}] * 6
+    assert Hand.objects.filter(game=game).count() == 0
 
 
 def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
