@@ -34,7 +34,7 @@ from scorekeeper.models.seats import Seat
 MODEL = PlackettLuce()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rating:
     """A player's rating in one variant after ``games`` rated games."""
 
@@ -50,7 +50,7 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RatedSeat:
     """What a match reads of one seat of a finished game."""
 
@@ -60,7 +60,7 @@ class RatedSeat:
     won: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     """One finished game as a match, with every player's rating after it."""
 
@@ -113,17 +113,18 @@ def rated_tables(
     ids = sorted({t.pk for t in tables})
     rated = []
     for table_id, fingerprint in _fingerprints(ids, finished_before):
+        place = (table_id, finished_before)
         with _LOCK:
-            kept = _KEPT.get(fingerprint)
+            kept = _KEPT.get(place)
             if kept is not None:
-                _KEPT.move_to_end(fingerprint)
-        if kept is None:
-            kept = RatedTable.of(_matches(table_id, finished_before))
+                _KEPT.move_to_end(place)
+        if kept is None or kept[0] != fingerprint:
+            kept = (fingerprint, RatedTable.of(_matches(table_id, finished_before)))
             with _LOCK:
-                _KEPT[fingerprint] = kept
+                _KEPT[place] = kept  # the table's older ratings, if any, go
                 while len(_KEPT) > KEPT_TABLES:
                     _KEPT.popitem(last=False)
-        rated.append(kept)
+        rated.append(kept[1])
     return rated
 
 
@@ -136,10 +137,13 @@ def rated_matches(
         yield from table.matches
 
 
-# The tables rated last, by what their rated games were then (docs/decisions.md,
-# D57): rating 2,000 games takes 100-300 ms, most of it the openskill package's.
+# The tables rated last (and up to when), each with what its rated games were then
+# (docs/decisions.md, D57): rating 2,000 games takes 120-250 ms, most of it the
+# openskill package's.
 KEPT_TABLES = 32
-_KEPT: OrderedDict[tuple[object, ...], RatedTable] = OrderedDict()
+_KEPT: OrderedDict[tuple[int, datetime | None], tuple[tuple[object, ...], RatedTable]] = (
+    OrderedDict()
+)
 _LOCK = threading.Lock()
 
 
