@@ -26,11 +26,9 @@ from referee.views.screen import (
     SuitRow,
     called_card_choices,
     picker,
-    raw_upper,
     render_tool,
-    share_url,
     tool_url,
-    trump_links,
+    trump_chips,
     unseen_errors,
 )
 
@@ -83,9 +81,8 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         ]
         if bound
         else [],
-        "trump_choices": trump_links(
-            raw_upper(form, "trump"),
-            lambda t: t,
+        "trump_choices": trump_chips(
+            form,
             no_trump=bool(table and table.variant is Variant.STANDARD and table.rules.no_trump),
         ),
         "called_cards": called_card_choices(table.variant, table.n) if table is not None else [],
@@ -99,9 +96,11 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         | ({"finish": data["finish"]} if data.get("finish") else {}),
         **audit_rows(result),
         "finish_url": finish_url(data.get("finish", ""), result),
-        "share_url": share_url(request, link(tricks)) if result is not None and tricks else "",
     }
-    return render_tool(request, "referee/audit.html", context, invalid=bound and not valid)
+    share = link(tricks) if result is not None and tricks else ""
+    return render_tool(
+        request, "referee/audit.html", context, invalid=bound and not valid, share=share
+    )
 
 
 def _card_picker(

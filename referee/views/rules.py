@@ -25,7 +25,7 @@ from referee.engine.rulebook.euchre_night import NIGHT_BOOK_SLUG, NIGHT_BOOK_TIT
 from referee.engine.variants import HouseRules, RulesError, Variant, parse_variant
 from referee.forms.rules import NightRulesSearchForm, RulesSearchForm
 from referee.http import HtmxHttpRequest
-from referee.views.screen import render_tool, share_url, tool_url
+from referee.views.screen import render_tool, tool_url
 
 
 @require_GET
@@ -134,11 +134,9 @@ def _hits(book: Book, query: str) -> tuple[SearchHit, ...]:
     return search_sections(query, book.sections)
 
 
-def _search(
-    request: HtmxHttpRequest, book: Book, query: str, table_query: dict[str, str]
-) -> dict[str, Any]:
+def _search(book: Book, query: str, table_query: dict[str, str]) -> tuple[dict[str, Any], str]:
     """What the search box found in ``book``, or the closest words it knows, and
-    the address that reopens the search."""
+    the address that reopens the search ("" before a search)."""
     hits = _hits(book, query) if query else ()
     share = tool_url("referee:rules-variant", {**table_query, "q": query}, args=[book.slug])
     # Nothing found: offer the words the rulebook knows that come closest.
@@ -147,12 +145,8 @@ def _search(
         (word, tool_url("referee:rules-variant", {**table_query, "q": word}, args=[book.slug]))
         for word in words
     ]
-    return {
-        "query": query,
-        "hits": hits,
-        "suggestions": suggestions,
-        "share_url": share_url(request, share) if query else "",
-    }
+    found = {"query": query, "hits": hits, "suggestions": suggestions}
+    return found, share if query else ""
 
 
 @require_GET
@@ -171,6 +165,7 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
     data = form.cleaned_data
     house = data["rules"] if valid and data["table_given"] else None
     table_query = form.table_query() if valid else {}
+    found, share = _search(book, data.get("q", ""), table_query)
     context = {
         "book": book,
         "form": form,
@@ -180,9 +175,9 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
         "table_query": table_query,
         "sections": _sections(book, house),
         "books": books(),
-        **_search(request, book, data.get("q", ""), table_query),
+        **found,
     }
-    return render_tool(request, "referee/rules.html", context, invalid=not valid)
+    return render_tool(request, "referee/rules.html", context, invalid=not valid, share=share)
 
 
 def _night_rules(request: HtmxHttpRequest) -> HttpResponse:
@@ -191,6 +186,7 @@ def _night_rules(request: HtmxHttpRequest) -> HttpResponse:
     book = books()[-1]
     form = NightRulesSearchForm(request.GET)
     valid = form.is_valid()
+    found, share = _search(book, form.cleaned_data.get("q", ""), {})
     context = {
         "book": book,
         "form": form,
@@ -200,6 +196,6 @@ def _night_rules(request: HtmxHttpRequest) -> HttpResponse:
         "table_query": {},
         "sections": _sections(book, None),
         "books": books(),
-        **_search(request, book, form.cleaned_data.get("q", ""), {}),
+        **found,
     }
-    return render_tool(request, "referee/rules.html", context, invalid=not valid)
+    return render_tool(request, "referee/rules.html", context, invalid=not valid, share=share)

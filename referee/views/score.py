@@ -14,11 +14,9 @@ from referee.forms.score import ScoreForm
 from referee.http import HtmxHttpRequest
 from referee.views.screen import (
     called_card_choices,
-    raw_upper,
     render_tool,
-    share_url,
     tool_url,
-    trump_links,
+    trump_chips,
     unseen_errors,
 )
 
@@ -72,16 +70,14 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "deal_choices": default_first(DEAL_CHOICES),
         "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
         **_setup_links(variant, table),
-        "trump_choices": trump_links(
-            raw_upper(form, "trump"), lambda t: t, no_trump=variant is Variant.STANDARD
-        ),
+        "trump_choices": trump_chips(form, no_trump=variant is Variant.STANDARD),
         "called_cards": called_card_choices(variant, table.n) if table else [],
         "result": result,
         "points": points,
         "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
-        "share_url": share_url(request, request.get_full_path()) if result else "",
     }
-    return render_tool(request, "referee/score.html", context, invalid=not valid)
+    share = request.get_full_path() if result else ""
+    return render_tool(request, "referee/score.html", context, invalid=not valid, share=share)
 
 
 def _setup_links(variant: Variant, table: Table | None) -> dict[str, list[dict[str, Any]]]:

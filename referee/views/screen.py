@@ -27,13 +27,16 @@ def render_tool(
     context: dict[str, Any],
     *,
     invalid: bool = False,
+    share: str = "",
 ) -> HttpResponse:
-    """The whole page, or its ``tool`` partial for htmx (``wants_partial``)."""
+    """The whole page, or its ``tool`` partial for htmx (``wants_partial``). ``share``:
+    the address that reopens this answer (none before there is one to share), drawn
+    absolute as ``share_url``."""
     partial = wants_partial(request)
     response = render(
         request,
         f"{template}#tool" if partial else template,
-        context,
+        {**context, "share_url": request.build_absolute_uri(share) if share else ""},
         status=422 if invalid and partial else 200,
     )
     return varies_on_htmx(response)
@@ -45,10 +48,6 @@ def tool_url(
     """A referee URL with its query string, empty values left out."""
     query = urlencode({k: v for k, v in (params or {}).items() if v not in (None, "")}, safe=",")
     return reverse(name, args=list(args)) + (f"?{query}" if query else "")
-
-
-def share_url(request: HtmxHttpRequest, url: str) -> str:
-    return request.build_absolute_uri(url)
 
 
 # --- Card pickers -----------------------------------------------------------------------
@@ -147,6 +146,12 @@ def trump_links(
             )
         )
     return links
+
+
+def trump_chips(form: forms.Form, *, no_trump: bool = True) -> list[TrumpLink]:
+    """A form's trump field as chips (each suit, and no trump where it may be
+    called), the one it holds kept checked, valid or not."""
+    return trump_links(raw_upper(form, "trump"), lambda t: t, no_trump=no_trump)
 
 
 def unseen_errors(form: forms.Form, drawn: Iterable[str]) -> list[str]:

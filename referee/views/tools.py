@@ -40,10 +40,9 @@ from referee.views.screen import (
     picked,
     picker,
     picker_order,
-    raw_upper,
     render_tool,
-    share_url,
     tool_url,
+    trump_chips,
     trump_links,
     unseen_errors,
 )
@@ -120,7 +119,6 @@ def ranking(request: HtmxHttpRequest) -> HttpResponse:
     def link(trump: str, deck_param: str) -> str:
         return tool_url("referee:ranking", {"trump": trump, "deck": deck_param})
 
-    share = link(trump_text, _deck_param(deck))
     context = {
         "form": form,
         "trump": trump_text,
@@ -128,9 +126,9 @@ def ranking(request: HtmxHttpRequest) -> HttpResponse:
         "trump_links": trump_links(trump_text, lambda t: link(t, _deck_param(deck))),
         "deck_links": _deck_links(deck, lambda d: link(trump_text, d)),
         "rows": rows,
-        "share_url": share_url(request, share) if trump_text else "",
     }
-    return render_tool(request, "referee/ranking.html", context, invalid=not valid)
+    share = link(trump_text, _deck_param(deck)) if trump_text else ""
+    return render_tool(request, "referee/ranking.html", context, invalid=not valid, share=share)
 
 
 # --- Trick judge --------------------------------------------------------------------------
@@ -176,9 +174,9 @@ def trick(request: HtmxHttpRequest) -> HttpResponse:
         "undo_url": link(cards=format_cards(cards[:-1])) if cards else "",
         "clear_url": link(cards="") if cards else "",
         "deck_links": _deck_links(deck, lambda d: link(deck=d)),
-        "share_url": share_url(request, link()) if result else "",
     }
-    return render_tool(request, "referee/trick.html", context, invalid=not valid)
+    share = link() if result else ""
+    return render_tool(request, "referee/trick.html", context, invalid=not valid, share=share)
 
 
 # --- Legal play and renege ----------------------------------------------------------------
@@ -227,18 +225,18 @@ def legal(request: HtmxHttpRequest) -> HttpResponse:
         "unseen_errors": unseen_errors(
             form, ("trump", "led", "hand", "played", "variant", "players", "renege")
         ),
-        "trump_choices": trump_links(raw_upper(form, "trump"), lambda t: t),
+        "trump_choices": trump_chips(form),
         "led_picker": picker(lowest, lambda c: picked(c, led_chosen)),
         "hand_picker": picker(lowest, lambda c: picked(c, hand_chosen)),
         "led_none": bound and not led_chosen,
         "variant_choices": VARIANT_CHOICES,
         "player_choices": [("", "Any"), *PLAYER_COUNT_CHOICES],
         "renege_choices": RENEGE_CHOICES,
-        "share_url": share_url(request, link(played=str(data["played"]) if check else ""))
-        if options is not None
-        else "",
     }
-    return render_tool(request, "referee/legal.html", context, invalid=bound and not valid)
+    share = link(played=str(data["played"]) if check else "") if options is not None else ""
+    return render_tool(
+        request, "referee/legal.html", context, invalid=bound and not valid, share=share
+    )
 
 
 def _legal_link(form: LegalForm, data: dict[str, Any], hand: list[Card], **change: Any) -> str:
