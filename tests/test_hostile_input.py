@@ -142,9 +142,10 @@ def forms(tables: Tables) -> dict[str, tuple[str, dict[str, str]]]:
         "reveal": (f"/games/{playing.pk}/hand/reveal/", action(playing, partner="3", trick="2")),
         "dealer": (f"/games/{between.pk}/hand/dealer/", action(between, dealer="3")),
         "cancel": (f"/games/{playing.pk}/hand/cancel/", action(playing)),
+        # The hand over: the whole hand, its call as in play.
         "finish": (
-            f"/games/{playing.pk}/hand/finish/",
-            action(playing, tricks="3", partner="3", renege=""),
+            f"/games/{playing.pk}/hand/enter/",
+            action(playing, **hand, renege="", after=str(playing.hands.count())),
         ),
         "enter": (f"/games/{between.pk}/hand/enter/", action(between, **hand)),
         "thrown in": (f"/games/{between.pk}/hand/thrown-in/", action(between)),
