@@ -36,10 +36,16 @@ pytestmark = needs_the_server
 
 
 def assert_the_others_were_served(measured: Measured) -> None:
+    """Every answer within 2 s; every save stored; polls and pages served, a few at
+    most put off ("busy", 503 with Retry-After, after a second's wait for a turn, as
+    on any overloaded process, D56) on a machine busy with other tests too."""
     for kind in KINDS:
-        assert measured.answers.get(kind), measured.report()
-        assert set(measured.statuses(kind)) <= SERVED[kind], measured.report()
+        statuses = measured.statuses(kind)
+        assert statuses, measured.report()
         assert measured.slowest(kind) < WITHIN_SECONDS, measured.report()
+        assert set(statuses) <= SERVED[kind] | {503}, measured.report()
+        put_off = 0 if kind == "save" else statuses.total() // 4
+        assert statuses[503] <= put_off, measured.report()
 
 
 def assert_one_client_cannot_freeze_or_starve_the_others(port: int) -> None:
@@ -50,9 +56,10 @@ def assert_one_client_cannot_freeze_or_starve_the_others(port: int) -> None:
     assert_the_others_were_served(trickled)
     flooded = measure(port, pasting=8, uploading=16, settle=1.5, seconds=3.0)
     assert_the_others_were_served(flooded)
-    # The flood was held to its rate: told to wait (429), not stored again and again.
+    # The flood was held to its rate, one import every 10 s a process: told to wait
+    # (429), not stored again and again.
     assert flooded.hostile[429] > 0, flooded.report()
-    assert flooded.hostile[302] <= 2 * 6, flooded.report()
+    assert flooded.hostile[302] <= 2 * 2, flooded.report()
 
 
 def test_the_server_for_phones_keeps_serving_the_other_tables(tmp_path: Path) -> None:

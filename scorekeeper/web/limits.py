@@ -1,8 +1,9 @@
 """How often one address may import a game document (docs/decisions.md, D58).
 
-``BOWER_IMPORTS_PER_MINUTE`` imports in any minute from one address, counted in each
-app process (two under ``make serve``, so up to twice that in all); the next is
-answered 429 with Retry-After and the wait beside the field, and stores nothing. The
+``BOWER_IMPORTS_PER_MINUTE`` imports a minute from one address, spread out (6: one
+every 10 s, so a flood never brings a burst of them), counted in each app process
+(two under ``make serve``, so up to twice that in all); one sooner is answered 429
+with Retry-After and the wait beside the field, and stores nothing. The
 count lives in the process's memory: it is lost on a restart, which a rate does not
 mind, and it needs no cache or table shared by the processes.
 """
@@ -12,7 +13,6 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections import deque
 
 from django.http import HttpRequest
 
@@ -22,13 +22,14 @@ WINDOW_SECONDS = 60.0
 
 
 class Rate:
-    """At most ``most`` events in any ``window`` seconds per key (0: no limit)."""
+    """At most ``most`` events a ``window`` per key, spread out: one every
+    ``window / most`` seconds, never a burst (0: no limit)."""
 
     def __init__(self, most: int, window: float = WINDOW_SECONDS) -> None:
         self.most = most
-        self.window = window
+        self.every = window / most if most else 0.0
         self.lock = threading.Lock()
-        self.seen: dict[str, deque[float]] = {}
+        self.seen: dict[str, float] = {}
 
     def wait(self, key: str, now: float | None = None) -> int:
         """0 if one more event for ``key`` is allowed now (and counts it), else the
@@ -38,21 +39,17 @@ class Rate:
         now = time.monotonic() if now is None else now
         with self.lock:
             self._forget(now)
-            times = self.seen.setdefault(key, deque())
-            if len(times) >= self.most:
-                return max(1, math.ceil(times[0] + self.window - now))
-            times.append(now)
+            last = self.seen.get(key)
+            if last is not None:
+                return max(1, math.ceil(last + self.every - now))
+            self.seen[key] = now
             return 0
 
     def _forget(self, now: float) -> None:
-        """Drop what is older than the window, so the memory stays as small as the
-        addresses seen in the last window."""
-        for key in list(self.seen):
-            times = self.seen[key]
-            while times and times[0] <= now - self.window:
-                times.popleft()
-            if not times:
-                del self.seen[key]
+        """Drop the keys whose wait is over, so the memory holds only the addresses
+        that imported in the last few seconds."""
+        for key in [key for key, last in self.seen.items() if last + self.every <= now]:
+            del self.seen[key]
 
 
 _imports: Rate | None = None
@@ -75,7 +72,8 @@ def too_often(wait: int) -> str:
     from django.conf import settings
 
     most: int = settings.BOWER_IMPORTS_PER_MINUTE
+    every = round(WINDOW_SECONDS / most)
     return (
-        f"Bower takes at most {most} import{'s' if most != 1 else ''} a minute from one"
-        f" place: try again in {wait} second{'s' if wait != 1 else ''}."
+        f"Bower takes one import every {every} seconds from one place ({most} a minute):"
+        f" try again in {wait} second{'s' if wait != 1 else ''}."
     )
