@@ -136,15 +136,8 @@ class EuchreNightAdmin(RecountedOnDelete):
         "seat_night_command",
         "created_at",
     ]
-    readonly_fields = [
-        "private_table",
-        "variant",
-        "rounds_planned",
-        "rules",
-        "seed",
-        "seat_night_command",
-        "created_at",
-    ]
+    # Only the name may be corrected here; the rest is the night as its phones set it up.
+    readonly_fields = [f for f in fields if f != "name"]
     inlines = [NightPlayerInline, NightRoundInline]
 
     @admin.display(description="Seating plan")
