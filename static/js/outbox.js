@@ -93,9 +93,12 @@
   // lists it, with each seat's points): the scorer has not chosen yet.
   const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
   const counted = (entries) => entries.filter((entry) => entry.state !== "conflict");
-  const theirPoints = (entry) => {
+  const theirPoints = (form, entry) => {
     const theirs = entry.answer && entry.answer.theirs;
-    const row = theirs && document.querySelector(`#live .recent-hand[data-number="${theirs.number}"][data-points]`);
+    // Only a hand the page's totals count (it is drawn after Bower answered).
+    if (!theirs || !theirs.number || theirs.number > handsOnPage(form)) return [];
+    if (Array.isArray(theirs.points)) return theirs.points;
+    const row = document.querySelector(`#live .recent-hand[data-number="${theirs.number}"][data-points]`);
     return row ? row.dataset.points.split(",").map(Number) : [];
   };
 
@@ -103,7 +106,7 @@
     const seats = window.bowerHand.players(form).length;
     const points = Array(seats).fill(0);
     for (const entry of counted(entries)) entry.points.forEach((delta, seat) => (points[seat] += delta));
-    for (const entry of inConflict(entries)) theirPoints(entry).forEach((delta, seat) => (points[seat] -= delta));
+    for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
     for (const row of document.querySelectorAll(".score-row[data-seat]")) {
       const total = row.querySelector(".score-total");
       if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
@@ -427,7 +430,8 @@
       say(`Hand ${entry.number} from this phone dropped.`);
     } else if (action === "theirs") {
       await outbox.drop(game, id);
-      say(`Hand ${entry.answer.theirs.number} stays as the other phone entered it; this phone's copy is dropped.`);
+      const { number, by } = entry.answer.theirs;
+      say(`Hand ${number} stays as ${by === "this phone" ? "Bower has it" : "the other phone entered it"}; this phone's copy is dropped.`);
     } else if (action === "later") {
       const shift = entry.answer.hands - entry.after;
       await outbox.change(game, (entries) => {

@@ -38,7 +38,18 @@ self.BowerOutboxView = (() => {
     const item = element("li", "recent-hand outbox-choice");
     const mine = element("p", "", `Mine, on this phone: ${answer.mine}`);
     const actions = element("div", "recent-links outbox-actions");
-    if (answer.theirs) {
+    if (answer.theirs && answer.theirs.by === "this phone") {
+      // This hand's token recorded another hand before (a hand changed after it had
+      // reached Bower): what Bower has, or this, as an edit of it.
+      const { number, summary, edit } = answer.theirs;
+      item.append(
+        element("p", "outbox-problem", `Hand ${number} reached Bower from this phone before${summary ? `: ${summary}` : ""}.`),
+        mine,
+      );
+      actions.append(button("Keep what Bower has", "theirs", entry.id, true));
+      if (edit) actions.append(button(`Change hand ${number} to mine`, "replace", entry.id, true));
+      item.append(actions);
+    } else if (answer.theirs) {
       const { number, summary } = answer.theirs;
       item.append(
         element("p", "outbox-problem", `Hand ${number} was entered on another phone too: the same deal entered twice?`),

@@ -211,6 +211,17 @@ def the_preview_is_the_engines(page: Page, table: Table, hand: dict[str, Any]) -
     )
 
 
+# Whether the page ever shows a hand as waiting on the phone (static/js/outbox.js): its
+# list of waiting hands, or the banner's count.
+WATCH_WAITING = """() => {
+  window.waitingShown = [];
+  new MutationObserver(() => {
+    const banner = document.getElementById("offline-banner").textContent;
+    if (document.getElementById("outbox") || banner) window.waitingShown.push(banner || "outbox");
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
 def save_offline_then_send(scorer: Scorer, number: int) -> None:
     """Save with the Wi-Fi gone: the bar says where the hand goes, at the bottom, over no
     chip; Save keeps it on the phone and the next hand starts; back online, it is sent
@@ -243,6 +254,7 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
     table = game.table
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"/games/{game.pk}/")
+    page.evaluate(WATCH_WAITING)
     scorer = Scorer(page)
     recorded: list[dict[str, Any]] = []
     taps: dict[str, int] = {}
@@ -254,9 +266,12 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
             axe(page)
         if kind.name == "a euchre":
             save_offline_then_send(scorer, number)
+            page.evaluate("window.waitingShown = []")
         else:
             scorer.button("Save hand")
             expect(page.locator("#messages")).to_have_text(f"Hand {number} recorded.")
+            # Through the phone's outbox, sent at once: nothing was shown as waiting.
+            assert page.evaluate("window.waitingShown") == []
         taps[kind.name] = scorer.thumb.taps - before
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
         recorded.append(kind.hand)
@@ -454,3 +469,32 @@ def test_offline_with_hands_waiting_every_kind_of_hand_takes_the_same_taps_and_n
     print(f"\n{width}x{height} offline, hands waiting: taps {taps}, scrolls: 0")
     limits = {kind.name: kind.most_taps for kind in KINDS} | {"a misdeal": 1}
     assert all(taps[name] <= limits[name] for name in taps), taps
+
+
+# Where the table screen's parts lie on the page.
+LAYOUT = """() => [...document.querySelectorAll(
+  ".table-head, .deal-line, .scores, .current, .table-actions, .recent"
+)].map((el) => { const r = el.getBoundingClientRect(); return [el.className, r.top, r.height]; })"""
+
+
+def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
+    page: Page, browser_problems: BrowserProblems
+) -> None:
+    """No layout shift as the page's scripts take over (Lighthouse's phone audit of the
+    table with a call in play): the layout before any deferred script has run is the
+    one they leave."""
+    browser_problems.allow("ERR_FAILED")
+    game = start_game(players=FIVE, target=99)
+    for kind in KINDS[:3]:
+        game = fresh(game)
+        game.record_hand(version=game.version, token=None, hand=read_hand(game.table, kind.hand))
+    game = fresh(game)
+    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    page.set_viewport_size({"width": 412, "height": 823})
+    page.route("**/*.js", lambda route: route.abort())
+    page.goto(f"/games/{game.pk}/")
+    before = page.evaluate(LAYOUT)
+    page.unroute("**/*.js")
+    page.reload()
+    expect(page.locator(".table-hand[data-ready]")).to_have_count(1)
+    assert page.evaluate(LAYOUT) == before
