@@ -169,15 +169,13 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
         )
 
     if hand.tricks < deal.tricks_to_make:
-        return HandScore(
-            points=_award(n, defenders, EUCHRE_POINTS),
-            penalties=penalties,
-            rule="euchre",
-            citation=scoring,
-            explanation=(
-                f"Euchre: {side} took {_tricks(hand.tricks)}, "
-                f"{_points_phrase(table, defenders, EUCHRE_POINTS)}{penalty_note}."
-            ),
+        return _euchre(
+            table,
+            defenders,
+            penalties,
+            scoring,
+            f"Euchre: {side} took {_tricks(hand.tricks)}, "
+            f"{_points_phrase(table, defenders, EUCHRE_POINTS)}{penalty_note}.",
         )
     if hand.tricks == deal.tricks:
         each = _march_points(table, hand)
@@ -203,35 +201,47 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
     )
 
 
+def _euchre(
+    table: Table,
+    defenders: Sequence[int],
+    penalties: tuple[int, ...],
+    citation: Citation,
+    explanation: str,
+) -> HandScore:
+    """The maker's side took too few tricks: every defender scores the euchre points."""
+    return HandScore(
+        points=_award(table.n, defenders, EUCHRE_POINTS),
+        penalties=penalties,
+        rule="euchre",
+        citation=citation,
+        explanation=explanation,
+    )
+
+
 def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
     """A renege under march-or-euchre (docs/rules.md, Call-Ace 5): by the maker's side,
     scored as a euchre; by a defender, as a march for the maker's side."""
     n = table.n
     makers, defenders = table.makers(hand), table.defenders(hand)
-    offender = table.name(renege)
-    scoring = _cite(table.variant, "scoring")
-    if renege in makers:
-        role = "the maker" if renege == hand.maker else "the maker's partner"
+
+    def scored_as(rule: str, side: Sequence[int], each: int, how: str) -> HandScore:
+        """The hand scored as ``rule`` says: ``each`` to every seat of ``side``, no penalty."""
         return HandScore(
-            points=_award(n, defenders, EUCHRE_POINTS),
+            points=_award(n, side, each),
             penalties=(0,) * n,
-            rule="renege-euchre",
-            citation=scoring,
+            rule=rule,
+            citation=_cite(table.variant, "scoring"),
             explanation=(
-                f"Renege by {offender}, {role}: scored as a euchre, "
-                f"{_points_phrase(table, defenders, EUCHRE_POINTS)}."
+                f"Renege by {table.name(renege)}, {how}{_points_phrase(table, side, each)}."
             ),
         )
-    each = _march_points(table, hand)
-    return HandScore(
-        points=_award(n, makers, each),
-        penalties=(0,) * n,
-        rule="renege-march",
-        citation=scoring,
-        explanation=(
-            f"Renege by {offender}, a defender: scored as a march for "
-            f"{_side_description(table, hand)}, {n} players: {_points_phrase(table, makers, each)}."
-        ),
+
+    if renege in makers:
+        role = "the maker" if renege == hand.maker else "the maker's partner"
+        return scored_as("renege-euchre", defenders, EUCHRE_POINTS, f"{role}: scored as a euchre, ")
+    march = f"a march for {_side_description(table, hand)}, {n} players"
+    return scored_as(
+        "renege-march", makers, _march_points(table, hand), f"a defender: scored as {march}: "
     )
 
 
@@ -258,15 +268,12 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             f" (house rule, {scoring.short})"
         )
     if hand.tricks < table.deal.tricks_to_make:
-        return HandScore(
-            points=_award(n, defenders, EUCHRE_POINTS),
-            penalties=penalties,
-            rule="euchre",
-            citation=scoring,
-            explanation=(
-                f"Euchre: {how} took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to {other}"
-                f"{penalty_note}."
-            ),
+        return _euchre(
+            table,
+            defenders,
+            penalties,
+            scoring,
+            f"Euchre: {how} took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to {other}{penalty_note}.",
         )
     march = hand.tricks == table.deal.tricks
     house_note = ""
