@@ -22,6 +22,9 @@ from scorekeeper.models.euchre_nights import read_boards
 from scorekeeper.models.ratings import rated_matches
 from scorekeeper.models.seasons import game_night_of
 
+# The names a leader's line shows when more share the lead.
+SHOWN_LEADERS = 3
+
 
 @dataclass(frozen=True)
 class SeasonRating:
@@ -70,6 +73,14 @@ class Leader:
     label: str
     value: str
     names: tuple[str, ...]
+
+    @property
+    def shown(self) -> str:
+        """The names as a line shows them: three at most, then how many more."""
+        if len(self.names) <= SHOWN_LEADERS:
+            return ", ".join(self.names)
+        more = len(self.names) - SHOWN_LEADERS + 1
+        return f"{', '.join(self.names[: SHOWN_LEADERS - 1])} and {more} more"
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,8 @@ def test_the_standings_count_games_wins_points_nights_and_ratings() -> None:
     assert leaders["Most points"].names == ("Ann",)
     assert leaders["Most points"].value == "18"
     assert leaders["Most game nights"].names == ("Ann", "Ben", "Cat", "Dan", "Eve")
+    assert leaders["Most game nights"].shown == "Ann, Ben and 3 more"
+    assert leaders["Most points"].shown == "Ann"
     assert "Most prizes" not in leaders
     assert leaders["Highest rating, Call-Ace Euchre"].names == ("Ann",)
 
