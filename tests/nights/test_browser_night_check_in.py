@@ -130,9 +130,7 @@ def test_without_javascript_a_player_checks_in_by_typing(
     browser_problems: BrowserProblems,
 ) -> None:
     night = a_check_in_night(players=())
-    phone = player_phone(
-        browser, browser_context_args, browser_problems, java_script_enabled=False
-    )
+    phone = player_phone(browser, browser_context_args, browser_problems, java_script_enabled=False)
     mine = phone.new_page()
     mine.goto(f"/nights/check-in/{night.check_in_token}/")
     mine.get_by_label("Your name").fill("Dee")

@@ -152,7 +152,7 @@ def test_a_tie_broken_by_the_draw_names_the_same_winner_everywhere(client: Clien
     assert len(high.winners) == 1
     winner = board.name(high.winners[0])
     loser = board.name(next(p for p in high.level if p not in high.winners))
-    said = f"{winner} <span class=\"muted\">· 1 point (level with {loser}; won the night&#x27;s draw)"
+    said = f'{winner} <span class="muted">· 1 point (level with {loser}; won the night&#x27;s draw)'
     for _ in range(2):  # a reload draws the same
         for address in (
             reverse("night_detail", args=[night.pk]),
