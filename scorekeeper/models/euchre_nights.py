@@ -41,8 +41,11 @@ from referee.engine.seating import (
 )
 from referee.engine.variants import Variant
 from scorekeeper.models.hand_changes import StaleGame
+
+# Read here by the history and the seasons: the boards have a module of their own.
 from scorekeeper.models.night_boards import BoardRound as BoardRound
-from scorekeeper.models.night_boards import NightBoard, read_boards
+from scorekeeper.models.night_boards import NightBoard as NightBoard
+from scorekeeper.models.night_boards import read_boards as read_boards
 from scorekeeper.models.night_check_ins import (
     CheckInRefused,
     PrizesClosed,
