@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -266,3 +267,39 @@ def test_over_plain_http_there_is_no_worker_and_the_screen_still_stays_on(
     wait_until(page, "document.documentElement.dataset.awake === 'video'")
     # Skipped without a word in the console (the page fixture fails on any error).
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+
+
+def test_with_debug_on_the_table_screen_opens_offline_with_every_script_it_loads(
+    page: Page, game: Game, browser_problems: BrowserProblems, settings: Any
+) -> None:
+    """`make run` serves with DEBUG on, where django-htmx adds its debug script to every
+    page: the worker keeps it (and every other script and style sheet a page loads), so
+    the reload without network fails on none (conftest.py: `page` fails on ERR_FAILED)."""
+    for expected in ("ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest"):
+        browser_problems.allow(expected)
+    settings.DEBUG = True
+    page.goto(f"/games/{game.pk}/")
+    debug_script = page.locator('script[src*="django-htmx"]')
+    expect(debug_script).to_have_count(1)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until(
+        page,
+        "caches.match(location.pathname, { ignoreVary: true }).then((copy) => Boolean(copy))",
+    )
+    loaded = page.evaluate(
+        """[...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+        .map((element) => element.src || element.href)"""
+    )
+    for url in loaded:
+        wait_until(page, f"caches.match({url!r}, {{ ignoreVary: true }}).then(Boolean)")
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    assert page.evaluate("document.body.hasAttribute('data-offline-copy')")
+    expect(page.locator("#offline-banner")).to_have_text(OFFLINE_TABLE)
+    # Every script ran: the hand is taken a stage at a time, and kept on the phone.
+    page.get_by_role("button", name="Misdeal: no score").tap()
+    expect(page.locator("#messages")).to_have_text(
+        "Hand 3 kept on this phone: it is sent when Bower can be reached."
+    )
