@@ -189,11 +189,12 @@ class Phone:
     def write_step(self) -> bool:
         """One request of recording hands: the call, or the end of the hand after it."""
         self.calling = not self.calling
+        call = {"maker": str(self.makers % 5), "trump": "H", "called": "S"}
         if self.calling:
-            maker = str(self.makers % 5)
-            self.makers += 1
-            return self._post("/hand/start/", maker=maker, trump="H", called="S")
-        return self._post("/hand/finish/", tricks="3", partner="maker", save="1")
+            return self._post("/hand/start/", **call)
+        self.makers += 1
+        # The whole hand, its call as saved: the table's one way in for a hand.
+        return self._post("/hand/enter/", **call, tricks="3", partner="maker", save="1")
 
     def _post(self, action: str, **fields: str) -> bool:
         headers = {

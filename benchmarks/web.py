@@ -119,12 +119,21 @@ class HandAtTheTable:
         self.makers += 1
         fields = form(self.game_id, maker=maker, trump="H", called="S")
         post(f"{self.base}/hand/start/", fields, status=302)
+        # The whole hand, its call as saved: the table's one way in for a hand.
         self.finish = form(
-            self.game_id, tricks="3", partner="maker", revealed_on_trick="", renege="", save="1"
+            self.game_id,
+            maker=maker,
+            trump="H",
+            called="S",
+            tricks="3",
+            partner="maker",
+            revealed_on_trick="",
+            renege="",
+            save="1",
         )
 
     def save(self) -> None:
-        address = f"{self.base}/hand/finish/"
+        address = f"{self.base}/hand/enter/"
         post(
             address,
             self.finish,
