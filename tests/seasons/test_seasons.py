@@ -226,3 +226,14 @@ def test_only_the_phones_tables_are_offered() -> None:
     response = post_season(phone, name="A", starts="2026-09-01", ends="2026-09-30")
     assert response.status_code == 302
     assert Season.objects.get().private_table == mine
+
+
+def test_htmx_gets_the_screens_partial_and_a_page_load_the_whole_page(client: Client) -> None:
+    autumn = season("Autumn", SEP_1, DEC_20)
+    for address in (reverse("season_list"), reverse("season_detail", args=[autumn.pk])):
+        partial = client.get(address, **HTMX)
+        whole = client.get(address)
+        assert "HX-Request" in partial["Vary"]
+        assert "<html" not in partial.content.decode()
+        assert "<html" in whole.content.decode()
+        assert "Autumn" in partial.content.decode()
