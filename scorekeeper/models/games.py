@@ -408,7 +408,7 @@ class Game(GameChanges, models.Model):
         answers a token used, a hand standing there, hands taken back). Without
         ``after`` it is the next hand, and ``version``, if given, must be the game's.
         A new token is not looked up first: its insert fails if it was used
-        (docs/decisions.md, D58), and then, as on any refusal, the token is read."""
+        (docs/decisions.md, D59), and then, as on any refusal, the token is read."""
         if token is not None:
             try:
                 return self._take_hand(token, hand, after, version, careful=False)

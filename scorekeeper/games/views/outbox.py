@@ -123,6 +123,8 @@ def _conflict(
             "summary": theirs.summary(table),
             "points": theirs.points,
             "dealer": table.name(theirs.dealer),
+            # The token it was stored with: the phone knows its own earlier saves by it.
+            "token": None if theirs.token is None else str(theirs.token),
             # Posting the phone's hand as the change of theirs (the scorer's tap).
             "edit": {
                 "url": reverse("hand_edit", args=[game.pk, theirs.number]),
