@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from referee.engine.rulebook.individual import renege_rulings, winning_section
-from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Rulebook, Section
-from referee.engine.rulebook.options import renege_option
-from referee.engine.rulebook.play import bidding_section, trick_section
+from referee.engine.rulebook.individual import individual_rulebook
+from referee.engine.rulebook.model import Paragraph, Rulebook, Section, deal_section
+from referee.engine.rulebook.options import CALL_ACE_DEAL
 from referee.engine.scoring import EUCHRE_POINTS, MAKE_POINTS, march_points
 from referee.engine.variants import Variant
 
@@ -14,72 +13,43 @@ def call_ace_rulebook() -> Rulebook:
     """The Call-Ace rulebook (docs/rules.md, Call-Ace); its points are the scoring rules'."""
     alone = {n: march_points(Variant.CALL_ACE, n, alone=True) for n in (4, 5, 6)}
     paired = {n: march_points(Variant.CALL_ACE, n, alone=False) for n in (4, 5)}
-    deal = Section(
-        slug="deal",
-        title="The deal",
-        paragraphs=(
-            Paragraph(
-                anchor="players",
-                text=(
-                    "Four, five or six people play, and everyone scores alone; there are no "
-                    "fixed teams. Seats stay put for the whole game, and the deal moves one "
-                    "seat to the left after every hand, including a hand thrown in."
-                ),
-            ),
-            Paragraph(
-                anchor="deck",
-                text=(
-                    "The deck grows with the table: 24 cards (9 up to ace) for four players, "
-                    "with the four 8s added for five players (28 cards), and the 8s and 7s "
-                    "for six (32 cards)."
-                ),
-            ),
-            Paragraph(
-                anchor="kitty",
-                text=(
-                    "Each player gets five cards. What is left is the kitty: four cards at a "
-                    "table of four, three at five, two at six. The dealer turns the top card "
-                    "of the kitty face up; its suit is the first one offered as trump."
-                ),
-            ),
-            Paragraph(
-                anchor="ruling-deal",
-                text=("Five cards each, with the deck sized to the table, is the default deal."),
-                why=(
-                    "The Call-Ace sheet deals six each at four players and four each at five "
-                    "or six, yet it scores a hand of five tricks and turns up a card that a "
-                    "six-player deal of four each cannot leave over. The usual five-card "
-                    "deal makes the scoring and the turned card work; the sheet's own deal "
-                    "stays available as a house rule."
-                ),
+    deal = deal_section(
+        Paragraph(
+            anchor="players",
+            text=(
+                "Four, five or six people play, and everyone scores alone; there are no "
+                "fixed teams. Seats stay put for the whole game, and the deal moves one "
+                "seat to the left after every hand, including a hand thrown in."
             ),
         ),
-        options=(
-            HouseRuleOption(
-                key="deal",
-                title="Deal",
-                choices=(
-                    Choice(
-                        value="standard",
-                        label="Five each",
-                        default=True,
-                        text="Five cards each from a deck sized to the table, as above.",
-                    ),
-                    Choice(
-                        value="seed",
-                        label="The sheet's deal",
-                        text=(
-                            "Always 24 cards: six each at four players, four each at five or "
-                            "six. A hand then has six or four tricks; the makers need more "
-                            "than half of them, a march means taking them all, and the "
-                            "defenders score whenever the makers come up short. At six "
-                            "players no card is left to turn up, so bidding starts at the "
-                            "second round with all four suits open."
-                        ),
-                    ),
-                ),
+        Paragraph(
+            anchor="deck",
+            text=(
+                "The deck grows with the table: 24 cards (9 up to ace) for four players, "
+                "with the four 8s added for five players (28 cards), and the 8s and 7s "
+                "for six (32 cards)."
             ),
         ),
+        Paragraph(
+            anchor="kitty",
+            text=(
+                "Each player gets five cards. What is left is the kitty: four cards at a "
+                "table of four, three at five, two at six. The dealer turns the top card "
+                "of the kitty face up; its suit is the first one offered as trump."
+            ),
+        ),
+        Paragraph(
+            anchor="ruling-deal",
+            text=("Five cards each, with the deck sized to the table, is the default deal."),
+            why=(
+                "The Call-Ace sheet deals six each at four players and four each at five "
+                "or six, yet it scores a hand of five tricks and turns up a card that a "
+                "six-player deal of four each cannot leave over. The usual five-card "
+                "deal makes the scoring and the turned card work; the sheet's own deal "
+                "stays available as a house rule."
+            ),
+        ),
+        options=(CALL_ACE_DEAL,),
     )
     partner = Section(
         slug="partner",
@@ -133,56 +103,46 @@ def call_ace_rulebook() -> Rulebook:
             ),
         ),
     )
-    scoring = Section(
-        slug="scoring",
-        title="Scoring",
-        paragraphs=(
-            Paragraph(
-                anchor="makers-need",
-                text=(
-                    "The maker's side is the maker plus the partner, if there is one. It "
-                    "needs at least three of the five tricks."
-                ),
+    scoring = (
+        Paragraph(
+            anchor="makers-need",
+            text=(
+                "The maker's side is the maker plus the partner, if there is one. It "
+                "needs at least three of the five tricks."
             ),
-            Paragraph(
-                anchor="alone-points",
-                text=(
-                    f"Alone: three or four tricks score {MAKE_POINTS} for the maker. Taking "
-                    "all five (a march) scores as many points as there are players: "
-                    f"{alone[4]}, {alone[5]} or {alone[6]}."
-                ),
-            ),
-            Paragraph(
-                anchor="partnership-points",
-                text=(
-                    f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
-                    f"and partner. A march scores {paired[4]} each at a table of four, and "
-                    f"{paired[5]} each at five or six."
-                ),
-            ),
-            Paragraph(
-                anchor="euchre",
-                text=(
-                    "Euchre: when the maker's side takes two tricks or fewer, every player "
-                    f"outside it scores {EUCHRE_POINTS}."
-                ),
-            ),
-            *renege_rulings("Call-Ace"),
         ),
-        options=(renege_option(Variant.CALL_ACE),),
+        Paragraph(
+            anchor="alone-points",
+            text=(
+                f"Alone: three or four tricks score {MAKE_POINTS} for the maker. Taking "
+                "all five (a march) scores as many points as there are players: "
+                f"{alone[4]}, {alone[5]} or {alone[6]}."
+            ),
+        ),
+        Paragraph(
+            anchor="partnership-points",
+            text=(
+                f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
+                f"and partner. A march scores {paired[4]} each at a table of four, and "
+                f"{paired[5]} each at five or six."
+            ),
+        ),
+        Paragraph(
+            anchor="euchre",
+            text=(
+                "Euchre: when the maker's side takes two tricks or fewer, every player "
+                f"outside it scores {EUCHRE_POINTS}."
+            ),
+        ),
     )
-    return Rulebook(
-        variant=Variant.CALL_ACE,
+    return individual_rulebook(
+        Variant.CALL_ACE,
+        name="Call-Ace",
         summary=(
             "Four to six players, each scoring alone. The maker calls an ace, and whoever "
             "holds it is a secret partner until the ace is played."
         ),
-        sections=(
-            deal,
-            bidding_section(Variant.CALL_ACE),
-            partner,
-            trick_section(Variant.CALL_ACE),
-            scoring,
-            winning_section(),
-        ),
+        deal=deal,
+        partner=partner,
+        scoring=scoring,
     )

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from referee.engine.rulebook.individual import renege_rulings, winning_section
-from referee.engine.rulebook.model import Paragraph, Rulebook, Section
-from referee.engine.rulebook.options import renege_option
-from referee.engine.rulebook.play import bidding_section, trick_section
+from referee.engine.rulebook.individual import individual_rulebook
+from referee.engine.rulebook.model import Paragraph, Rulebook, Section, deal_section
 from referee.engine.scoring import EUCHRE_POINTS, MAKE_POINTS, march_points
 from referee.engine.variants import Variant
 
@@ -14,23 +12,19 @@ def call_your_partner_rulebook() -> Rulebook:
     """The Call-Your-Partner rulebook (docs/rules.md, Call-Your-Partner); its points are the scoring
     rules'."""
     paired, alone = (march_points(Variant.CALL_YOUR_PARTNER, 5, alone=a) for a in (False, True))
-    deal = Section(
-        slug="deal",
-        title="The deal",
-        paragraphs=(
-            Paragraph(
-                anchor="players",
-                text=(
-                    "Five people play, each scoring alone. The deck has 28 cards: 8 up to "
-                    "ace in every suit. The deal moves one seat to the left after each hand."
-                ),
+    deal = deal_section(
+        Paragraph(
+            anchor="players",
+            text=(
+                "Five people play, each scoring alone. The deck has 28 cards: 8 up to "
+                "ace in every suit. The deal moves one seat to the left after each hand."
             ),
-            Paragraph(
-                anchor="kitty",
-                text=(
-                    "Each player gets five cards and three are left over: that is the kitty. "
-                    "The dealer turns its top card face up to offer its suit as trump."
-                ),
+        ),
+        Paragraph(
+            anchor="kitty",
+            text=(
+                "Each player gets five cards and three are left over: that is the kitty. "
+                "The dealer turns its top card face up to offer its suit as trump."
             ),
         ),
     )
@@ -70,55 +64,45 @@ def call_your_partner_rulebook() -> Rulebook:
             ),
         ),
     )
-    scoring = Section(
-        slug="scoring",
-        title="Scoring",
-        paragraphs=(
-            Paragraph(
-                anchor="makers-need",
-                text=(
-                    "The maker's side (the maker, plus the partner if one turned up) needs "
-                    "at least three of the five tricks."
-                ),
+    scoring = (
+        Paragraph(
+            anchor="makers-need",
+            text=(
+                "The maker's side (the maker, plus the partner if one turned up) needs "
+                "at least three of the five tricks."
             ),
-            Paragraph(
-                anchor="partnership-points",
-                text=(
-                    f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
-                    f"and partner, and all five (a march) score {paired} each."
-                ),
-            ),
-            Paragraph(
-                anchor="alone-points",
-                text=(
-                    "Alone, whether the maker chose it or the called card stayed in the "
-                    f"kitty: three or four tricks score {MAKE_POINTS}, and a march scores "
-                    f"{alone}."
-                ),
-            ),
-            Paragraph(
-                anchor="euchre",
-                text=(
-                    "Euchre: when the maker's side takes two tricks or fewer, each defender "
-                    f"scores {EUCHRE_POINTS}."
-                ),
-            ),
-            *renege_rulings("Call-Your-Partner"),
         ),
-        options=(renege_option(Variant.CALL_YOUR_PARTNER),),
+        Paragraph(
+            anchor="partnership-points",
+            text=(
+                f"With a partner: three or four tricks score {MAKE_POINTS} each for maker "
+                f"and partner, and all five (a march) score {paired} each."
+            ),
+        ),
+        Paragraph(
+            anchor="alone-points",
+            text=(
+                "Alone, whether the maker chose it or the called card stayed in the "
+                f"kitty: three or four tricks score {MAKE_POINTS}, and a march scores "
+                f"{alone}."
+            ),
+        ),
+        Paragraph(
+            anchor="euchre",
+            text=(
+                "Euchre: when the maker's side takes two tricks or fewer, each defender "
+                f"scores {EUCHRE_POINTS}."
+            ),
+        ),
     )
-    return Rulebook(
-        variant=Variant.CALL_YOUR_PARTNER,
+    return individual_rulebook(
+        Variant.CALL_YOUR_PARTNER,
+        name="Call-Your-Partner",
         summary=(
             "Five players, each scoring alone. The maker names any card that is not trump; "
             "whoever holds it is a secret partner for the hand."
         ),
-        sections=(
-            deal,
-            bidding_section(Variant.CALL_YOUR_PARTNER),
-            partner,
-            trick_section(Variant.CALL_YOUR_PARTNER),
-            scoring,
-            winning_section(),
-        ),
+        deal=deal,
+        partner=partner,
+        scoring=scoring,
     )

@@ -27,7 +27,13 @@ from referee.engine.rulebook.euchre_night_options import (
     prize_ties_option,
     sit_out_option,
 )
-from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Section
+from referee.engine.rulebook.model import (
+    Choice,
+    HouseRuleOption,
+    Paragraph,
+    Section,
+    SectionedBook,
+)
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
 from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from referee.engine.variants import Variant
@@ -45,7 +51,7 @@ NIGHT_SECTION_SLUGS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True, kw_only=True)
-class NightRulebook:
+class NightRulebook(SectionedBook):
     """The night's rules: six sections in the order a night runs."""
 
     slug: str
@@ -53,20 +59,9 @@ class NightRulebook:
     summary: str
     sections: tuple[Section, ...]
 
-    def section(self, slug: str) -> Section:
-        return next(s for s in self.sections if s.slug == slug)
-
     def number(self, slug: str) -> int:
         """The section's number as the book shows it (1 to 6)."""
         return next(i for i, s in enumerate(self.sections, start=1) if s.slug == slug)
-
-    @property
-    def rulings(self) -> tuple[Paragraph, ...]:
-        return tuple(p for s in self.sections for p in s.paragraphs if p.is_ruling)
-
-    @property
-    def options(self) -> tuple[HouseRuleOption, ...]:
-        return tuple(o for s in self.sections for o in s.options)
 
 
 _DEFAULTS = NightRules()

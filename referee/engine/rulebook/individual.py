@@ -1,11 +1,13 @@
 """Rule text the two variants where everyone scores alone share: reneges and
-winning (docs/rules.md, Call-Ace 5, Call-Ace 6, Call-Your-Partner 5 and Call-Your-Partner 6).
+winning (docs/rules.md, Call-Ace 5, Call-Ace 6, Call-Your-Partner 5 and Call-Your-Partner 6),
+and the order of their books.
 """
 
 from __future__ import annotations
 
-from referee.engine.rulebook.model import Paragraph, Section
-from referee.engine.rulebook.options import TIES, target_option
+from referee.engine.rulebook.model import Paragraph, Rulebook, Section, winning_section
+from referee.engine.rulebook.options import TIES, renege_option, target_option
+from referee.engine.rulebook.play import bidding_section, trick_section
 from referee.engine.scoring import EUCHRE_POINTS, march_points
 from referee.engine.variants import Variant
 
@@ -51,36 +53,63 @@ def renege_rulings(name: str) -> tuple[Paragraph, ...]:
     )
 
 
-def winning_section() -> Section:
-    return Section(
-        slug="winning",
-        title="Winning",
-        paragraphs=(
-            Paragraph(
-                anchor="target",
-                text=(
-                    "Each player keeps their own total. The usual target is 10 points; a "
-                    "table may agree on another."
-                ),
+def individual_rulebook(
+    variant: Variant,
+    *,
+    name: str,
+    summary: str,
+    deal: Section,
+    partner: Section,
+    scoring: tuple[Paragraph, ...],
+) -> Rulebook:
+    """The book of a variant where everyone scores alone (``name`` as its sheet calls
+    it): the six sections of a hand in order, its ``scoring`` closed by the renege
+    rulings and the renege house rule, and the winning rules both variants share."""
+    return Rulebook(
+        variant=variant,
+        summary=summary,
+        sections=(
+            deal,
+            bidding_section(variant),
+            partner,
+            trick_section(variant),
+            Section(
+                slug="scoring",
+                title="Scoring",
+                paragraphs=(*scoring, *renege_rulings(name)),
+                options=(renege_option(variant),),
             ),
-            Paragraph(
-                anchor="game-end",
-                text=(
-                    "The game is over at the end of the first hand after which anybody has "
-                    "reached the target."
-                ),
+            _winning_section(),
+        ),
+    )
+
+
+def _winning_section() -> Section:
+    return winning_section(
+        Paragraph(
+            anchor="target",
+            text=(
+                "Each player keeps their own total. The usual target is 10 points; a "
+                "table may agree on another."
             ),
-            Paragraph(
-                anchor="ruling-ties",
-                text=(
-                    "The highest total wins. Players level on the highest total share the "
-                    "win, and the result screen says which rule decided."
-                ),
-                why=(
-                    "One hand can carry several players past the target together, and no "
-                    "sheet says what happens when they finish level. Sharing the win settles "
-                    "it at once; playing on is the house rule."
-                ),
+        ),
+        Paragraph(
+            anchor="game-end",
+            text=(
+                "The game is over at the end of the first hand after which anybody has "
+                "reached the target."
+            ),
+        ),
+        Paragraph(
+            anchor="ruling-ties",
+            text=(
+                "The highest total wins. Players level on the highest total share the "
+                "win, and the result screen says which rule decided."
+            ),
+            why=(
+                "One hand can carry several players past the target together, and no "
+                "sheet says what happens when they finish level. Sharing the win settles "
+                "it at once; playing on is the house rule."
             ),
         ),
         options=(target_option(), TIES),

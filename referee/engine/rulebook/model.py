@@ -59,10 +59,20 @@ class Section:
     options: tuple[HouseRuleOption, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rulebook:
-    variant: Variant
-    summary: str
+def deal_section(*paragraphs: Paragraph, options: tuple[HouseRuleOption, ...] = ()) -> Section:
+    """A variant's first section: who plays, the deck and the deal."""
+    return Section(slug="deal", title="The deal", paragraphs=paragraphs, options=options)
+
+
+def winning_section(*paragraphs: Paragraph, options: tuple[HouseRuleOption, ...]) -> Section:
+    """A variant's last section: the target, and who has won."""
+    return Section(slug="winning", title="Winning", paragraphs=paragraphs, options=options)
+
+
+class SectionedBook:
+    """What a variant's rulebook and the euchre night's share: their sections, a
+    section by slug, the rulings and the house-rule options in them."""
+
     sections: tuple[Section, ...]
 
     def section(self, slug: str) -> Section:
@@ -75,6 +85,13 @@ class Rulebook:
     @property
     def options(self) -> tuple[HouseRuleOption, ...]:
         return tuple(o for s in self.sections for o in s.options)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rulebook(SectionedBook):
+    variant: Variant
+    summary: str
+    sections: tuple[Section, ...]
 
 
 def in_force(option: HouseRuleOption, rules: HouseRules) -> Choice:

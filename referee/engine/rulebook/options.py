@@ -1,5 +1,5 @@
 """The house rules a table picks when it starts a game, in the section each changes
-(docs/rules.md 2 (every variant), Call-Ace 5, Call-Ace 6, Standard 5, Standard 6).
+(docs/rules.md 2 (every variant), Call-Ace 1, Call-Ace 5, Call-Ace 6, Standard 5, Standard 6).
 """
 
 from __future__ import annotations
@@ -27,6 +27,33 @@ STICK_THE_DEALER = HouseRuleOption(
             text=(
                 "If all the players pass in both rounds, the hand is thrown in: nobody "
                 "scores, and the next player to the left deals."
+            ),
+        ),
+    ),
+)
+
+
+# The Call-Ace sheet's own deal, kept as a house rule (docs/rules.md, Call-Ace 1).
+CALL_ACE_DEAL = HouseRuleOption(
+    key="deal",
+    title="Deal",
+    choices=(
+        Choice(
+            value="standard",
+            label="Five each",
+            default=True,
+            text="Five cards each from a deck sized to the table, as above.",
+        ),
+        Choice(
+            value="seed",
+            label="The sheet's deal",
+            text=(
+                "Always 24 cards: six each at four players, four each at five or "
+                "six. A hand then has six or four tricks; the makers need more "
+                "than half of them, a march means taking them all, and the "
+                "defenders score whenever the makers come up short. At six "
+                "players no card is left to turn up, so bidding starts at the "
+                "second round with all four suits open."
             ),
         ),
     ),

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from referee.engine.rulebook.model import Choice, HouseRuleOption, Paragraph, Rulebook, Section
+from referee.engine.rulebook.model import (
+    Choice,
+    HouseRuleOption,
+    Paragraph,
+    Rulebook,
+    Section,
+    deal_section,
+    winning_section,
+)
 from referee.engine.rulebook.options import renege_option, target_option
 from referee.engine.rulebook.play import bidding_section, trick_section
 from referee.engine.scoring import (
@@ -43,24 +51,20 @@ CANADIAN_LONER = HouseRuleOption(
 def standard_rulebook() -> Rulebook:
     """The standard euchre rulebook (docs/rules.md, Standard); its points are the scoring rules'."""
     team_march, lone_march = (march_points(Variant.STANDARD, 4, alone=a) for a in (False, True))
-    deal = Section(
-        slug="deal",
-        title="The deal",
-        paragraphs=(
-            Paragraph(
-                anchor="players",
-                text=(
-                    "Four players in two teams; partners sit facing each other, so seats 1 "
-                    "and 3 play against seats 2 and 4. The deal moves one seat to the left "
-                    "after each hand."
-                ),
+    deal = deal_section(
+        Paragraph(
+            anchor="players",
+            text=(
+                "Four players in two teams; partners sit facing each other, so seats 1 "
+                "and 3 play against seats 2 and 4. The deal moves one seat to the left "
+                "after each hand."
             ),
-            Paragraph(
-                anchor="kitty",
-                text=(
-                    "The deck has 24 cards, 9 up to ace. Each player gets five; the four "
-                    "left over are the kitty, and the dealer turns its top card face up."
-                ),
+        ),
+        Paragraph(
+            anchor="kitty",
+            text=(
+                "The deck has 24 cards, 9 up to ace. Each player gets five; the four "
+                "left over are the kitty, and the dealer turns its top card face up."
             ),
         ),
     )
@@ -153,16 +157,12 @@ def standard_rulebook() -> Rulebook:
         ),
         options=(renege_option(Variant.STANDARD),),
     )
-    winning = Section(
-        slug="winning",
-        title="Winning",
-        paragraphs=(
-            Paragraph(
-                anchor="target",
-                text=(
-                    "A team wins by getting to 10 points first. Only one team scores in any "
-                    "hand, so there is never a tie. Both partners show the team's total."
-                ),
+    winning = winning_section(
+        Paragraph(
+            anchor="target",
+            text=(
+                "A team wins by getting to 10 points first. Only one team scores in any "
+                "hand, so there is never a tie. Both partners show the team's total."
             ),
         ),
         options=(target_option(),),
