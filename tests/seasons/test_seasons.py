@@ -208,10 +208,11 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     assert len(lines) == 8
 
 
-def test_a_phone_sees_its_tables_seasons_and_the_games_list_links_them(client: Client) -> None:
+def test_a_phone_sees_its_tables_seasons_and_the_games_and_tables_link_them(client: Client) -> None:
     season("Autumn", SEP_1, DEC_20)
     assert "Autumn" in client.get(reverse("season_list")).content.decode()
     assert reverse("season_list") in client.get(reverse("game_list")).content.decode()
+    assert reverse("season_list") in client.get(reverse("table_list")).content.decode()
 
 
 def test_a_season_with_no_game_finished_says_so(client: Client) -> None:
