@@ -67,7 +67,8 @@ def test_backup_restore_into_an_empty_database_backup_again_is_the_same_file(
     for model in (Game, Player, PrivateTable):
         model.objects.all().delete()
     assert not Season.objects.exists()
-    restore(first, tmp_path)
+    said = restore(first, tmp_path)
+    assert "; 2 seasons added, 0 already stored." in said
     assert seasons() == stored
     assert backup() == first
 
@@ -77,7 +78,8 @@ def test_restoring_skips_a_season_whose_nights_are_already_a_seasons(tmp_path: P
     text = backup()
     Season.objects.filter(name="Winter").delete()
     Season.objects.filter(name="Autumn").update(name="Our autumn")
-    restore(text, tmp_path)
+    said = restore(text, tmp_path)
+    assert "; 1 season added, 1 already stored." in said
     assert [s[1] for s in seasons()] == ["Our autumn", "Winter"]
 
 

@@ -45,6 +45,11 @@ class Command(BaseCommand):
                 f"; {done.nights_added} euchre night{'s' if done.nights_added != 1 else ''}"
                 f" added, {done.nights_skipped} already stored"
             )
+        if done.seasons_added or done.seasons_skipped:
+            nights += (
+                f"; {done.seasons_added} season{'s' if done.seasons_added != 1 else ''}"
+                f" added, {done.seasons_skipped} already stored"
+            )
         # The names read in another form than the file wrote them, for the operator
         # to see (docs/formats.md, "Game document (import and export)": players' names).
         for table in tables:
