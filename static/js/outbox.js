@@ -194,7 +194,9 @@
   // answered "busy" (503): it is sent again after the seconds it asked for.
   const keep = async (form, token, busy = 0) => {
     const hand = handForm();
-    if (!hand || form.dataset.keeping) return; // a double tap keeps the hand once
+    // A double tap keeps the hand once: the hand form is cleared by the first; the
+    // misdeal's button stays, so a second tap within a second is the same tap.
+    if (!hand || form.dataset.keeping || Date.now() - Number(form.dataset.keptAt || 0) < 1000) return;
     const description = described(form);
     if (!description) return;
     form.dataset.keeping = "yes";
@@ -202,6 +204,7 @@
       await keepIt(form, hand, description, token, busy);
     } finally {
       delete form.dataset.keeping;
+      form.dataset.keptAt = String(Date.now());
     }
   };
 
