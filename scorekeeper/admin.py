@@ -1,5 +1,5 @@
-"""The operator's admin at /admin/: private tables, games, players and
-euchre nights, to look into a table or remove one. Phones never log in
+"""The operator's admin at /admin/: private tables, games, players,
+euchre nights and seasons, to look into a table or remove one. Phones never log in
 (docs/formats.md, "Tables: private by link, no accounts")."""
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from referee.engine.names import NameError_, clean_name
-from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
+from scorekeeper.models import (
+    EuchreNight,
+    Game,
+    NightPlayer,
+    NightRound,
+    Player,
+    PrivateTable,
+    Season,
+)
 
 
 class RedrawnOnSave(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -153,3 +161,20 @@ class EuchreNightAdmin(RecountedOnDelete):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a night is started by a table's phones, seated by the engine
+
+
+@admin.register(Season)
+class SeasonAdmin(RedrawnOnSave):
+    """A table's season (docs/formats.md, "Seasons"): its name may be corrected
+    and a season named by mistake removed; its dates stay as the phone named
+    them (a change here would skip the check that seasons never overlap)."""
+
+    list_display = ["name", "private_table", "starts", "ends"]
+    list_filter = ["private_table"]
+    list_select_related = ["private_table"]
+    search_fields = ["name"]
+    fields = ["private_table", "name", "starts", "ends", "created_at"]
+    readonly_fields = [f for f in fields if f != "name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a season is named on a phone of its table, checked there

@@ -238,3 +238,20 @@ def test_htmx_gets_the_screens_partial_and_a_page_load_the_whole_page(client: Cl
         assert "<html" not in partial.content.decode()
         assert "<html" in whole.content.decode()
         assert "Autumn" in partial.content.decode()
+
+
+def test_the_operator_renames_or_removes_a_season_and_its_dates_stay(admin_client: Client) -> None:
+    autumn = season("Autumn", SEP_1, DEC_20)
+    change = reverse("admin:scorekeeper_season_change", args=[autumn.pk])
+    assert (
+        "Autumn"
+        in admin_client.get(reverse("admin:scorekeeper_season_changelist")).content.decode()
+    )
+    response = admin_client.post(change, {"name": "Fall", "starts": "2027-01-01"})
+    assert response.status_code == 302
+    autumn.refresh_from_db()
+    assert (autumn.name, autumn.starts) == ("Fall", SEP_1)
+    assert admin_client.get(reverse("admin:scorekeeper_season_add")).status_code == 403
+    delete = reverse("admin:scorekeeper_season_delete", args=[autumn.pk])
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 302
+    assert not Season.objects.exists()
