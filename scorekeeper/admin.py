@@ -174,7 +174,7 @@ class SeasonAdmin(RedrawnOnSave):
     list_select_related = ["private_table"]
     search_fields = ["name"]
     fields = ["private_table", "name", "starts", "ends", "created_at"]
-    readonly_fields = [f for f in fields if f != "name"]
+    readonly_fields = ["private_table", "starts", "ends", "created_at"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a season is named on a phone of its table, checked there
