@@ -30,6 +30,7 @@ from scorekeeper.files.euchre_night_backups import (
     read_nights,
     restore_nights,
 )
+from scorekeeper.files.read_errors import ReadError
 from scorekeeper.files.season_backups import (
     SeasonBackup,
     SeasonError,
@@ -45,13 +46,8 @@ BACKUP_FORMAT = "bower.backup/1"
 TABLE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 
-class BackupError(ValueError):
+class BackupError(ReadError):
     """A backup that cannot be restored; ``where`` names the place."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.message = message
 
 
 @dataclass(frozen=True)

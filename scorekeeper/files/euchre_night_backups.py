@@ -32,6 +32,7 @@ from referee.engine.names import NameError_, clean_name, is_storable, same_name
 from referee.engine.night import NightRules, night_rules_from_dict
 from referee.engine.seating import MAX_ROUNDS, SeatingError, check_night_size, check_variant
 from referee.engine.variants import RulesError, Variant, parse_variant
+from scorekeeper.files.read_errors import ReadError
 from scorekeeper.models import EuchreNight, Game, NightPlayer, NightRound, Player, PrivateTable
 from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
 from scorekeeper.models.game_documents import import_game
@@ -42,14 +43,9 @@ from scorekeeper.models.private_tables import new_watch_token
 MAX_SEED = 2**31 - 1
 
 
-class NightError(ValueError):
+class NightError(ReadError):
     """A night of a backup that cannot be restored; ``where`` names the place
     within the night ("round 2, table 1, hand 3, tricks")."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.message = message
 
 
 @dataclass(frozen=True)
