@@ -114,6 +114,3 @@ def _winning_section() -> Section:
         ),
         options=(target_option(), TIES),
     )
-
-
-# --- Call-Your-Partner (docs/rules.md, Call-Your-Partner) -----------------------------------------
