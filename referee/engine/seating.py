@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.engine.variants import Variant
@@ -172,8 +172,16 @@ def _repeat_cost(count: int) -> int:
     return count * count * count
 
 
-def _improve_matching(pairs: list[list[int]], price: dict[int, dict[int, int]]) -> None:
-    """Swap partners between two pairs while it lowers the cost (2-opt), in place."""
+def _in_twos(order: Sequence[int]) -> list[list[int]]:
+    """An even list taken two by two, in its order: a first pairing to improve."""
+    return [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
+
+
+def _improve_matching(
+    pairs: list[list[int]], price: Mapping[int, Mapping[int, int]] | Sequence[Sequence[int]]
+) -> None:
+    """Swap members between two pairs while it lowers the cost (2-opt), in place:
+    partners between pairs of players, or teams between tables."""
     for _sweep in range(_SWEEPS):
         improved = False
         for first, second in itertools.combinations(pairs, 2):
@@ -217,7 +225,7 @@ def _searched_matchings(
     for _ in range(_RESTARTS):
         order = list(seated)
         rng.shuffle(order)
-        pairs = [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
+        pairs = _in_twos(order)
         _improve_matching(pairs, price)
         found.append([_pair(a, b) for a, b in pairs])
     return found
@@ -239,21 +247,8 @@ def _group_teams(
     for _ in range(_RESTARTS):
         order = list(range(len(teams)))
         rng.shuffle(order)
-        tables = [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
-        for _sweep in range(_SWEEPS):
-            improved = False
-            for first, second in itertools.combinations(tables, 2):
-                a, b = first
-                c, d = second
-                now = meet[a][b] + meet[c][d]
-                if meet[a][c] + meet[b][d] < now:
-                    first[1], second[0] = c, b
-                    improved = True
-                elif meet[a][d] + meet[b][c] < now:
-                    first[1], second[1] = d, b
-                    improved = True
-            if not improved:
-                break
+        tables = _in_twos(order)
+        _improve_matching(tables, meet)
         total = sum(meet[a][b] for a, b in tables)
         if best is None or total < best[0]:
             best = (total, tables)
@@ -269,7 +264,7 @@ def _follow_guide(
     chosen = set(seated)
     kept = [pair for pair in guide if pair[0] in chosen and pair[1] in chosen]
     alone = sorted(chosen.difference(*kept))
-    loose = [[alone[i], alone[i + 1]] for i in range(0, len(alone), 2)]
+    loose = _in_twos(alone)
     _improve_matching(loose, price)
     return kept + [_pair(a, b) for a, b in loose]
 
