@@ -124,6 +124,18 @@ class NightRoundInline(admin.TabularInline):  # type: ignore[type-arg]
     can_delete = False
 
 
+_NIGHT_FIELDS = (
+    "private_table",
+    "name",
+    "variant",
+    "rounds_planned",
+    "rules",
+    "seed",
+    "seat_night_command",
+    "created_at",
+)
+
+
 @admin.register(EuchreNight)
 class EuchreNightAdmin(RecountedOnDelete):
     """A night to look into (docs/rules.md, Euchre night): its players and rounds are read-only
@@ -134,18 +146,9 @@ class EuchreNightAdmin(RecountedOnDelete):
     list_filter = ["variant", "private_table"]
     list_select_related = ["private_table"]
     search_fields = ["name"]
-    fields = [
-        "private_table",
-        "name",
-        "variant",
-        "rounds_planned",
-        "rules",
-        "seed",
-        "seat_night_command",
-        "created_at",
-    ]
+    fields = _NIGHT_FIELDS
     # Only the name may be corrected here; the rest is the night as its phones set it up.
-    readonly_fields = [f for f in fields if f != "name"]
+    readonly_fields = tuple(f for f in _NIGHT_FIELDS if f != "name")
     inlines = [NightPlayerInline, NightRoundInline]
 
     @admin.display(description="Seating plan")
