@@ -11,6 +11,9 @@ from referee.engine.night import NightRules, Prize, PrizeKind, PrizeTies
 from referee.engine.night_prizes import Settled
 from scorekeeper.models import NightBoard
 
+# The most winners of one prize the watch page names on its line.
+TV_NAMES = 3
+
 
 @dataclass(frozen=True)
 class PrizeLine:
@@ -24,6 +27,12 @@ class PrizeLine:
     @property
     def shared(self) -> bool:
         return len(self.winners) > 1
+
+    @property
+    def crowd(self) -> bool:
+        """Shared by more than a TV's line names (early in a night, the low
+        score of everyone yet to score): the watch page says how many instead."""
+        return len(self.winners) > TV_NAMES
 
 
 _PRIZE_UNITS = {

@@ -136,7 +136,7 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
     a.goto("/nights/new/")
     a.get_by_label("Name of the night (optional)").fill("Club night")
     a.get_by_label("New players, one name a line").fill("\n".join(EIGHT))
-    a.get_by_label("Rounds").fill("2")
+    a.get_by_label("Rounds", exact=True).fill("2")
     a.get_by_label("Hands per round").fill("4")
     a.get_by_role("button", name="Start the night").tap()
     expect(a.get_by_role("heading", level=1)).to_have_text("Club night")
