@@ -220,3 +220,26 @@ def test_the_organiser_changes_the_prizes_on_a_small_phone(page: Page, axe: Axe)
     )
     night.refresh_from_db()
     assert [p.value for p in night.night_rules.prizes] == ["most-points", "low-score"]
+
+
+def test_the_organiser_starts_a_night_with_check_in_and_its_prizes(page: Page, axe: Axe) -> None:
+    page.set_viewport_size(SMALL_PHONE)
+    page.goto("/nights/new/")
+    page.get_by_label("Name of the night (optional)").fill("Brewery league")
+    page.get_by_label("New players, one name a line").fill("Ann\nBen")
+    page.get_by_label("They check in at the door").check()
+    page.get_by_label("Low score").uncheck()
+    page.get_by_label("No: every prize they lead").check()
+    no_sideways_scroll(page)
+    axe(page)
+    page.get_by_role("button", name="Start the night").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Brewery league")
+    expect(page.locator("#check-in")).to_contain_text("Expected, not here yet: Ann, Ben")
+    expect(page.get_by_role("button", name="Seat round 1")).to_be_visible()
+    expect(page.locator("#prizes-now .prize")).to_have_count(3)
+    expect(page.locator("#prizes-now")).to_contain_text("A player may take several prizes.")
+    no_sideways_scroll(page)
+    axe(page)
+    night = EuchreNight.objects.get()
+    assert not night.rounds.exists()
+    assert night.night_rules.one_prize_each is False
