@@ -282,3 +282,19 @@ def test_the_check_in_poll_is_one_query_while_nothing_changed(
     changed = stranger.get(address, headers=HTMX)
     assert changed.status_code == 200
     assert "2 players here." in changed.content.decode()
+
+
+@pytest.mark.parametrize("expected", [3, 60])
+def test_the_check_in_page_and_the_organisers_list_read_a_fixed_number_of_queries(
+    client: Client, stranger: Client, expected: int, django_assert_max_num_queries: Any
+) -> None:
+    night = check_in_night(players=tuple(f"Player {n}" for n in range(1, expected + 1)))
+    for n in range(1, expected + 1, 2):
+        night.check_in(token=str(night.check_in_token), name=f"Player {n}")
+    night.refresh_from_db()
+    with django_assert_max_num_queries(6):
+        page = stranger.get(reverse("night_check_in", args=[night.check_in_token]))
+    assert page.status_code == 200
+    with django_assert_max_num_queries(9):
+        page = client.get(reverse("night_detail", args=[night.pk]))
+    assert "Player 1</li>" in page.content.decode()
