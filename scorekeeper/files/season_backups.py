@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from referee.engine.names import is_storable
+from referee.engine.names import holds_hidden, is_storable
 from scorekeeper.models import PrivateTable, Season
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
 
@@ -79,8 +79,10 @@ def _read_season(number: int, data: Any) -> SeasonBackup:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX_LENGTH:
         raise SeasonError(f"{where}, name", f"a name of 1 to {NAME_MAX_LENGTH} characters")
-    if not is_storable(name):
-        raise SeasonError(f"{where}, name", "holds a NUL or half a character (a lone surrogate)")
+    if not is_storable(name) or not name.isprintable() or holds_hidden(name):
+        # As the season form: a NUL or half a character (a lone surrogate) no
+        # database stores, or a character that does not show.
+        raise SeasonError(f"{where}, name", "holds a character that does not print")
     starts, ends = (
         _date(where, "starts", data.get("starts")),
         _date(where, "ends", data.get("ends")),

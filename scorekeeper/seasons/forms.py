@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 
-from referee.engine.names import is_storable
+from referee.engine.names import holds_hidden, is_storable
 from scorekeeper.models import PrivateTable, Season, SeasonOverlaps
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
 
@@ -74,8 +74,11 @@ class SeasonForm(forms.Form):
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
-        if not is_storable(name):
-            raise forms.ValidationError("A name holds letters, digits, spaces and punctuation.")
+        # Printable and nothing hidden: a TV across the room shows the name as typed.
+        if not is_storable(name) or not name.isprintable() or holds_hidden(name):
+            raise forms.ValidationError(
+                "A name holds letters, digits, spaces and punctuation, and nothing hidden."
+            )
         return name
 
     def clean(self) -> dict[str, Any]:

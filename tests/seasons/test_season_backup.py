@@ -94,6 +94,10 @@ def test_restoring_skips_a_season_whose_nights_are_already_a_seasons(tmp_path: P
             "table 1, season 1, name",
         ),
         (
+            [{"name": "A\u202e", "starts": "2026-09-01", "ends": "2026-12-20"}],
+            "table 1, season 1, name",
+        ),
+        (
             [{"name": "A", "starts": "2026-02-31", "ends": "2026-12-20"}],
             "table 1, season 1, starts",
         ),

@@ -54,6 +54,8 @@ def test_a_season_named_on_the_form_opens_its_page(client: Client) -> None:
             "name",
             "null characters",
         ),
+        ({"name": "A\x07B", "starts": "2026-09-01", "ends": "2026-12-20"}, "name", "hidden"),
+        ({"name": "A\u202eB", "starts": "2026-09-01", "ends": "2026-12-20"}, "name", "hidden"),
     ],
 )
 def test_a_date_or_name_that_cannot_be_is_refused_beside_its_field(
