@@ -298,3 +298,22 @@ def test_the_check_in_page_and_the_organisers_list_read_a_fixed_number_of_querie
     with django_assert_max_num_queries(9):
         page = client.get(reverse("night_detail", args=[night.pk]))
     assert "Player 1</li>" in page.content.decode()
+
+
+def test_before_round_1_the_lists_say_so_and_the_organiser_may_tick_someone_here(
+    client: Client,
+) -> None:
+    night = check_in_night()
+    listed = client.get(reverse("night_list")).content.decode()
+    assert "round 1 not seated yet: check-in open" in listed
+    page = client.get(reverse("night_detail", args=[night.pk])).content.decode()
+    assert ">Is here<" in page
+    ann = night.entrants.get(player__name="Ann")
+    response = client.post(
+        reverse("night_players", args=[night.pk]),
+        {"version": night.version, "number": ann.number, "action": "back"},
+    )
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.present
+    assert ann.checked_in_at is None
