@@ -75,6 +75,15 @@ class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
         """The night of a watch link: read-only, for a TV in the room."""
         return self.filter(watch_token=token)
 
+    def checking_in(self, link: str) -> EuchreNightQuerySet:
+        """The night whose check-in is open under ``link`` (``EuchreNight.check_in_link``):
+        none for a link of a check-in closed or opened again since, or of a table
+        whose key was replaced since (its nights' watch tokens are new)."""
+        watch, _, code = str(link).partition(".")
+        if not watch or not code:
+            return self.none()
+        return self.filter(watch_token=watch, check_in_token=code)
+
     def live_version(self) -> int | None:
         """``EuchreNight.live_version`` of the (one) night in this query, found
         and counted in one query, for the polls; None when there is none."""
@@ -137,6 +146,15 @@ class EuchreNight(models.Model):
     @property
     def title(self) -> str:
         return self.name or f"Euchre night of {timezone.localtime(self.created_at):%-d %B %Y}"
+
+    @property
+    def check_in_link(self) -> str | None:
+        """The token of the check-in link while check-in is open: the night's watch
+        token and its check-in code, so a new key for the table (new watch tokens)
+        shuts it as it shuts the watch link."""
+        if self.check_in_token is None:
+            return None
+        return f"{self.watch_token}.{self.check_in_token}"
 
     @property
     def variant_enum(self) -> Variant:

@@ -2,7 +2,8 @@
 what a night started with check-in expects, and when a check-in is refused.
 ``EuchreNight.check_in`` and ``EuchreNight.set_check_in`` make the changes.
 
-A night's check-in link (``/nights/check-in/<token>/``) is shown as a QR code on
+A night's check-in link (``/nights/check-in/<token>/``, the token being
+``EuchreNight.check_in_link``) is shown as a QR code on
 the organiser's phone and the TV; a player's phone that scans it checks in by
 name. The link is all the access it needs: a phone without it (a wrong token,
 or the link of a check-in closed since) is refused and nothing is stored.
@@ -49,7 +50,7 @@ def check_in_refusal(night: EuchreNight, token: str) -> str:
     """Why ``token`` cannot check anyone in to ``night`` now ("" when it can):
     check-in closed or another link, or the night's last round already seated
     (a player checking in then could play no round)."""
-    current = night.check_in_token
+    current = night.check_in_link
     if not current or not hmac.compare_digest(current.encode(), str(token).encode()):
         return CHECK_IN_CLOSED
     if night.rounds.count() >= night.rounds_planned:

@@ -89,7 +89,7 @@ def test_a_player_checks_in_and_the_organiser_sees_them_live(
     # Seven more check in on their phones; round 1 is seated; Ben's phone shows his table.
     for name in EIGHT:
         if name != "Ben":
-            night.check_in(token=str(night.check_in_token), name=name)
+            night.check_in(token=str(night.check_in_link), name=name)
     expect(check_in).to_contain_text("Here: 8 players", timeout=POLL)
     page.get_by_role("button", name="Seat round 1").click()
     expect(page.get_by_text("Round 1 is seated")).to_be_visible()
@@ -108,7 +108,7 @@ def test_a_double_tap_checks_in_once_and_bad_names_are_said_beside_the_field(
     browser_problems.allow("status of 422")
     phone = player_phone(browser, browser_context_args, browser_problems)
     mine = phone.new_page()
-    mine.goto(f"/nights/check-in/{night.check_in_token}/")
+    mine.goto(f"/nights/check-in/{night.check_in_link}/")
     mine.get_by_role("button", name="Check in").click()
     field_error = mine.locator(".field .form-errors")
     expect(field_error).to_have_text("Type your name, or tap it in the list.")
@@ -132,7 +132,7 @@ def test_without_javascript_a_player_checks_in_by_typing(
     night = a_check_in_night(players=())
     phone = player_phone(browser, browser_context_args, browser_problems, java_script_enabled=False)
     mine = phone.new_page()
-    mine.goto(f"/nights/check-in/{night.check_in_token}/")
+    mine.goto(f"/nights/check-in/{night.check_in_link}/")
     mine.get_by_label("Your name").fill("Dee")
     mine.get_by_label("Your name").press("Enter")
     expect(mine.get_by_role("heading", name="You're checked in, Dee")).to_be_visible()
@@ -148,7 +148,7 @@ def test_a_wrong_or_closed_link_says_so_and_offers_no_form(
     axe: Axe,
 ) -> None:
     night = a_check_in_night()
-    old = night.check_in_token
+    old = night.check_in_link
     night.set_check_in(version=None, open_=False)
     browser_problems.allow("status of 404")
     phone = player_phone(browser, browser_context_args, browser_problems)
@@ -180,7 +180,7 @@ def test_the_tv_shows_the_check_in_code_beside_the_standings(
             assert not scrolls(tv)
             axe(tv)
         for name in EIGHT:
-            night.check_in(token=str(night.check_in_token), name=name)
+            night.check_in(token=str(night.check_in_link), name=name)
         night.refresh_from_db()
         night.seat_next_round(version=night.version)
         tv.reload()

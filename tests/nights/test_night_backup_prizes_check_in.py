@@ -55,8 +55,8 @@ def a_check_in_night() -> EuchreNight:
         seed=5,
         check_in=True,
     )
-    night.check_in(token=str(night.check_in_token), name="Ann")
-    night.check_in(token=str(night.check_in_token), name="Zoe")
+    night.check_in(token=str(night.check_in_link), name="Ann")
+    night.check_in(token=str(night.check_in_link), name="Zoe")
     return night
 
 

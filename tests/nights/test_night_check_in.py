@@ -39,7 +39,7 @@ def check_in_night(players: tuple[str, ...] = ("Ann", "Ben"), rounds: int = 2) -
 
 def check_in(phone: Client, night: EuchreNight, **data: str) -> Any:
     night.refresh_from_db()
-    token = night.check_in_token or "closed"
+    token = night.check_in_link or "closed"
     return phone.post(reverse("night_check_in", args=[token]), data)
 
 
@@ -69,7 +69,7 @@ def test_a_night_started_with_check_in_from_the_form_seats_nobody_yet(client: Cl
     ]
     page = client.get(response["Location"]).content.decode()
     assert "Check-in at the door" in page
-    assert reverse("night_check_in", args=[night.check_in_token]) in page
+    assert reverse("night_check_in", args=[night.check_in_link]) in page
     assert "QR code of the check-in link of this night" in page
     assert "Expected, not here yet:</strong> Ann, Ben" in page
 
@@ -94,7 +94,7 @@ def test_a_player_checks_in_by_tapping_or_typing_and_the_phone_knows_who_it_is(
     stranger: Client, client: Client
 ) -> None:
     night = check_in_night()
-    page = stranger.get(reverse("night_check_in", args=[night.check_in_token]))
+    page = stranger.get(reverse("night_check_in", args=[night.check_in_link]))
     assert page.status_code == 200
     assert 'value="Ann"' in page.content.decode()
     response = check_in(stranger, night, pick="Ann")
@@ -105,7 +105,7 @@ def test_a_player_checks_in_by_tapping_or_typing_and_the_phone_knows_who_it_is(
     after = stranger.get(response["Location"]).content.decode()
     assert "You're checked in, Ann" in after
     assert "Wait for round 1" in after
-    request = stranger.get(reverse("night_check_in", args=[night.check_in_token])).wsgi_request
+    request = stranger.get(reverse("night_check_in", args=[night.check_in_link])).wsgi_request
     assert who(request, night.pk) == ann.number
     # A new name typed is a new player of the night, here.
     other = Client()
@@ -157,10 +157,11 @@ def test_a_name_that_cannot_be_is_refused_beside_the_field(
 
 def test_a_wrong_or_old_link_is_refused_and_nothing_is_stored(stranger: Client) -> None:
     night = check_in_night()
-    old = night.check_in_token
+    old = night.check_in_link
     assert old is not None
     before = stored()
-    for token in ("nope", old[:-1], "x" * 300):
+    code = str(night.check_in_token)
+    for token in ("nope", old[:-1], "x" * 300, code, f".{code}", f"{night.watch_token}."):
         response = stranger.post(reverse("night_check_in", args=[token]), {"name": "Eve"})
         assert response.status_code == 404
         assert "This check-in link is closed or is not the night" in response.content.decode()
@@ -168,7 +169,7 @@ def test_a_wrong_or_old_link_is_refused_and_nothing_is_stored(stranger: Client) 
     night.set_check_in(version=None, open_=False)
     night.set_check_in(version=None, open_=True)
     night.refresh_from_db()
-    assert night.check_in_token not in (None, old)
+    assert night.check_in_link not in (None, old)
     response = stranger.post(reverse("night_check_in", args=[old]), {"name": "Eve"})
     assert response.status_code == 404
     assert stranger.get(reverse("night_check_in", args=[old])).status_code == 404
@@ -213,7 +214,7 @@ def test_a_late_check_in_plays_from_the_next_round(client: Client) -> None:
     night.set_check_in(version=None, open_=True)
     phone = Client()
     assert check_in(phone, night, name="Ivy").status_code == 302
-    page = phone.get(reverse("night_check_in", args=[night.check_in_token])).content.decode()
+    page = phone.get(reverse("night_check_in", args=[night.check_in_link])).content.decode()
     assert "you play from the next round" in page
     play_round(night.rounds.get(number=1), 4)
     night.refresh_from_db()
@@ -221,7 +222,7 @@ def test_a_late_check_in_plays_from_the_next_round(client: Client) -> None:
     second = night.rounds.get(number=2)
     players = {s.player.name for g in second.games.all() for s in g.seat_list()}
     assert "Ivy" in players or night.entrants.get(player__name="Ivy").number in (second.sitting_out)
-    page = phone.get(reverse("night_check_in", args=[night.check_in_token])).content.decode()
+    page = phone.get(reverse("night_check_in", args=[night.check_in_link])).content.decode()
     assert "Round 2:" in page
 
 
@@ -235,7 +236,7 @@ def test_a_check_in_once_the_last_round_is_seated_is_refused(stranger: Client) -
     assert "Every round of this night is seated" in response.content.decode()
     assert stored() == before
     # The page says so before anyone types.
-    page = stranger.get(reverse("night_check_in", args=[night.check_in_token])).content.decode()
+    page = stranger.get(reverse("night_check_in", args=[night.check_in_link])).content.decode()
     assert "Every round of this night is seated" in page
     assert 'name="name"' not in page
 
@@ -274,7 +275,7 @@ def test_the_check_in_poll_is_one_query_while_nothing_changed(
 ) -> None:
     night = check_in_night()
     check_in(stranger, night, pick="Ann")
-    page = stranger.get(reverse("night_check_in", args=[night.check_in_token])).content.decode()
+    page = stranger.get(reverse("night_check_in", args=[night.check_in_link])).content.decode()
     address = page.split('hx-get="')[1].split('"')[0].replace("&amp;", "&")
     with django_assert_max_num_queries(1):
         assert stranger.get(address, headers=HTMX).status_code == 204
@@ -290,10 +291,10 @@ def test_the_check_in_page_and_the_organisers_list_read_a_fixed_number_of_querie
 ) -> None:
     night = check_in_night(players=tuple(f"Player {n}" for n in range(1, expected + 1)))
     for n in range(1, expected + 1, 2):
-        night.check_in(token=str(night.check_in_token), name=f"Player {n}")
+        night.check_in(token=str(night.check_in_link), name=f"Player {n}")
     night.refresh_from_db()
     with django_assert_max_num_queries(6):
-        page = stranger.get(reverse("night_check_in", args=[night.check_in_token]))
+        page = stranger.get(reverse("night_check_in", args=[night.check_in_link]))
     assert page.status_code == 200
     with django_assert_max_num_queries(9):
         page = client.get(reverse("night_detail", args=[night.pk]))
@@ -317,3 +318,17 @@ def test_before_round_1_the_lists_say_so_and_the_organiser_may_tick_someone_here
     ann.refresh_from_db()
     assert ann.present
     assert ann.checked_in_at is None
+
+
+def test_a_new_key_for_the_table_shuts_the_old_check_in_link(stranger: Client) -> None:
+    night = check_in_night()
+    old = night.check_in_link
+    night.private_table.replace_key()
+    before = stored()
+    response = stranger.post(reverse("night_check_in", args=[old]), {"name": "Eve"})
+    assert response.status_code == 404
+    assert stored() == before
+    night.refresh_from_db()
+    # Check-in stays open, under the night's new watch token.
+    assert night.check_in_link not in (None, old)
+    assert check_in(stranger, night, name="Eve").status_code == 302

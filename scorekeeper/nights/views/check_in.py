@@ -34,11 +34,7 @@ STOP_POLLING = 286
 
 
 def _night(token: str) -> EuchreNight | None:
-    return (
-        EuchreNight.objects.filter(check_in_token=token).select_related("private_table").first()
-        if token
-        else None
-    )
+    return EuchreNight.objects.checking_in(token).select_related("private_table").first()
 
 
 def _closed(request: HtmxHttpRequest) -> HttpResponse:
@@ -102,7 +98,7 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def night_check_in_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The check-in page's poll: 204 (one query) while nothing changed, else its
     live part; once check-in has closed, a last answer that stops the poll."""
-    current = EuchreNight.objects.filter(check_in_token=token).live_version() if token else None
+    current = EuchreNight.objects.checking_in(token).live_version()
     if current is not None and current == polled_version(request):
         return HttpResponse(status=204)
     night = None if current is None else _night(token)
