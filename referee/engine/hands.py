@@ -16,6 +16,7 @@ from referee.engine.cards import (
     Suit,
     Trump,
 )
+from referee.engine.explaining import join_names
 from referee.engine.variants import (
     DealInfo,
     HouseRules,
@@ -93,10 +94,7 @@ class Table:
         return self.players[seat]
 
     def names(self, seats: Sequence[int]) -> str:
-        words = [self.players[s] for s in seats]
-        if len(words) <= 1:
-            return "".join(words)
-        return ", ".join(words[:-1]) + " and " + words[-1]
+        return join_names([self.players[s] for s in seats])
 
     def makers(self, hand: Hand) -> tuple[int, ...]:
         """The maker's side, by seat (for standard euchre, the whole team)."""

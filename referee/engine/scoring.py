@@ -1,40 +1,22 @@
 """A hand's score and a whole game's totals (docs/rules.md 5 and 6, every variant).
-Plain Python: no Django import. Players are seats, 0-based, clockwise; names only
-appear in explanations."""
+Plain Python: no Django import. Players are seats, 0-based, clockwise; a hand is
+explained by seats too (``referee.engine.explaining``), and whoever shows the
+explanation puts the names in."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from referee.engine.checking import check_hand
+from referee.engine.citing import Citation, cite, cite_night
+from referee.engine.explaining import Explanation, Seat, Seats, explain
 from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
 from referee.engine.variants import (
     RenegeRule,
     Variant,
     no_score_hand_name,
 )
-
-if TYPE_CHECKING:
-    from referee.engine.rulebook.citations import Citation
-
-
-def _cite(variant: Variant, slug: str) -> Citation:
-    """The in-app rulebook's citation of a variant's section ("Call-Ace rules 5").
-    The rulebook is written from this module's points, so it is imported when a
-    hand is scored, not when this module loads."""
-    from referee.engine.rulebook.citations import cite
-
-    return cite(variant, slug)
-
-
-def _cite_night(slug: str) -> Citation:
-    """The euchre night book's citation of one of its sections ("Euchre night rules 4")."""
-    from referee.engine.rulebook.citations import cite_night
-
-    return cite_night(slug)
-
 
 # --- Scoring a hand ----------------------------------------------------------------------
 
@@ -54,7 +36,13 @@ class HandScore:
     penalties: tuple[int, ...]
     rule: str  # a short key: "partnership-march", "euchre", "renege-march" ...
     citation: Citation  # "Call-Ace rules 5": the rulebook's section that applies
-    explanation: str
+    parts: Explanation  # what happened and why, by seat
+    players: tuple[str, ...] = field(default=(), repr=False, compare=False)  # names by seat
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in words, with the table's names: "Euchre: Ann took 2 tricks..."."""
+        return self.parts.text(self.players)
 
     @property
     def section(self) -> str:
@@ -83,7 +71,7 @@ def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> Ha
     n = table.n
     zero = (0,) * n
     if hand.thrown_in:
-        bidding = _cite(table.variant, "bidding")
+        bidding = cite(table.variant, "bidding")
         if table.rules.stick_the_dealer:
             # Passing cannot end a hand when the dealer is stuck (docs/rules.md 2 (every variant),
             # ruling).
@@ -95,7 +83,8 @@ def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> Ha
             penalties=zero,
             rule="thrown-in",
             citation=bidding,
-            explanation=f"{no_score_hand_name(table.rules)}: {why}.",
+            parts=explain(f"{no_score_hand_name(table.rules)}: {why}."),
+            players=table.players,
         )
     if table.variant is Variant.STANDARD:
         return _score_standard(table, hand, lone_march_five=lone_march_five)
@@ -106,10 +95,15 @@ def _award(n: int, seats: Sequence[int], each: int) -> tuple[int, ...]:
     return tuple(each if s in seats else 0 for s in range(n))
 
 
-def _points_phrase(table: Table, seats: Sequence[int], each: int) -> str:
+def _points_phrase(seats: Sequence[int], each: int) -> Explanation:
     if len(seats) == 1:
-        return f"{each} to {table.name(seats[0])}"
-    return f"{each} each to {table.names(seats)}"
+        return explain(f"{each} to ", Seat(seats[0]))
+    return explain(f"{each} each to ", _seats(seats))
+
+
+def _seats(seats: Sequence[int]) -> Seat | Seats:
+    """Where the names of ``seats`` go (one seat's name alone)."""
+    return Seat(seats[0]) if len(seats) == 1 else Seats(tuple(seats))
 
 
 # Points every variant shares (docs/rules.md 5 (every variant)).
@@ -136,36 +130,37 @@ def _march_points(table: Table, hand: Hand) -> int:
     return march_points(table.variant, table.n, alone=hand.alone)
 
 
-def _side_description(table: Table, hand: Hand) -> str:
-    maker = table.name(hand.maker)
+def _side_description(table: Table, hand: Hand) -> Explanation:
+    maker = Seat(hand.maker)
     what = "ace" if table.variant is Variant.CALL_ACE else "card"
     match hand.outcome:
         case PartnerOutcome.REVEALED:
             assert hand.partner is not None
-            return f"{maker} with {table.name(hand.partner)}"
+            return explain(maker, " with ", Seat(hand.partner))
         case PartnerOutcome.MAKER_HELD:
-            return f"{maker} alone (held the called {what})"
+            return explain(maker, f" alone (held the called {what})")
         case PartnerOutcome.NOT_IN_PLAY:
-            return f"{maker} alone (the called {what} was not in play)"
+            return explain(maker, f" alone (the called {what} was not in play)")
         case _:
-            return f"{maker} alone"
+            return explain(maker, " alone")
 
 
 def _score_individual(table: Table, hand: Hand) -> HandScore:
     n, deal, rules = table.n, table.deal, table.rules
-    scoring = _cite(table.variant, "scoring")
+    scoring = cite(table.variant, "scoring")
     makers, defenders = table.makers(hand), table.defenders(hand)
     side = _side_description(table, hand)
     kind = "alone" if hand.alone else "partnership"
     penalties = (0,) * n
-    penalty_note = ""
+    penalty_note = explain()
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
         return _individual_renege(table, hand, hand.renege)
     if hand.renege is not None:
         penalties = _award(n, (hand.renege,), RENEGE_PENALTY_POINTS)
-        penalty_note = (
-            f"; {table.name(hand.renege)} reneged and loses {RENEGE_PENALTY_POINTS}"
-            f" (house rule, {scoring.short})"
+        penalty_note = explain(
+            "; ",
+            Seat(hand.renege),
+            f" reneged and loses {RENEGE_PENALTY_POINTS} (house rule, {scoring.short})",
         )
 
     if hand.tricks < deal.tricks_to_make:
@@ -174,8 +169,14 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             defenders,
             penalties,
             scoring,
-            f"Euchre: {side} took {_tricks(hand.tricks)}, "
-            f"{_points_phrase(table, defenders, EUCHRE_POINTS)}{penalty_note}.",
+            explain(
+                "Euchre: ",
+                side,
+                f" took {_tricks(hand.tricks)}, ",
+                _points_phrase(defenders, EUCHRE_POINTS),
+                penalty_note,
+                ".",
+            ),
         )
     if hand.tricks == deal.tricks:
         each = _march_points(table, hand)
@@ -184,20 +185,30 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             penalties=penalties,
             rule=f"{kind}-march",
             citation=scoring,
-            explanation=(
-                f"{kind.capitalize()} march, {n} players: {side} took all "
-                f"{deal.tricks} tricks, {_points_phrase(table, makers, each)}{penalty_note}."
+            parts=explain(
+                f"{kind.capitalize()} march, {n} players: ",
+                side,
+                f" took all {deal.tricks} tricks, ",
+                _points_phrase(makers, each),
+                penalty_note,
+                ".",
             ),
+            players=table.players,
         )
     return HandScore(
         points=_award(n, makers, MAKE_POINTS),
         penalties=penalties,
         rule=f"{kind}-make",
         citation=scoring,
-        explanation=(
-            f"{kind.capitalize()} made it: {side} took {_tricks(hand.tricks)}, "
-            f"{_points_phrase(table, makers, MAKE_POINTS)}{penalty_note}."
+        parts=explain(
+            f"{kind.capitalize()} made it: ",
+            side,
+            f" took {_tricks(hand.tricks)}, ",
+            _points_phrase(makers, MAKE_POINTS),
+            penalty_note,
+            ".",
         ),
+        players=table.players,
     )
 
 
@@ -206,7 +217,7 @@ def _euchre(
     defenders: Sequence[int],
     penalties: tuple[int, ...],
     citation: Citation,
-    explanation: str,
+    parts: Explanation,
 ) -> HandScore:
     """The maker's side took too few tricks: every defender scores the euchre points."""
     return HandScore(
@@ -214,7 +225,8 @@ def _euchre(
         penalties=penalties,
         rule="euchre",
         citation=citation,
-        explanation=explanation,
+        parts=parts,
+        players=table.players,
     )
 
 
@@ -224,25 +236,26 @@ def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
     n = table.n
     makers, defenders = table.makers(hand), table.defenders(hand)
 
-    def scored_as(rule: str, side: Sequence[int], each: int, how: str) -> HandScore:
+    def scored_as(rule: str, side: Sequence[int], each: int, how: Explanation) -> HandScore:
         """The hand scored as ``rule`` says: ``each`` to every seat of ``side``, no penalty."""
         return HandScore(
             points=_award(n, side, each),
             penalties=(0,) * n,
             rule=rule,
-            citation=_cite(table.variant, "scoring"),
-            explanation=(
-                f"Renege by {table.name(renege)}, {how}{_points_phrase(table, side, each)}."
-            ),
+            citation=cite(table.variant, "scoring"),
+            parts=explain("Renege by ", Seat(renege), ", ", how, _points_phrase(side, each), "."),
+            players=table.players,
         )
 
     if renege in makers:
         role = "the maker" if renege == hand.maker else "the maker's partner"
-        return scored_as("renege-euchre", defenders, EUCHRE_POINTS, f"{role}: scored as a euchre, ")
-    march = f"a march for {_side_description(table, hand)}, {n} players"
-    return scored_as(
-        "renege-march", makers, _march_points(table, hand), f"a defender: scored as {march}: "
+        return scored_as(
+            "renege-euchre", defenders, EUCHRE_POINTS, explain(f"{role}: scored as a euchre, ")
+        )
+    march = explain(
+        "a defender: scored as a march for ", _side_description(table, hand), f", {n} players: "
     )
+    return scored_as("renege-march", makers, _march_points(table, hand), march)
 
 
 def _tricks(count: int) -> str:
@@ -252,20 +265,19 @@ def _tricks(count: int) -> str:
 def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandScore:
     n, rules = table.n, table.rules
     makers, defenders = table.makers(hand), table.defenders(hand)
-    maker = table.name(hand.maker)
-    team = f"{table.names(makers)}"
-    other = f"{table.names(defenders)}"
-    how = f"{maker} alone" if hand.alone else team
-    scoring = _cite(Variant.STANDARD, "scoring")
+    team, other = _seats(makers), _seats(defenders)
+    how = explain(Seat(hand.maker), " alone") if hand.alone else explain(team)
+    scoring = cite(Variant.STANDARD, "scoring")
     penalties = (0,) * n
-    penalty_note = ""
+    penalty_note = explain()
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
         return _standard_renege(table, hand, hand.renege)
     if hand.renege is not None:
         penalties = _award(n, table.team_of(hand.renege), RENEGE_PENALTY_POINTS)
-        penalty_note = (
-            f"; {table.name(hand.renege)} reneged and their team loses {RENEGE_PENALTY_POINTS}"
-            f" (house rule, {scoring.short})"
+        penalty_note = explain(
+            "; ",
+            Seat(hand.renege),
+            f" reneged and their team loses {RENEGE_PENALTY_POINTS} (house rule, {scoring.short})",
         )
     if hand.tricks < table.deal.tricks_to_make:
         return _euchre(
@@ -273,7 +285,14 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             defenders,
             penalties,
             scoring,
-            f"Euchre: {how} took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to {other}{penalty_note}.",
+            explain(
+                "Euchre: ",
+                how,
+                f" took {_tricks(hand.tricks)}, {EUCHRE_POINTS} to ",
+                other,
+                penalty_note,
+                ".",
+            ),
         )
     march = hand.tricks == table.deal.tricks
     house_note = ""
@@ -286,7 +305,7 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             # Only the march itself: a renege on a lone hand still gives 4
             # (docs/rules.md, Standard 5).
             each = LONE_MARCH_HOUSE_POINTS
-            night_rule = _cite_night("points").short
+            night_rule = cite_night("points").short
             house_note = f" (house rule of the night: a lone march scores {each}, {night_rule})"
     else:
         each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
@@ -296,17 +315,22 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
         penalties=penalties,
         rule=rule,
         citation=scoring,
-        explanation=(
-            f"{label}: {how} took {'all ' if march else ''}{_tricks(hand.tricks)}, "
-            f"{each} to {team}{house_note}{penalty_note}."
+        parts=explain(
+            f"{label}: ",
+            how,
+            f" took {'all ' if march else ''}{_tricks(hand.tricks)}, {each} to ",
+            team,
+            house_note,
+            penalty_note,
+            ".",
         ),
+        players=table.players,
     )
 
 
 def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
     """A renege under march-or-euchre in standard euchre (docs/rules.md, Standard 5): the hand
     ends and the other team scores the march points."""
-    offender = table.name(renege)
     each = _march_points(table, hand)  # docs/rules.md, Standard 5: the march points
     makers = table.makers(hand)
     winners = table.defenders(hand) if renege in makers else makers
@@ -315,9 +339,13 @@ def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
         points=_award(table.n, winners, each),
         penalties=(0,) * table.n,
         rule="renege",
-        citation=_cite(Variant.STANDARD, "scoring"),
-        explanation=(
-            f"Renege by {offender}{lone}: the hand ends and the other team, "
-            f"{table.names(winners)}, scores {each}."
+        citation=cite(Variant.STANDARD, "scoring"),
+        parts=explain(
+            "Renege by ",
+            Seat(renege),
+            f"{lone}: the hand ends and the other team, ",
+            _seats(winners),
+            f", scores {each}.",
         ),
+        players=table.players,
     )

@@ -7,23 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.engine.citing import cite, cite_night
 from referee.engine.hands import Hand, HandError, Table
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.variants import TieRule, Variant
 
 
 def _winning_citation(variant: Variant) -> str:
-    """ "Call-Ace rules 6": the rulebook is written from the scoring module's points,
-    so it is imported when a game ends, not when this module loads."""
-    from referee.engine.rulebook.citations import cite
-
+    """ "Call-Ace rules 6": the section that says who wins."""
     return cite(variant, "winning").short
 
 
 def _night_citation(slug: str) -> str:
-    """ "Euchre night rules 3", imported late for the same reason."""
-    from referee.engine.rulebook.citations import cite_night
-
+    """ "Euchre night rules 3"."""
     return cite_night(slug).short
 
 

@@ -14,6 +14,7 @@ import pytest
 from referee.engine.cards import Card, Rank, Suit
 from referee.engine.describe import describe_hand
 from referee.engine.document import MAX_HANDS, DocumentError, read_document
+from referee.engine.explaining import explain
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
 from referee.engine.rulebook.citations import BOOK_NAMES, cite
@@ -188,14 +189,18 @@ def test_a_deck_of_another_size_has_no_lowest_rank() -> None:
 
 def test_a_penalty_never_takes_a_total_below_zero() -> None:
     score = HandScore(
-        points=(0, 2, 0, 2), penalties=(2, 0, 2, 0), rule="euchre", citation=SCORING, explanation=""
+        points=(0, 2, 0, 2),
+        penalties=(2, 0, 2, 0),
+        rule="euchre",
+        citation=SCORING,
+        parts=explain(),
     )
     assert add_hand_points((1, 3, 5, 0), score) == (0, 5, 3, 2)
 
 
 def test_add_hand_points_refuses_totals_of_another_table() -> None:
     score = HandScore(
-        points=(1, 0), penalties=(0, 0), rule="make", citation=SCORING, explanation=""
+        points=(1, 0), penalties=(0, 0), rule="make", citation=SCORING, parts=explain()
     )
     with pytest.raises(ValueError, match="zip"):
         add_hand_points((0, 0, 0), score)

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.engine.citing import NIGHT_BOOK_SLUG as NIGHT_BOOK_SLUG
+from referee.engine.citing import NIGHT_BOOK_TITLE as NIGHT_BOOK_TITLE
+from referee.engine.citing import NIGHT_SECTION_SLUGS as NIGHT_SECTION_SLUGS
 from referee.engine.night import HANDS_PER_ROUND_RANGE, NightRules
 from referee.engine.rulebook.euchre_night_options import (
     LONE_MARCH_FIVE,
@@ -37,17 +40,6 @@ from referee.engine.rulebook.model import (
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
 from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from referee.engine.variants import Variant
-
-NIGHT_BOOK_SLUG = "euchre-night"
-NIGHT_BOOK_TITLE = "Euchre night"
-NIGHT_SECTION_SLUGS: tuple[str, ...] = (
-    "players",
-    "seating",
-    "round",
-    "points",
-    "sitting-out",
-    "standings",
-)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.engine.citing import SECTION_SLUGS as SECTION_SLUGS
 from referee.engine.variants import HouseRules, Variant
-
-SECTION_SLUGS: tuple[str, ...] = ("deal", "bidding", "partner", "trick", "scoring", "winning")
 
 
 @dataclass(frozen=True, kw_only=True)
