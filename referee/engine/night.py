@@ -5,8 +5,8 @@ drawn dealer; each hand is scored by the variant's table (docs/rules.md 5), and
 in standard euchre both partners score their team's points. A player who sits
 out scores the round's average per player, rounded down (or a fixed number).
 The standings add every player's points over the rounds played; level totals
-share the place, and the night names the most lone hands made and the most
-euchres scored as a defender.
+share the place, and the night gives the prizes it chose (high score, low score,
+most lone hands made, most euchres as a defender: ``night_prizes``).
 
 Players are plain numbers, as in ``seating``; names only appear in explanations
 and in the tie order of the standings. Plain Python: no Django import.
