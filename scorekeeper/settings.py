@@ -347,9 +347,9 @@ BOWER_TURN_WAIT_MS = env_int("BOWER_TURN_WAIT_MS", 1000)
 # Milliseconds a request's body may take to arrive before it is dropped (408); a
 # body is read before the request is counted in hand or takes a turn (D58). 0: no bound.
 BOWER_BODY_WAIT_MS = env_int("BOWER_BODY_WAIT_MS", 10_000)
-# Bodies arriving at once from one address, per process; more are answered 429 at
-# once, unread (D58). 0: no limit.
-BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 4)
+# Bodies arriving at once from one address, per process (a quarter of its 64
+# threads); more are answered 429 at once, unread (D58). 0: no limit.
+BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 16)
 
 # --- Imports: a game document pasted or uploaded (scorekeeper.web.limits, D58)
 # Imports a minute from one address, per process; more are answered 429 with the
