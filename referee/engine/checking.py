@@ -1,5 +1,9 @@
 """The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
 docs/formats.md, "What a hand record holds"). Plain Python: no Django import.
+
+A message that names a player is built by seat (``referee.engine.explaining``):
+``check_hand_parts`` gives every message as parts, ``check_hand`` in words with
+the table's names.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from referee.engine.cards import (
     is_trump,
     trump_name,
 )
+from referee.engine.explaining import Explanation, Seat, explain
 from referee.engine.hands import Hand, PartnerOutcome, Table
 from referee.engine.variants import (
     Variant,
@@ -33,7 +38,21 @@ _OUTCOMES = {
 }
 
 
+# A field's message: words, or parts where it names a player.
+_Errors = dict[str, str | Explanation]
+
+
 def check_hand(table: Table, hand: Hand, *, dealer: int | None = None) -> dict[str, str]:
+    """``check_hand_parts``' messages in words, with the table's names."""
+    return {
+        key: message.text(table.players)
+        for key, message in check_hand_parts(table, hand, dealer=dealer).items()
+    }
+
+
+def check_hand_parts(
+    table: Table, hand: Hand, *, dealer: int | None = None
+) -> dict[str, Explanation]:
     """The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
     docs/formats.md, "What a hand record holds").
 
@@ -41,9 +60,9 @@ def check_hand(table: Table, hand: Hand, *, dealer: int | None = None) -> dict[s
     hand names its dealer only out of turn). The rules that depend on the dealer
     (the Canadian loner) are checked only when one of the two says who dealt.
     """
-    errors: dict[str, str] = {}
+    errors: _Errors = {}
     if hand.thrown_in:
-        return errors
+        return {}
     _check_seats(table, hand, errors)
     _check_bid(table, hand, errors)
     _check_called(table, hand, errors)
@@ -55,12 +74,14 @@ def check_hand(table: Table, hand: Hand, *, dealer: int | None = None) -> dict[s
     if hand.renege is not None and hand.renege == sitting_out:
         errors.setdefault(
             "renege",
-            f"{table.name(sitting_out)} sits out a lone hand and plays no cards, so cannot renege",
+            explain(
+                Seat(sitting_out), " sits out a lone hand and plays no cards, so cannot renege"
+            ),
         )
-    return errors
+    return {key: explain(message) for key, message in errors.items()}
 
 
-def _check_seats(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+def _check_seats(table: Table, hand: Hand, errors: _Errors) -> None:
     """Every player the hand names sits at the table."""
     n = table.n
     for key in ("maker", "partner", "renege", "dealer"):
@@ -69,7 +90,7 @@ def _check_seats(table: Table, hand: Hand, errors: dict[str, str]) -> None:
             errors[key] = f"there is no seat {seat + 1} at a table of {n}"
 
 
-def _check_bid(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+def _check_bid(table: Table, hand: Hand, errors: _Errors) -> None:
     """Trump, the bidding round and the tricks the variant, deal and house rules allow."""
     variant = table.variant
     if hand.trump is None:
@@ -85,7 +106,7 @@ def _check_bid(table: Table, hand: Hand, errors: dict[str, str]) -> None:
         errors["round"] = "with this deal no card is turned up, so bidding starts at round 2"
 
 
-def _check_called(table: Table, hand: Hand, errors: dict[str, str]) -> None:
+def _check_called(table: Table, hand: Hand, errors: _Errors) -> None:
     """The partner outcome and the card called, as the variant calls them (docs/rules.md,
     Call-Ace 3 and Call-Your-Partner 3)."""
     variant = table.variant
@@ -104,7 +125,7 @@ def _check_called(table: Table, hand: Hand, errors: dict[str, str]) -> None:
         _check_called_card(table, hand.called, hand, errors)
 
 
-def _check_called_card(table: Table, called: Card, hand: Hand, errors: dict[str, str]) -> None:
+def _check_called_card(table: Table, called: Card, hand: Hand, errors: _Errors) -> None:
     """Call-Your-Partner's called card is in the deck and is not a trump (docs/rules.md,
     Call-Your-Partner 3)."""
     if called.rank < table.deal.lowest_rank:
@@ -125,7 +146,7 @@ def _check_called_card(table: Table, called: Card, hand: Hand, errors: dict[str,
         )
 
 
-def _check_partner(hand: Hand, errors: dict[str, str]) -> None:
+def _check_partner(hand: Hand, errors: _Errors) -> None:
     """A revealed partner is named and is not the maker; no other outcome names one."""
     if hand.outcome is PartnerOutcome.REVEALED:
         if hand.partner is None:
@@ -165,16 +186,18 @@ def must_go_alone(table: Table, *, maker: int, dealer: int, bidding_round: int |
     )
 
 
-def _check_canadian_loner(table: Table, hand: Hand, dealer: int, errors: dict[str, str]) -> None:
+def _check_canadian_loner(table: Table, hand: Hand, dealer: int, errors: _Errors) -> None:
     """A hand the Canadian loner makes a lone hand is recorded as one."""
     if hand.alone or not must_go_alone(
         table, maker=hand.maker, dealer=dealer, bidding_round=hand.round
     ):
         return
-    errors["alone"] = (
-        f"{table.name(hand.maker)} ordered up their partner {table.name(dealer)}, the dealer, "
-        "in round 1: under the Canadian loner house rule they must go alone "
-        "(Standard rules 3). Record the hand alone, or fix the round or the maker."
+    errors["alone"] = explain(
+        Seat(hand.maker),
+        " ordered up their partner ",
+        Seat(dealer),
+        ", the dealer, in round 1: under the Canadian loner house rule they must go alone "
+        "(Standard rules 3). Record the hand alone, or fix the round or the maker.",
     )
 
 

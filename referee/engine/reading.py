@@ -28,7 +28,7 @@ from referee.engine.variants import (
     Variant,
 )
 
-# --- Reading a hand from the game document (names) -----------------------------------
+# --- Reading a hand from the game document (names) or a form (seats) -----------------
 
 _PARTNER_WORDS = {"maker": PartnerOutcome.MAKER_HELD, "none": PartnerOutcome.NOT_IN_PLAY}
 _SCORED_KEYS = {
@@ -56,6 +56,17 @@ def read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None = Non
     returned with players as seats. ``dealer``: who the rotation says deals it,
     when the caller knows (``check_hand``); the hand's own ``dealer`` comes first.
     """
+    return _read_hand(table, data, dealer=dealer, by_seat=False)
+
+
+def read_hand_by_seat(table: Table, data: Mapping[str, Any], *, dealer: int | None = None) -> Hand:
+    """``read_hand`` for a hand whose players are given by seat (0-based numbers:
+    ``maker``, ``partner``, ``renege``, ``dealer``), as a form's chips give them:
+    the same fields, checks and messages, with no name to read back into a seat."""
+    return _read_hand(table, data, dealer=dealer, by_seat=True)
+
+
+def _read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None, by_seat: bool) -> Hand:
     if not isinstance(data, Mapping):
         raise HandError({"hand": "a hand must be an object with its fields"})
     in_turn = dealer
@@ -63,21 +74,25 @@ def read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None = Non
     unknown = sorted(set(data) - _SCORED_KEYS - _IGNORED_KEYS)
     for key in unknown:
         errors[key] = f"'{key}' is not a field of a hand"
-    dealer = _read_seat(table, data, "dealer", errors) if "dealer" in data else None
+    dealer = (
+        _read_seat(table, data, "dealer", errors, by_seat=by_seat) if "dealer" in data else None
+    )
     if data.get("thrown_in") is True:
         return _read_thrown_in(data, dealer, errors)
     if "thrown_in" in data and data["thrown_in"] is not False:
         errors["thrown_in"] = "must be true or false"
 
-    maker = _read_seat(table, data, "maker", errors, required=True)
+    maker = _read_seat(table, data, "maker", errors, required=True, by_seat=by_seat)
     trump: Trump = _read_parsed(
         data, "trump", parse_trump, "name the trump suit (S, H, D or C)", errors
     )
     round_ = _read_int(data, "round", errors, low=1, high=2)
     tricks = _read_int(data, "tricks", errors, low=0, high=table.deal.tricks, required=True)
     revealed = _read_int(data, "revealed_on_trick", errors, low=1, high=table.deal.tricks)
-    renege = _read_seat(table, data, "renege", errors) if "renege" in data else None
-    called, outcome, partner = _read_call(table, data, errors)
+    renege = (
+        _read_seat(table, data, "renege", errors, by_seat=by_seat) if "renege" in data else None
+    )
+    called, outcome, partner = _read_call(table, data, errors, by_seat=by_seat)
 
     hand = Hand(
         dealer=dealer,
@@ -134,7 +149,9 @@ def _read_parsed[T](
 Call = tuple[Suit | Card | None, PartnerOutcome, int | None]
 
 
-def _read_call(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
+def _read_call(
+    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
+) -> Call:
     """The card called, how the partner turned out and who it was
     (docs/rules.md 3 (every variant))."""
     alone = data.get("alone", False)
@@ -142,16 +159,18 @@ def _read_call(table: Table, data: Mapping[str, Any], errors: dict[str, str]) ->
         errors["alone"] = "must be true or false"
         alone = False
     if table.variant is Variant.CALL_ACE:
-        return _read_call_ace(table, data, errors)
+        return _read_call_ace(table, data, errors, by_seat=by_seat)
     if table.variant is Variant.CALL_YOUR_PARTNER:
-        return _read_called_partner(table, data, alone, errors)
+        return _read_called_partner(table, data, alone, errors, by_seat=by_seat)
     for key in ("called", "partner"):
         if key in data:
             errors[key] = "standard euchre has fixed partners: nothing is called"
     return None, PartnerOutcome.ALONE if alone else PartnerOutcome.TEAM, None
 
 
-def _read_call_ace(table: Table, data: Mapping[str, Any], errors: dict[str, str]) -> Call:
+def _read_call_ace(
+    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
+) -> Call:
     """Call-Ace: the called ace's suit, and its holder (docs/rules.md, Call-Ace 3)."""
     if "alone" in data:
         errors["alone"] = (
@@ -160,12 +179,12 @@ def _read_call_ace(table: Table, data: Mapping[str, Any], errors: dict[str, str]
     called = _read_parsed(
         data, "called", parse_suit, "name the suit of the called ace (S, H, D or C)", errors
     )
-    outcome, partner = _read_partner(table, data, errors)
+    outcome, partner = _read_partner(table, data, errors, by_seat=by_seat)
     return called, outcome, partner
 
 
 def _read_called_partner(
-    table: Table, data: Mapping[str, Any], alone: bool, errors: dict[str, str]
+    table: Table, data: Mapping[str, Any], alone: bool, errors: dict[str, str], *, by_seat: bool
 ) -> Call:
     """Call-Your-Partner: the called card and its holder, or the maker alone
     (docs/rules.md, Call-Your-Partner 3)."""
@@ -177,7 +196,7 @@ def _read_called_partner(
     called = _read_parsed(
         data, "called", parse_card, "name the called card (like AS or 10H), or record alone", errors
     )
-    outcome, partner = _read_partner(table, data, errors)
+    outcome, partner = _read_partner(table, data, errors, by_seat=by_seat)
     return called, outcome, partner
 
 
@@ -208,11 +227,14 @@ def _read_seat(
     *,
     required: bool = False,
     unknown: str = "",
+    by_seat: bool = False,
 ) -> int | None:
     if key not in data:
         if required:
             errors[key] = f"name the {key}"
         return None
+    if by_seat:
+        return _seat_number(table, data[key], key, errors)
     name = data[key]
     if not isinstance(name, str):
         # Never echo a non-text value: a huge number cannot even be written out.
@@ -227,6 +249,14 @@ def _read_seat(
             or f"'{name}' is not one of the players ({table.names(range(table.n))})"
         )
     return seat
+
+
+def _seat_number(table: Table, value: Any, key: str, errors: dict[str, str]) -> int | None:
+    """A seat given as its 0-based number: one of the table's."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < table.n:
+        errors[key] = f"give a seat from 1 to {table.n}"
+        return None
+    return value
 
 
 def name_fault(name: str) -> str | None:
@@ -275,7 +305,7 @@ def _read_int(
 
 
 def _read_partner(
-    table: Table, data: Mapping[str, Any], errors: dict[str, str]
+    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
 ) -> tuple[PartnerOutcome, int | None]:
     if "partner" not in data:
         errors["partner"] = (
@@ -287,9 +317,9 @@ def _read_partner(
     if isinstance(value, str) and value in _PARTNER_WORDS:
         return _PARTNER_WORDS[value], None
     unknown = ""
-    if isinstance(value, str):
+    if isinstance(value, str) and not by_seat:
         unknown = f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
-    seat = _read_seat(table, data, "partner", errors, unknown=unknown)
+    seat = _read_seat(table, data, "partner", errors, unknown=unknown, by_seat=by_seat)
     return PartnerOutcome.REVEALED, seat
 
 

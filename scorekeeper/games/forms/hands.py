@@ -3,10 +3,10 @@
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
 Each variant asks only for what it needs (docs/formats.md, "What a hand record holds"). The forms
-only translate taps into the game document's words
+only translate taps into the game document's words, players by seat
 (docs/formats.md, "Game document (import and export)"); whether a hand is possible, and what it
-scores, is the engine's call (``referee.engine.reading.read_hand``, ``referee.engine.scoring``), and
-its messages land beside the fields they name.
+scores, is the engine's call (``referee.engine.reading.read_hand_by_seat``,
+``referee.engine.scoring``), and its messages land beside the fields they name.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django import forms
 from referee.chips import ChipField
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
-from referee.engine.reading import read_hand
+from referee.engine.reading import read_hand_by_seat
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant, no_score_hand_name
@@ -144,11 +144,11 @@ class HandForm(GameActionForm):
 
     def _document(self, data: dict[str, Any]) -> dict[str, Any]:
         """The hand in the game document's words
-        (docs/formats.md, "Game document (import and export)"), for the engine to read."""
-        table = self.table
+        (docs/formats.md, "Game document (import and export)") with players by seat,
+        for the engine to read (``read_hand_by_seat``: no name read back into a seat)."""
         source = {**data, **self._call(data)}
         doc: dict[str, Any] = {
-            "maker": table.name(int(source["maker"])),
+            "maker": int(source["maker"]),
             "trump": source["trump"],
             "tricks": int(source["tricks"]),
         }
@@ -172,9 +172,9 @@ class HandForm(GameActionForm):
             and not doc.get("alone")
             and self.variant is not Variant.STANDARD
         ):
-            doc["partner"] = partner if partner in ("maker", "none") else table.name(int(partner))
+            doc["partner"] = partner if partner in ("maker", "none") else int(partner)
         if source.get("renege"):
-            doc["renege"] = table.name(int(source["renege"]))
+            doc["renege"] = int(source["renege"])
         if given(source.get("round")):
             doc["round"] = int(source["round"])
         if given(source.get("revealed_on_trick")):
@@ -183,7 +183,9 @@ class HandForm(GameActionForm):
 
     def _read(self, document: dict[str, Any]) -> None:
         try:
-            self.hand = read_hand(self.table, document, dealer=self.dealer(self.cleaned_data))
+            self.hand = read_hand_by_seat(
+                self.table, document, dealer=self.dealer(self.cleaned_data)
+            )
         except HandError as error:
             self.add_engine_errors(error.errors)
 
