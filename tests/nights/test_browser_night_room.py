@@ -113,9 +113,12 @@ def points(hand: Hand, seats: list[str]) -> dict[str, int]:
 
 
 def round_over(page: Page) -> None:
-    """After the 4th hand the phone shows the table's round over, not a winner."""
-    expect(page.get_by_role("heading", level=1)).to_have_text("The round is over at this table")
-    expect(page.get_by_role("heading", name="Points this round")).to_be_visible()
+    """After the 4th hand the phone's table shows its round over, not a winner
+    (the table screen stays, as after any hand sent from the outbox)."""
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round over")
+    expect(
+        page.get_by_role("heading", name="The round is over at this table: 4 hands played")
+    ).to_be_visible()
 
 
 def standings_row(page: Page, name: str) -> Locator:
