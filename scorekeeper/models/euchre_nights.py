@@ -401,15 +401,16 @@ class EuchreNight(models.Model):
             raise CheckInRefused(refusal)
         player = Player.for_name(name, table=night.private_table)
         entrant = night.entrants.filter(player=player).select_related("player").first()
-        if entrant is not None and entrant.checked_in_at is not None:
+        if entrant is not None and entrant.checked_in_at is not None and entrant.present:
             return entrant, False
         if entrant is None:
             count = night.entrants.count()
             if count >= MAX_PLAYERS:
                 raise CheckInRefused(f"A euchre night seats at most {MAX_PLAYERS} players.")
             entrant = NightPlayer(night=night, player=player, number=count + 1)
+        # A player who left and checks in again is back, from the next round.
         entrant.present = True
-        entrant.checked_in_at = timezone.now()
+        entrant.checked_in_at = entrant.checked_in_at or timezone.now()
         entrant.save()
         self._bump(night)
         return entrant, True

@@ -332,3 +332,15 @@ def test_a_new_key_for_the_table_shuts_the_old_check_in_link(stranger: Client) -
     # Check-in stays open, under the night's new watch token.
     assert night.check_in_link not in (None, old)
     assert check_in(stranger, night, name="Eve").status_code == 302
+
+
+def test_a_player_who_left_and_checks_in_again_is_back(stranger: Client) -> None:
+    night = check_in_night()
+    check_in(stranger, night, pick="Ann")
+    ann = night.entrants.get(player__name="Ann")
+    night.set_present(version=None, number=ann.number, present=False)
+    response = check_in(stranger, night, pick="Ann")
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.present
+    assert "in, Ann: your table shows here" in stranger.get(response["Location"]).content.decode()
