@@ -51,8 +51,7 @@
     messages.replaceChildren(message);
   };
 
-  // ---- Drawing the waiting hands on the table screen ----------------------------
-
+  // ---- Drawing the waiting hands on the table screen (with outbox_view.js) --------
   const { element, button, waitingOf, drawDeal } = self.BowerOutboxView;
 
   const drawList = (form, entries) => {
@@ -194,9 +193,9 @@
   // answered "busy" (503): it is sent again after the seconds it asked for.
   const keep = async (form, token, busy = 0) => {
     const hand = handForm();
-    // A double tap keeps the hand once: the hand form is cleared by the first; the
-    // misdeal's button stays, so a second tap within a second is the same tap.
-    if (!hand || form.dataset.keeping || Date.now() - Number(form.dataset.keptAt || 0) < 1000) return;
+    // A double tap keeps a hand once (the misdeal's button stays: a second tap within a second).
+    const again = form !== hand && Date.now() - Number(form.dataset.keptAt || 0) < 1000;
+    if (!hand || form.dataset.keeping || again) return;
     const description = described(form);
     if (!description) return;
     form.dataset.keeping = "yes";
@@ -255,7 +254,7 @@
   const stillHere = async (game, id, number) => {
     if (!quiet.delete(id)) return;
     const entries = await outbox.list(game);
-    if (!entries.some((entry) => entry.id === id)) return;
+    if (!entries.some((entry) => entry.id === id && entry.state === "waiting")) return;
     say(keptWords(number, false));
     askForSync();
     await draw();
@@ -327,7 +326,8 @@
     const gone = before.filter((entry) => !entries.some((left) => left.id === entry.id));
     const sentAtOnce = gone.filter((entry) => quiet.has(entry.id));
     const words = sentAtOnce.map((entry) => quiet.get(entry.id));
-    for (const entry of gone) quiet.delete(entry.id);
+    // Sent, or stopped at a choice to make: shown as it is from now on.
+    for (const entry of [...gone, ...entries.filter((left) => left.state !== "waiting")]) quiet.delete(entry.id);
     const sent = result ? result.sent : 0;
     const stopped = result && result.stopped;
     // A choice that was not there before: the table is drawn again, with the other phone's hand.

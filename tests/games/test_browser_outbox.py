@@ -359,6 +359,42 @@ def test_two_phones_that_kept_the_same_deal_offline_record_it_once_without_askin
     assert makers(game) == [(1, 1)]
 
 
+def test_online_a_different_hand_already_recorded_is_offered_at_once_as_a_choice(
+    page: Page,
+    new_context: Callable[..., BrowserContext],
+    browser_problems: BrowserProblems,
+    live_server: Any,
+) -> None:
+    """Sent at once from a phone that had not seen the other's hand (its polls lost):
+    the choice shows straight away, never a "kept on this phone" after it."""
+    browser_problems.allow("the server responded with a status of 409")
+    for expected in OFFLINE_NOISE:
+        browser_problems.allow(expected)
+    game = start_game(players=FIVE, target=99)
+    other = a_phone(new_context, browser_problems, live_server)
+    # Its polls lost, and its call: the whole hand is what reaches Bower.
+    other.route("**/state/?*", lambda route: route.fulfill(status=204))
+    other.route("**/hand/start/", lambda route: route.abort("internetdisconnected"))
+    for phone in (page, other):
+        phone.set_viewport_size({"width": 375, "height": 667})
+        phone.goto(f"/games/{game.pk}/")
+    enter(page, HANDS[0][0])
+    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    enter(other, HANDS[1][0])
+    expect(other.locator("#messages")).to_have_text(
+        "Another phone entered this hand too: choose below which to keep."
+    )
+    expect(other.locator("#outbox .outbox-choice")).to_contain_text("Theirs: Ben made hearts")
+    other.wait_for_timeout(2500)  # past the moment a hand sent at once is not shown waiting
+    expect(other.locator("#messages")).to_have_text(
+        "Another phone entered this hand too: choose below which to keep."
+    )
+    other.get_by_role("button", name="Keep theirs").click()
+    expect(other.locator("#outbox")).to_have_count(0)
+    other.goto("about:blank")
+    assert makers(game) == [(1, 1)]
+
+
 def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
     new_context: Callable[..., BrowserContext], browser_problems: BrowserProblems, live_server: Any
 ) -> None:
