@@ -46,9 +46,7 @@ def night_results(player: Player, *, limit: int = RECENT_NIGHTS) -> list[NightRe
                 place=None if row is None else row.place,
                 players=len(standings.rows),
                 total=0 if row is None else row.total,
-                prizes=tuple(
-                    p.kind.label for p in standings.prizes if p.count and number in p.winners
-                ),
+                prizes=tuple(p.kind.label for p in standings.prizes if number in p.winners),
                 over=board.over,
             )
         )

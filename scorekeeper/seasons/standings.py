@@ -155,9 +155,7 @@ def _add_prizes(season: Season, lines: dict[int, StandingLine]) -> int:
         over += 1
         players = {e.number: e for e in board.entrants}
         for prize in board.standings.prizes:
-            if not prize.count:
-                continue
-            for number in prize.winners:
+            for number in prize.winners:  # a low score may be won with 0 points
                 entrant = players[number]
                 line = lines.setdefault(
                     entrant.player_id, StandingLine(entrant.player_id, entrant.player.name)

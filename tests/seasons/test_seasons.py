@@ -199,7 +199,6 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     winners = {
         board.name(number)
         for prize in board.standings.prizes
-        if prize.count
         for number in prize.winners
     }
     lines = {line.name: line for line in standings.lines}
