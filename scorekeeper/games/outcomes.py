@@ -14,13 +14,17 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
   listed under a maker is not offered (the maker is never their own partner).
 - ``r``: ``[points, explanation, citation, link]``, each seat's points as the hand would
   be recorded now (from these totals: a penalty never takes a total below 0), the
-  rulebook's section as a screen cites it ("Call-Ace rules 5") and its address, or
-  ``[null, [[field, message], ...]]`` for a hand the engine refuses.
+  engine's explanation as parts (a string: words; a number: that seat's name; a list
+  of numbers: those seats' names, "Ann, Ben and Cat"), the rulebook's section as a
+  screen cites it ("Call-Ace rules 5") and its address, or
+  ``[null, [[field, message], ...]]`` for a hand the engine refuses, each message
+  in parts alike.
 - ``sides``: ``alone``, the side of a maker who goes alone; ``other``, the side
   when the form asks no partner (``team``), or null when the partner chip gives it.
 - ``calls``: ``"trump|called|alone|round"`` (the chips' values, "" for none or a
   field the form lacks) to ``[[field, message], ...]``, for every call the engine
-  refuses; a call not listed is accepted.
+  refuses; a call not listed is accepted. A call's checks name no player (the
+  messages are words).
 - ``deals`` (the table screen's, ``deal_order``): who deals and who leads the next
   hand, then after each further hand, one entry a seat (the list goes round again),
   each ``{"deals": name, "leads": name, "row": the scoreboard row's seat}``: the phone
@@ -30,19 +34,18 @@ A hand's points do not depend on trump or the card called (docs/rules.md 5,
 every variant), nor a call's checks on the tricks or the partner, so the two
 tables are apart: ``k`` is worked out with one call the engine accepts.
 
-Nor do they depend on the players' names, which only the explanations and
-messages carry: the tables are worked out once per kind of table (variant,
-number of players, house rules) with a mark for each seat in place of its name,
-and each drawing puts this table's names in (docs/decisions.md, D54). A room of
-a thousand tables, each with names of its own, shares a handful of them.
+Nor do they depend on the players' names: the engine explains a hand by seats
+(``referee.engine.explaining``), and the phone puts the names in from
+``players``. So the tables are worked out once per kind of table (variant, number
+of players, house rules) and each drawing only adds its totals
+(docs/decisions.md, D54): a room of a thousand tables, each with names of its
+own, shares a handful of them.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -50,11 +53,13 @@ from typing import Any
 from django import forms
 
 from referee.engine.cards import SUITS, parse_card
+from referee.engine.checking import check_hand_parts
+from referee.engine.explaining import Explanation, JsonPart
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.hands import PartnerOutcome, Table
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import GameState, add_hand_points, continue_game
-from referee.engine.variants import Variant
+from referee.engine.variants import HouseRules, Variant
 from referee.templatetags.rule_citations import citation_url
 from scorekeeper.games.forms.actions import engine_errors
 from scorekeeper.games.forms.hands import HandForm
@@ -66,11 +71,8 @@ CALL_FIELDS = ("trump", "called", "alone", "round")
 END_FIELDS = frozenset({"maker", "partner", "tricks", "renege", "called", "alone"})
 
 Problems = list[list[str]]
-# A seat's mark in place of its name in the tables worked out once per kind of table:
-# characters of Unicode's private use area, which the engine's own words never hold.
-# The tables keep each text as a format string ("{2} reneged") that a drawing fills in.
-_MARK = "\ue000{}\ue001"
-_MARKED = re.compile("\ue000(\\d+)\ue001")
+# A refused hand's messages: [field, the message in parts] (``Explanation.as_json``).
+PartProblems = list[list[str | list[JsonPart]]]
 # A call's chips: each of CALL_FIELDS with the values its chips offer (none: the form lacks it).
 CallSpace = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -82,7 +84,7 @@ class _Scored:
     drawing (the link is a URL reversed, some 300 of them a table)."""
 
     score: HandScore
-    explanation: str  # a format string: each seat's name by its number
+    explanation: list[JsonPart]  # the engine's parts: words, and seats for the names
     citation: str
     link: str
 
@@ -92,10 +94,9 @@ class _Fixed:
     """What does not change from hand to hand of one table: the index and the scores."""
 
     keys: dict[str, dict[str, list[list[int]]]]
-    results: tuple[_Scored | Problems, ...]
+    results: tuple[_Scored | PartProblems, ...]
     sides: dict[str, str | None]
     calls: dict[str, Problems]
-    calls_name_players: bool
 
 
 def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
@@ -104,19 +105,15 @@ def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
     table = game.table
     rules = game.round_rules
     lone_march_five = rules is not None and rules.lone_march_five
-    fixed = _fixed(_marked(table), lone_march_five, call_space(form))
+    fixed = _fixed(table.variant, table.n, table.rules, lone_march_five, call_space(form))
     totals = tuple(seat.total for seat in game.seat_list())
-    players = table.players
-    calls = fixed.calls
-    if fixed.calls_name_players:
-        calls = {call: _named(problems, players) for call, problems in calls.items()}
     return {
-        "players": list(players),
+        "players": list(table.players),
         "totals": list(totals),
         "sides": fixed.sides,
         "k": fixed.keys,
-        "r": [_result(entry, totals, players) for entry in fixed.results],
-        "calls": calls,
+        "r": [_result(entry, totals) for entry in fixed.results],
+        "calls": fixed.calls,
     }
 
 
@@ -138,18 +135,10 @@ def deal_order(table: Table, dealer: int) -> list[dict[str, Any]]:
     return order
 
 
-def _marked(table: Table) -> Table:
-    """``table`` with each seat's mark for its name: every table of its kind alike."""
-    return dataclasses.replace(table, players=tuple(_MARK.format(s) for s in range(table.n)))
-
-
-def _template(text: str) -> str:
-    """A ``_marked`` table's text as a format string: "{2}" where seat 2's name goes."""
-    return _MARKED.sub(r"{\1}", text.replace("{", "{{").replace("}", "}}"))
-
-
-def _named(problems: Problems, players: tuple[str, ...]) -> Problems:
-    return [[field, message.format(*players)] for field, message in problems]
+def _kind(variant: Variant, n: int, rules: HouseRules) -> Table:
+    """A table of this kind: what scores and checks a hand there, by seat. Its
+    players have no names, as nothing worked out at it is said in words that name one."""
+    return Table(variant=variant, players=("",) * n, rules=rules)
 
 
 def call_space(form: HandForm) -> CallSpace:
@@ -169,22 +158,23 @@ def call_space(form: HandForm) -> CallSpace:
     return tuple(space)
 
 
-def _result(
-    entry: _Scored | Problems, totals: tuple[int, ...], players: tuple[str, ...]
-) -> list[Any]:
+def _result(entry: _Scored | PartProblems, totals: tuple[int, ...]) -> list[Any]:
     if not isinstance(entry, _Scored):
-        return [None, _named(entry, players)]
+        return [None, entry]
     after = add_hand_points(totals, entry.score)
     points = [new - old for new, old in zip(after, totals, strict=True)]
-    return [points, entry.explanation.format(*players), entry.citation, entry.link]
+    return [points, entry.explanation, entry.citation, entry.link]
 
 
 @functools.lru_cache(maxsize=64)
-def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
-    """Every hand's score at ``table`` (a ``_marked`` one: kept per kind of table), by
-    maker, side, tricks and renege; and the refused calls."""
+def _fixed(
+    variant: Variant, n: int, rules: HouseRules, lone_march_five: bool, space: CallSpace
+) -> _Fixed:
+    """Every hand's score at a table of this kind, by maker, side, tricks and
+    renege; and the refused calls."""
+    table = _kind(variant, n, rules)
     results: dict[Any, int] = {}
-    entries: list[_Scored | Problems] = []
+    entries: list[_Scored | PartProblems] = []
     keys: dict[str, dict[str, list[list[int]]]] = {}
     for maker in range(table.n):
         by_side: dict[str, list[list[int]]] = {}
@@ -199,44 +189,38 @@ def _fixed(table: Table, lone_march_five: bool, space: CallSpace) -> _Fixed:
         keys[str(maker)] = by_side
     alone = "maker" if table.variant is Variant.CALL_ACE else "alone"
     other = "team" if table.variant is Variant.STANDARD else None
-    calls = {call: _templates(problems) for call, problems in _refused_calls(table, space).items()}
     return _Fixed(
         keys=keys,
         results=tuple(entries),
         sides={"alone": alone, "other": other},
-        calls=calls,
-        calls_name_players=any(
-            "{" in message for problems in calls.values() for _, message in problems
-        ),
+        calls=_refused_calls(table, space),
     )
 
 
-def _templates(problems: Problems) -> Problems:
-    return [[field, _template(message)] for field, message in problems]
-
-
 def _index(
-    results: dict[Any, int], entries: list[_Scored | Problems], entry: HandScore | Problems
+    results: dict[Any, int],
+    entries: list[_Scored | PartProblems],
+    entry: HandScore | list[tuple[str, Explanation]],
 ) -> int:
     """``entry``'s place in ``entries``, added once (many hands score alike)."""
     if isinstance(entry, HandScore):
-        key: Any = (entry.points, entry.penalties, entry.explanation, entry.section)
+        key: Any = (entry.points, entry.penalties, entry.parts, entry.section)
     else:
-        key = tuple(tuple(pair) for pair in entry)
+        key = tuple(entry)
     if key not in results:
         results[key] = len(entries)
         if isinstance(entry, HandScore):
             cited = entry.citation
-            explanation = _template(entry.explanation)
-            entries.append(_Scored(entry, explanation, cited.short, citation_url(cited)))
+            parts = entry.parts.as_json()
+            entries.append(_Scored(entry, parts, cited.short, citation_url(cited)))
         else:
-            entries.append(_templates(entry))
+            entries.append([[field, message.as_json()] for field, message in entry])
     return results[key]
 
 
 def _score(
     table: Table, hand: EngineHand, tricks: int, renege: int | None, lone_march_five: bool
-) -> HandScore | Problems:
+) -> HandScore | list[tuple[str, Explanation]]:
     played = EngineHand(
         maker=hand.maker,
         trump=hand.trump,
@@ -246,12 +230,24 @@ def _score(
         tricks=tricks,
         renege=renege,
     )
-    try:
+    problems = check_hand_parts(table, played)
+    if not problems:
         return score_hand(table, played, lone_march_five=lone_march_five)
-    except HandError as error:
-        return [
-            [field or "", message] for field, message in engine_errors(error.errors, END_FIELDS)
-        ]
+    # Beside the fields the forms show them by (``engine_errors``), as a sentence.
+    shown = engine_errors(dict.fromkeys(problems, ""), END_FIELDS)
+    return [
+        (field or "", _sentence(message))
+        for (field, _), message in zip(shown, problems.values(), strict=True)
+    ]
+
+
+def _sentence(message: Explanation) -> Explanation:
+    """A message begun with a capital, as ``engine_errors`` begins one (a name is
+    left as its player wrote it)."""
+    first = message.parts[0] if message.parts else None
+    if isinstance(first, str):
+        return Explanation((first[:1].upper() + first[1:], *message.parts[1:]))
+    return message
 
 
 def _sides(table: Table, maker: int) -> Iterator[tuple[str, EngineHand]]:

@@ -47,6 +47,26 @@
     }
   };
 
+  // ---- The engine's words, with the names put in ----------------------------------
+
+  // Names in a sentence, as the engine joins them: "Ann", "Ann and Ben", "Ann, Ben and Cat".
+  const joinNames = (names) =>
+    names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+
+  // An explanation or message in parts (docs/formats.md, "The table screen's hand
+  // outcomes"): a string is words, a number a seat's name, a list of numbers those
+  // seats' names. A message that names nobody may come as plain words.
+  const said = (parts, players) => {
+    if (typeof parts === "string") return parts;
+    return parts
+      .map((part) => {
+        if (typeof part === "number") return players[part];
+        if (Array.isArray(part)) return joinNames(part.map((seat) => players[seat]));
+        return part;
+      })
+      .join("");
+  };
+
   // ---- The engine's messages beside the fields they name ------------------------
 
   const clearProblems = (form) => {
@@ -54,7 +74,7 @@
     for (const field of form.querySelectorAll(".has-js-problems")) field.classList.remove("has-js-problems", "has-errors");
   };
 
-  const showProblems = (form, problems, stage) => {
+  const showProblems = (form, problems, stage, players) => {
     for (const [name, message] of problems) {
       const where = (name && group(form, name)) || stage;
       let list = where.querySelector(":scope > .js-problems");
@@ -67,7 +87,7 @@
         where.classList.add("has-js-problems", "has-errors");
       }
       const item = document.createElement("li");
-      item.textContent = message;
+      item.textContent = said(message, players);
       list.append(item);
     }
   };
@@ -172,7 +192,7 @@
     cite.href = link;
     cite.textContent = citation;
     where.append("(", cite, ")");
-    rule.replaceChildren(`${explanation} `, where);
+    rule.replaceChildren(`${said(explanation, table.players)} `, where);
   };
 
   const render = (form) => {
@@ -189,10 +209,10 @@
     saveCall.disabled = !callComplete(form) || Boolean(refused);
     let entry = null;
     if (refused) {
-      showProblems(form, refused, form.querySelector(`.stage-${stage}`));
+      showProblems(form, refused, form.querySelector(`.stage-${stage}`), table.players);
     } else {
       entry = outcomeOf(form, table);
-      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"));
+      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"), table.players);
     }
     drawPreview(form, table, entry);
   };
@@ -382,7 +402,7 @@
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
     const [points, explanation, citation] = entry;
-    return { summary: parts.join(" · "), points, rule: `${explanation} (${citation})` };
+    return { summary: parts.join(" · "), points, rule: `${said(explanation, table.players)} (${citation})` };
   };
 
   // No chip tapped: a field with a chip for "none" ("With a partner", no renege) has it.

@@ -30,6 +30,33 @@ pytestmark = pytest.mark.django_db
 SIX = (*FIVE, "Fay")
 
 
+def said(parts: Any, players: list[str]) -> str:
+    """An explanation or message of the table in words, as static/js/hand.js says it:
+    a string is words, a number a seat's name, a list of numbers those seats' names."""
+    if isinstance(parts, str):
+        return parts
+    words = []
+    for part in parts:
+        if isinstance(part, int):
+            words.append(players[part])
+        elif isinstance(part, list):
+            names = [players[seat] for seat in part]
+            words.append(
+                names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            )
+        else:
+            words.append(part)
+    return "".join(words)
+
+
+def shown(entry: list[Any], players: list[str]) -> list[Any]:
+    """An entry of ``r`` as the phone shows it: its explanation or messages in words."""
+    if entry[0] is None:
+        return [None, [[field, said(message, players)] for field, message in entry[1]]]
+    points, explanation, citation, link = entry
+    return [points, said(explanation, players), citation, link]
+
+
 def a_night_table() -> Game:
     """A euchre night's standard table, where a lone march scores 5 (docs/rules.md,
     Euchre night 4)."""
@@ -85,7 +112,7 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
                     form = read(game, data)
-                    entry = table["r"][index]
+                    entry = shown(table["r"][index], table["players"])
                     if form.is_valid():
                         assert entry == as_recorded(game, form), data
                     else:
@@ -100,7 +127,7 @@ def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     game = a_game_near_zero_under_offender_loses_2()
     table = outcomes_of(game)
     # Cat made it alone with 3 tricks; Ben (1 point) reneged and loses 2, down to 0.
-    entry = table["r"][table["k"]["2"]["maker"][3][1 + 1]]
+    entry = shown(table["r"][table["k"]["2"]["maker"][3][1 + 1]], table["players"])
     before = [seat.total for seat in game.seat_list()]
     data = posted(game, "2", "maker", 3, 1 + 1)
     response = client.post(
@@ -144,6 +171,7 @@ def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kin
             assert not saved.is_valid(), key
             assert not whole.is_valid(), key
             assert table["calls"][key] == shown_errors(saved), key
+            assert all(isinstance(message, str) for _, message in table["calls"][key])
             assert set(map(tuple, table["calls"][key])) <= set(map(tuple, shown_errors(whole)))
         else:
             assert saved.is_valid(), (key, saved.errors)
@@ -159,21 +187,41 @@ def test_the_table_of_a_five_player_game_is_small_on_the_wire() -> None:
 
 def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_players() -> None:
     """More tables than the kept tables of outcomes hold (64), each with a player of its
-    own: the scores are worked out once for them all (docs/decisions.md, D54), and every
-    table's explanations name its own players, a name with a backslash, a dollar or
-    braces taken as it is written."""
+    own: the scores are worked out once for them all (docs/decisions.md, D54); the
+    table names nobody, so each drawing is the same but for its names and totals,
+    and the phone says every explanation with its own players' names, a name with
+    a backslash, a dollar or braces taken as it is written."""
     outcomes._fixed.cache_clear()
+    first = None
     for number in range(70):
         guest = f"Guest {number} \\1 $0 {{1}}"
         players = (*FIVE[:4], guest)
         table = outcomes_of(start_game(players=players))
-        explanations = [entry[1] for entry in table["r"] if entry[0] is not None]
         assert table["players"] == list(players)
+        names_nobody = {key: value for key, value in table.items() if key != "players"}
+        first = first or names_nobody
+        assert names_nobody == first
+        assert not any(name in json.dumps(names_nobody) for name in players)
+        explanations = [said(entry[1], table["players"]) for entry in table["r"] if entry[0]]
         assert any(f"Renege by {guest}, a defender" in text for text in explanations)
-        assert all("\ue000" not in text for text in json.dumps(table).split('"'))
         for other in (f"Guest {number - 1} ", "Fay"):
             assert all(other not in explanation for explanation in explanations)
     assert outcomes._fixed.cache_info().misses == 1
+
+
+def test_an_explanation_and_a_message_that_name_players_name_them_by_seat() -> None:
+    # A lone hand in standard euchre: the maker's partner sits out and cannot renege.
+    table = outcomes_of(start_game("standard", FOUR))
+    lone_march = table["r"][table["k"]["1"]["alone"][5][0]]
+    assert lone_march[1] == ["Alone march: ", 1, " alone took all 5 tricks, 4 to ", [1, 3], "."]
+    assert said(lone_march[1], table["players"]) == (
+        "Alone march: Ben alone took all 5 tricks, 4 to Ben and Dan."
+    )
+    refused = table["r"][table["k"]["1"]["alone"][3][3 + 1]]
+    assert refused[0] is None
+    assert refused[1] == [
+        ["renege", [3, " sits out a lone hand and plays no cards, so cannot renege"]]
+    ]
 
 
 # Every kind of hand, in the game document's words, at a standard table with the
