@@ -1,7 +1,7 @@
 """Bower's one settings module, read from the environment.
 
 Development needs no variables at all. Production sets DJANGO_DEBUG=0,
-DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README: "Production"); BOWER_LAN=1
+DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (docs/hosting.md: "Production"); BOWER_LAN=1
 is the same with plain http allowed, for phones on the table's Wi-Fi
 (`HOST=0.0.0.0 make run`, scripts/serve-lan). Every value
 is parsed strictly: a typo stops the app at start-up with ImproperlyConfigured
@@ -298,7 +298,7 @@ SILENCED_SYSTEM_CHECKS: list[str] = []
 if LAN:
     # Plain http on the table's Wi-Fi: a Secure-only cookie would never come
     # back, and an https redirect or HSTS would lock the phones out. Anyone on
-    # that Wi-Fi can read the traffic (README: "From a phone on the same Wi-Fi").
+    # that Wi-Fi can read the traffic (docs/hosting.md: "What is and is not protected").
     SILENCED_SYSTEM_CHECKS += ["security.W004", "security.W008", "security.W012", "security.W016"]
 elif not DEBUG:
     # Behind a proxy that terminates TLS, let it say so (X-Forwarded-Proto: https).

@@ -92,7 +92,7 @@ def lan_environment(tmp_path: Path) -> dict[str, str]:
 
 
 def production_environment(tmp_path: Path) -> dict[str, str]:
-    """What `make serve` needs (README: "Production"), answering plain http on the
+    """What `make serve` needs (docs/hosting.md: "Production"), answering plain http on the
     loopback: no redirect to https, which a proxy in front would do."""
     return clean_environment(tmp_path) | {
         "DJANGO_DEBUG": "0",

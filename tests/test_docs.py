@@ -1,6 +1,7 @@
-"""The project's documents (docs/): the rules numbered exactly as the app's rules
-pages number them, every link between the documents leading to a heading that
-exists, and nothing pointing outside the repository."""
+"""The project's documents (the README and docs/): the rules numbered exactly as the
+app's rules pages number them, every link between the documents leading to a file and
+a heading that exist, nothing pointing outside the repository, every `make` target,
+`manage.py` command and setting they name real, and the README short."""
 
 from __future__ import annotations
 
@@ -19,7 +20,11 @@ from referee.engine.rulebook.euchre_night import (
 from referee.engine.rulebook.model import Section
 from referee.engine.variants import Variant
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+README = ROOT / "README.md"
+# Every document a reader is sent to: the README and each file of docs/.
+DOCUMENTS = [README, *sorted(DOCS.glob("*.md"))]
 RULES = (DOCS / "rules.md").read_text()
 
 # Every book of the app, as docs/rules.md names its part.
@@ -85,24 +90,89 @@ def test_rules_md_says_bower_plays_the_canadian_loner_as_a_house_rule_with_its_r
     assert "Not yet played by Bower" not in RULES
 
 
-@pytest.mark.parametrize("name", ["rules.md", "formats.md", "decisions.md"])
-def test_every_link_of_a_document_leads_to_a_heading_that_exists(name: str) -> None:
-    text = (DOCS / name).read_text()
-    links = re.findall(r"\]\(([^)\s]+)\)", text)
+def links_of(text: str) -> list[str]:
+    """A document's relative links and images: Markdown's ``](target)`` and HTML's
+    ``src="target"``/``href="target"``."""
+    return re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'(?:src|href)="([^"]+)"', text)
+
+
+def documents_named() -> list[str]:
+    return [str(d.relative_to(ROOT)) for d in DOCUMENTS]
+
+
+@pytest.mark.parametrize("name", documents_named())
+def test_every_link_of_a_document_leads_to_a_file_and_heading_that_exist(name: str) -> None:
+    document = ROOT / name
+    text = document.read_text()
+    links = links_of(text)
     assert links
     for link in links:
         assert not re.match(r"[a-z]+:", link), link  # nothing off the repository
         target, _, anchor = link.partition("#")
-        path = DOCS / target if target else DOCS / name
+        path = (document.parent / target).resolve() if target else document
         assert path.is_file(), link
+        assert ROOT in path.parents, link
         if anchor:
             assert anchor in {heading_slug(h) for h in headings(path.read_text())}, link
 
 
-@pytest.mark.parametrize("name", ["rules.md", "formats.md", "decisions.md"])
+@pytest.mark.parametrize("name", documents_named())
 def test_no_document_points_outside_the_repository(name: str) -> None:
-    text = (DOCS / name).read_text()
+    text = (ROOT / name).read_text()
     assert not re.search(r"\.\./shared|/work/", text)
+
+
+def code_of(text: str) -> str:
+    """What a document shows as code: its inline spans and indented or fenced blocks."""
+    spans = re.findall(r"`([^`\n]+)`", text)
+    blocks = re.findall(r"^(?: {4}|\t)(.+)$", text, re.MULTILINE)
+    fenced = re.findall(r"^```[^\n]*\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    return "\n".join([*spans, *blocks, *fenced])
+
+
+def makefile_targets() -> set[str]:
+    return set(re.findall(r"^([a-z][\w-]*):", (ROOT / "Makefile").read_text(), re.MULTILINE))
+
+
+@pytest.mark.parametrize("name", documents_named())
+def test_every_make_target_a_document_names_is_in_the_makefile(name: str) -> None:
+    named = set(re.findall(r"(?:^|[\s;(])make ([a-z][\w-]*)", code_of((ROOT / name).read_text())))
+    assert named <= makefile_targets(), sorted(named - makefile_targets())
+
+
+@pytest.mark.parametrize("name", documents_named())
+def test_every_manage_py_command_a_document_names_exists(name: str) -> None:
+    from django.core.management import get_commands
+
+    named = set(re.findall(r"manage\.py ([a-z][a-z_]*)", (ROOT / name).read_text()))
+    assert named <= set(get_commands()), sorted(named - set(get_commands()))
+
+
+# Variables read outside the settings module: the test run's own Chromium.
+READ_ELSEWHERE = {"BOWER_CHROMIUM": ("scripts/ensure-chromium", "tests/conftest.py")}
+
+
+@pytest.mark.parametrize("name", documents_named())
+def test_every_setting_a_document_names_is_read(name: str) -> None:
+    settings = (ROOT / "scorekeeper" / "settings.py").read_text()
+    named = set(re.findall(r"\b((?:BOWER|DJANGO)_[A-Z_]*[A-Z])\b", (ROOT / name).read_text()))
+    for setting in named:
+        if setting in READ_ELSEWHERE:
+            assert all(setting in (ROOT / f).read_text() for f in READ_ELSEWHERE[setting])
+        else:
+            assert f'"{setting}"' in settings, setting
+
+
+def test_the_readme_is_read_in_two_minutes_and_shows_the_two_commands() -> None:
+    # Issue 34: a newcomer's README; the rest is in docs/ (contract: "Set-up: two commands").
+    text = README.read_text()
+    assert len(text.splitlines()) <= 150
+    blocks = re.findall(r"^ {4}(.+)$", text, re.MULTILINE)
+    assert any(b.startswith("make run") for b in blocks)
+    assert any(b.startswith("make test") for b in blocks)
+    assert "docs/formats.md" in links_of(text)  # the public interfaces, in full
+    image = next(link for link in links_of(text) if link.endswith(".png"))
+    assert (ROOT / image).stat().st_size < 100_000
 
 
 def test_formats_md_keeps_every_heading_code_cites() -> None:

@@ -1,4 +1,4 @@
-"""Several app servers on one PostgreSQL (docs/decisions.md, D33, README "Several app servers"):
+"""Several app servers on one PostgreSQL (D33; docs/hosting.md, "Several app servers"):
 nothing lives in one process's memory, so a hand recorded through one server
 reaches a phone polling another."""
 

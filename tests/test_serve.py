@@ -1,5 +1,5 @@
-"""`HOST=0.0.0.0 make run`: what phones on the table's Wi-Fi get (README: "From a phone
-on the same Wi-Fi"). Not the development server: granian with DEBUG off, so an error
+"""`HOST=0.0.0.0 make run`: what phones on the table's Wi-Fi get (docs/hosting.md: "On
+the table's Wi-Fi"). Not the development server: granian with DEBUG off, so an error
 shows the app's plain page and a stranger's Host header is turned away."""
 
 from __future__ import annotations

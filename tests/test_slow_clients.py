@@ -61,5 +61,5 @@ def test_the_production_server_answers_within_two_seconds_despite_150_slow_conne
     log = tmp_path / "server.log"
     with started("serve", production_environment(tmp_path), log) as port:
         assert_answered_despite_slow_clients(port)
-    # The access log is kept, as gunicorn kept it (README: "Production").
+    # The access log is kept, as gunicorn kept it (docs/hosting.md: "Production").
     assert '"GET / HTTP/1.1" 200' in log.read_text()

@@ -1,7 +1,7 @@
 """`make load`: card tables' phones against the server people run (docs/decisions.md, D26).
 
 Seeds the tables (a game in play each) in a database of the run's own, starts
-the server as the README says to (``HOST=0.0.0.0 make run`` or ``make serve``)
+the server as docs/hosting.md says to (``HOST=0.0.0.0 make run`` or ``make serve``)
 in a network namespace of its own, and runs the phones (locust,
 benchmarks/load/phones.py) in another, joined by a wire (benchmarks/load/wire.py)
 that delays each packet by each step's latency. Prints, per table count and

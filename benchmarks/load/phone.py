@@ -41,7 +41,7 @@ class Run:
 
 
 class OverHttps(DefaultCookiePolicy):
-    """A phone behind the README's https proxy speaks https: its Secure
+    """A phone behind docs/hosting.md's https proxy speaks https: its Secure
     cookies (the table's, the CSRF token's) go back with every request."""
 
     def return_ok_secure(self, cookie: Cookie, request: Any) -> bool:

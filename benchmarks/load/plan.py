@@ -14,7 +14,7 @@ class SeededTable(TypedDict):
 
 class Plan(TypedDict):
     base: str  # http://address:port of the server
-    behind_tls_proxy: bool  # make serve: as behind the README's https proxy
+    behind_tls_proxy: bool  # make serve: as behind docs/hosting.md's https proxy
     tables: list[SeededTable]
     steps: list[int]  # table counts, in increasing order
     latencies: list[float]  # round-trip milliseconds

@@ -1,4 +1,4 @@
-"""The server a load run drives, started the way the README tells people to:
+"""The server a load run drives, started the way docs/hosting.md tells people to:
 ``HOST=0.0.0.0 make run`` (mode ``lan``: scripts/serve-lan) or ``make serve``
 (mode ``serve``: production, as behind its https proxy), whatever server those
 run today; or ``gunicorn-sync``, the set-up they ran before granian (gunicorn,
@@ -74,7 +74,7 @@ def command_and_environment(
             "DJANGO_DEBUG": "0",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DJANGO_ALLOWED_HOSTS": address,
-            # The README's proxy does TLS and says so; the phones' requests carry it.
+            # docs/hosting.md's proxy does TLS and says so; the phones' requests carry it.
             "DJANGO_SECURE_SSL_REDIRECT": "0",
             "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
         }

@@ -5,7 +5,8 @@ so a game hands over what a screen needs in the query string: the variant, the
 players' names in seat order, the house rules that differ from the defaults; for
 the hand audit also the hand in progress, the first leader and ``finish``, the
 end-of-hand form the finished audit returns to (the referee accepts only a path
-of this site there). The interface is described in the README (referee links).
+of this site there). The interface is described in docs/formats.md, "Referee
+pages' query strings".
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``python manage.py tables``: every private table with its key link, for
 whoever runs the server (docs/formats.md, "Tables: private by link, no accounts");
 ``--sizes`` adds each table's hands against BOWER_TABLE_MAX_HANDS, the largest first
-(README, "What one client can and cannot do")."""
+(docs/hosting.md, "Imports and a table's size")."""
 
 from __future__ import annotations
 
