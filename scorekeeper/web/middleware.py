@@ -104,7 +104,7 @@ class OverloadMiddleware:
     process works on a few requests at a time.
 
     Every phone at every table polls every 4 s (an address ending ``/state/``);
-    when this process already has ``limit`` requests in hand (settings:
+    when this process already has ``limit`` requests in progress (settings:
     ``BOWER_SHED_POLLS_AT``), a poll is answered 503 with Retry-After at once,
     before any other middleware and without the database, so the threads and
     the CPU go to recording hands and drawing tables, and every request is
@@ -112,20 +112,20 @@ class OverloadMiddleware:
     only asks whether anything changed, and the phone asks again later.
 
     The rest take turns: at most ``active`` of them run the app at once
-    (``BOWER_ACTIVE_REQUESTS``), the others wait, in hand, for a turn. Python
+    (``BOWER_ACTIVE_REQUESTS``), the others wait, counted in progress, for a turn. Python
     runs one thread of a process at a time, so forty requests run together
     each finish about forty times later; a few at a time finish in turn, the
     first soonest (docs/decisions.md, D55). A request's body (a form, a JSON
     body, a file upload) is read first, within ``BOWER_BODY_WAIT_MS``, a few
     at once from one address (``Arrivals``, D58): a body still arriving is
-    neither in hand nor holding a turn.
+    neither counted in progress nor holding a turn.
 
     Forms (a hand saved, a player added) take the turns before pages and
     polls, and those before imports (a game document pasted or uploaded), which
-    never hold every turn and are not counted in hand (D58). A request that has
+    never hold every turn and are not counted in progress (D58). A request that has
     waited ``wait`` seconds for a turn (``BOWER_TURN_WAIT_MS``) is answered 503
     with Retry-After instead, having stored nothing, so an overloaded process
-    answers everything within about that long; a hand put off waits in the
+    answers everything within about that long; a hand refused so waits in the
     phone's outbox and is sent again with its token (static/js/outbox.js;
     docs/decisions.md, D56)."""
 
@@ -134,7 +134,7 @@ class OverloadMiddleware:
 
         self.get_response = get_response
         self.limit: int = settings.BOWER_SHED_POLLS_AT
-        self.in_hand = 0
+        self.in_progress = 0
         self.lock = threading.Lock()
         active: int = settings.BOWER_ACTIVE_REQUESTS
         self.turns = Turns(active) if active else None
@@ -146,37 +146,37 @@ class OverloadMiddleware:
         )
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # The body first: one still arriving is not in hand and holds no turn (D58).
+        # The body first: one still arriving is not counted in progress and holds no turn (D58).
         if (refused := self.arrivals.receive(request)) is not None:
             return refused
         line = line_of(request)
-        # Imports wait behind everything, so they do not count towards putting polls off.
+        # Imports wait behind everything, so they do not count towards refusing polls.
         counted = int(line != IMPORTS)
         with self.lock:
-            shed = 0 < self.limit <= self.in_hand and is_poll(request)
+            shed = 0 < self.limit <= self.in_progress and is_poll(request)
             if not shed:
-                self.in_hand += counted
+                self.in_progress += counted
         if shed:
-            return put_off(request)
+            return overloaded_response(request)
         try:
             if self.turns is None:
                 return self.get_response(request)
             if not self.turns.take(line=line, within=self.wait):
-                return put_off(request)
+                return overloaded_response(request)
             try:
                 return self.get_response(request)
             finally:
                 self.turns.give(line=line)
         finally:
             with self.lock:
-                self.in_hand -= counted
+                self.in_progress -= counted
 
 
 # Methods that only read: their turns come after the forms'.
 _READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def put_off(request: HttpRequest) -> HttpResponse:
+def overloaded_response(request: HttpRequest) -> HttpResponse:
     """An overloaded process's answer, 503 with Retry-After: to a poll, nothing
     (the phone polls again later, live.js); to anything else, ``busy_response``
     (a page asks again by itself, a hand waits in the phone's outbox)."""

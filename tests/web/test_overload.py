@@ -104,7 +104,7 @@ def test_polls_are_answered_again_once_the_process_is_no_longer_busy(
     assert server.answers_during[0].status_code == 503
     # The hand answered: nothing in hand, the next poll is served.
     assert server.middleware(requests.get("/games/7/state/")).status_code == 204
-    assert server.middleware.in_hand == 0
+    assert server.middleware.in_progress == 0
 
 
 def test_a_request_that_fails_is_no_longer_counted_in_hand(requests: RequestFactory) -> None:
@@ -115,7 +115,7 @@ def test_a_request_that_fails_is_no_longer_counted_in_hand(requests: RequestFact
     middleware.limit = 1
     with pytest.raises(RuntimeError):
         middleware(requests.get("/games/7/"))
-    assert middleware.in_hand == 0
+    assert middleware.in_progress == 0
 
 
 def test_with_no_limit_polls_are_never_put_off(requests: RequestFactory) -> None:
@@ -205,7 +205,7 @@ def test_past_its_active_requests_a_request_waits_its_turn_and_runs_once_one_end
     third = process.send(requests.get("/games/3/"))
     time.sleep(0.2)  # time enough for it to reach the app, were it let in
     assert process.running == ["/games/1/", "/games/2/hand/finish/"]
-    assert process.middleware.in_hand == 3  # waiting, it counts as in hand
+    assert process.middleware.in_progress == 3  # waiting, it counts as in hand
     process.let_go["/games/1/"].set()
     assert first().status_code == 200
     process.wait_running("/games/3/")
@@ -213,7 +213,7 @@ def test_past_its_active_requests_a_request_waits_its_turn_and_runs_once_one_end
     process.let_go["/games/3/"].set()
     assert second().content == b"tricks=3"
     assert third().status_code == 200
-    assert process.middleware.in_hand == 0
+    assert process.middleware.in_progress == 0
 
 
 def test_a_form_sent_slowly_holds_no_turn_while_it_arrives(requests: RequestFactory) -> None:
@@ -343,7 +343,7 @@ def test_a_request_that_waits_too_long_for_a_turn_is_answered_busy_and_never_run
     assert process.running == ["/games/1/"]  # none of them reached the app
     process.let_go["/games/1/"].set()
     assert busy().status_code == 200
-    assert process.middleware.in_hand == 0
+    assert process.middleware.in_progress == 0
     # The turns put off were given up: the process's one turn is free again.
     later = process.send(requests.get("/games/5/"))
     process.wait_running("/games/5/")

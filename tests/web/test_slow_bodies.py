@@ -68,11 +68,11 @@ def test_forms_still_arriving_do_not_put_the_polls_off(requests: RequestFactory)
         assert body.reading.wait(WAIT)  # the server waits for the rest of each form
     poll = middleware(requests.get("/games/9/state/"))
     assert poll.status_code == 200  # not 503: nothing is in hand yet
-    assert middleware.in_hand == 0
+    assert middleware.in_progress == 0
     for _, _, sent in arriving:
         sent.set()
     assert [answer().content for answer in answers] == [b"tricks=3"] * 3
-    assert middleware.in_hand == 0
+    assert middleware.in_progress == 0
 
 
 class Trickle(io.RawIOBase):
@@ -114,7 +114,7 @@ def test_a_body_still_trickling_at_its_deadline_is_answered_408_and_never_reache
     assert answer.status_code == 408
     assert answer.text.strip() == TOO_SLOW
     assert reached == []
-    assert middleware.in_hand == 0
+    assert middleware.in_progress == 0
 
 
 def test_one_address_sending_many_forms_at_once_gets_its_share_and_others_get_through(

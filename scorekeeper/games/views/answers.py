@@ -35,8 +35,11 @@ def after_change(request: HtmxHttpRequest, game: Game | int, message: str = "") 
     return _game_as_it_stands(request, game)
 
 
-def behind(request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE) -> HttpResponse:
-    """This phone was behind (or the game is over): nothing was stored. Show
+def refused_change(
+    request: HtmxHttpRequest, game_id: int, message: str = STALE_MESSAGE
+) -> HttpResponse:
+    """A change refused: this phone had not seen the game's last change (or the
+    game is over), so nothing was stored. Show
     the game as it stands; htmx gets 409 (scorekeeper.js swaps it in)."""
     messages.warning(request, message)
     return _game_as_it_stands(request, game_id, status=409)
@@ -56,13 +59,10 @@ def _game_as_it_stands(
     return screen(request, "games/table.html", table_context(game), status=status, url=url)
 
 
-def open_game(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
-    """No hand can be added to a finished game: send the scorer to the result."""
-    if game.is_finished:
-        messages.warning(request, GAME_OVER_MESSAGE)
-        return (
-            after_change(request, game)
-            if wants_partial(request)
-            else varies_on_htmx(redirect("game_result", game.pk))
-        )
-    return None
+def game_over_answer(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """The answer to a hand's form asked of a finished game (no hand can be added):
+    say so and send the scorer to the result."""
+    messages.warning(request, GAME_OVER_MESSAGE)
+    if wants_partial(request):
+        return after_change(request, game)
+    return varies_on_htmx(redirect("game_result", game.pk))

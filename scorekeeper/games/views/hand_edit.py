@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from referee.engine.hands import HandError
 from scorekeeper.games.forms.hands import EditHandForm
-from scorekeeper.games.views.answers import after_change, behind
+from scorekeeper.games.views.answers import after_change, refused_change
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
 from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
@@ -63,7 +63,9 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         already = _own_fix(game, used, form)
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     except StaleGame:
-        return behind(request, game_id, "Nothing changed: the game changed on another phone first.")
+        return refused_change(
+            request, game_id, "Nothing changed: the game changed on another phone first."
+        )
     except HandError as error:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url, **extra)

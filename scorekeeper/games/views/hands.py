@@ -23,9 +23,14 @@ from referee.http import wants_partial
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace, RevealForm
 from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
 from scorekeeper.games.screens import table_context
-from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind, open_game
+from scorekeeper.games.views.answers import (
+    GAME_OVER_MESSAGE,
+    after_change,
+    game_over_answer,
+    refused_change,
+)
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.games.views.outbox import answers_json, record_sent_later
+from scorekeeper.games.views.outbox import answers_json, record_from_outbox
 from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
@@ -59,8 +64,8 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     url = reverse("hand_start", args=[game_id])
     if request.method == "GET":
-        if closed := open_game(request, game):
-            return closed
+        if game.is_finished:
+            return game_over_answer(request, game)
         initial = {
             "version": game.version,
             "token": uuid.uuid4(),
@@ -80,9 +85,9 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         game.start_hand(version=form.cleaned_data["version"], **form.start_kwargs)
     except StaleGame:
-        return behind(request, game_id)
+        return refused_change(request, game_id)
     except GameOver:
-        return behind(request, game_id, GAME_OVER_MESSAGE)
+        return refused_change(request, game_id, GAME_OVER_MESSAGE)
     except HandError as error:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url)
@@ -103,7 +108,7 @@ def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 trick=int(trick) if trick else None,
             )
         except StaleGame:
-            return behind(request, game_id)
+            return refused_change(request, game_id)
         except HandError as error:
             form.add_engine_errors(error.errors)
         else:
@@ -129,8 +134,8 @@ def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     url = reverse("hand_dealer", args=[game_id])
     if request.method == "GET":
-        if closed := open_game(request, game):
-            return closed
+        if game.is_finished:
+            return game_over_answer(request, game)
         return _dealer_screen(request, game, DealerForm.for_game(game, game=game), url=url)
     form = DealerForm(request.POST, game=game)
     if form.is_valid():
@@ -138,9 +143,9 @@ def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         try:
             game.set_dealer(version=form.cleaned_data["version"], dealer=dealer)
         except StaleGame:
-            return behind(request, game_id)
+            return refused_change(request, game_id)
         except GameOver:
-            return behind(request, game_id, GAME_OVER_MESSAGE)
+            return refused_change(request, game_id, GAME_OVER_MESSAGE)
         except HandError as error:
             form.add_engine_errors(error.errors)
         else:
@@ -176,12 +181,12 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Forget the hand in progress (trump was recorded by mistake)."""
     form = GameActionForm(request.POST)
     if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+        return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
     game = load_game(request, game_id)
     try:
         game.cancel_hand_in_progress(version=form.cleaned_data["version"])
     except StaleGame:
-        return behind(request, game_id)
+        return refused_change(request, game_id)
     return after_change(request, game, "The call was cancelled.")
 
 
@@ -202,7 +207,7 @@ def _record(
         )
     except StaleGame:
         if after is None:
-            return behind(request, game.pk)
+            return refused_change(request, game.pk)
         held = game.hands_played
         again = f"Save again to record it as hand {held + 1}."
         message = f"Hands were taken back on another phone meanwhile: the game holds {held}. "
@@ -300,8 +305,8 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     url = reverse("hand_enter", args=[game_id])
     if request.method == "GET":
-        if closed := open_game(request, game):
-            return closed
+        if game.is_finished:
+            return game_over_answer(request, game)
         data = _prefill(request, game, {})
         if data is not None:
             form = WholeHandForm(data, game=game)
@@ -311,7 +316,7 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return hand_screen(request, game, form)
     form = WholeHandForm(request.POST, game=game)
     if answers_json(request):
-        return record_sent_later(game, request.POST, form, form.hand if form.is_valid() else None)
+        return record_from_outbox(game, request.POST, form, form.hand if form.is_valid() else None)
     return hand_post(request, game, form, url) or _record(request, game, form, url)
 
 
@@ -322,10 +327,10 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     stores a hand."""
     game = load_game(request, game_id)
     if answers_json(request):
-        return record_sent_later(game, request.POST, None, EngineHand(thrown_in=True))
+        return record_from_outbox(game, request.POST, None, EngineHand(thrown_in=True))
     form = HandPlace(request.POST)
     if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+        return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
     after = form.cleaned_data["after"]
     try:
         taken = game.take_hand(
@@ -335,11 +340,11 @@ def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             version=form.cleaned_data["version"] if after is None else None,
         )
     except (StaleGame, HandAlreadyThere):
-        return behind(request, game_id)
+        return refused_change(request, game_id)
     except GameOver:
-        return behind(request, game_id, GAME_OVER_MESSAGE)
+        return refused_change(request, game_id, GAME_OVER_MESSAGE)
     except TokenUsed as used:
-        return behind(
+        return refused_change(
             request, game_id, f"Nothing changed: this screen already recorded hand {used.number}."
         )
     if wants_partial(request):

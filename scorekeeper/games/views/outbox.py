@@ -35,7 +35,7 @@ from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, Toke
 from scorekeeper.models import Hand as HandRecord
 
 
-class SentLater(forms.Form):
+class OutboxPlace(forms.Form):
     """Where a hand sent by the phone's script goes, and its token (required: a
     hand sent again must be known as the same hand)."""
 
@@ -51,12 +51,12 @@ def answers_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def record_sent_later(
+def record_from_outbox(
     game: Game, data: Any, form: forms.Form | None, hand: EngineHand | None
 ) -> JsonResponse:
     """Store ``hand`` (read by ``form``, None for a hand with no form: thrown in)
     as hand ``after + 1`` of ``game``, once; the script's answer."""
-    place = SentLater(data)
+    place = OutboxPlace(data)
     problems = _problems(place)
     if form is not None and not form.is_valid():
         problems += _problems(form)

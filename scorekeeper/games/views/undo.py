@@ -13,7 +13,7 @@ from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.games.forms.actions import GameActionForm, RedoForm
 from scorekeeper.games.screens import table_context
 from scorekeeper.games.taken_back import last_undo, offer_address, redo_offer
-from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, behind
+from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, refused_change
 from scorekeeper.models import (
     Game,
     GameOver,
@@ -43,11 +43,13 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return screen(request, "games/undo.html", context)
     form = GameActionForm(request.POST)
     if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+        return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
     try:
         number = game.undo_last_hand(version=form.cleaned_data["version"])
     except StaleGame:
-        return behind(request, game_id, "Nothing undone: the game changed on another phone first.")
+        return refused_change(
+            request, game_id, "Nothing undone: the game changed on another phone first."
+        )
     if number is None:
         return after_change(request, game, "No hand to undo.")
     messages.success(request, f"Hand {number} undone.")
@@ -76,28 +78,32 @@ def hand_redo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     form = RedoForm(request.POST)
     if not form.is_valid():
-        return behind(request, game_id, "Nothing changed: the form was incomplete.")
+        return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
     undone = game.changes.filter(
         kind=HandChange.Kind.UNDONE, pk=form.cleaned_data["undone"]
     ).first()
     if undone is None:
-        return behind(request, game_id, "Nothing redone: that hand was not taken back here.")
+        return refused_change(
+            request, game_id, "Nothing redone: that hand was not taken back here."
+        )
     number = undone.hand_number
     try:
         game.redo_hand(undone=undone, token=form.cleaned_data["token"])
     except HandAlreadyThere as there:
         summary = there.hand.summary(game.table)
-        return behind(
+        return refused_change(
             request,
             game_id,
             f"Nothing redone: another phone recorded hand {number} meanwhile ({summary}).",
         )
     except (StaleGame, TokenUsed):
-        return behind(request, game_id, "Nothing redone: the game changed on another phone first.")
+        return refused_change(
+            request, game_id, "Nothing redone: the game changed on another phone first."
+        )
     except GameOver:
-        return behind(request, game_id, GAME_OVER_MESSAGE)
+        return refused_change(request, game_id, GAME_OVER_MESSAGE)
     except HandError:
-        return behind(
+        return refused_change(
             request, game_id, f"Nothing redone: hand {number} can no longer be read back."
         )
     return after_change(request, game, f"Hand {number} recorded again.")
