@@ -23,8 +23,9 @@ from referee.engine.variants import Variant
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
-# Every document a reader is sent to: the README and each file of docs/.
-DOCUMENTS = [README, *sorted(DOCS.glob("*.md"))]
+# Every document a reader is sent to: the README, each file of docs/, and the
+# measurement notes the decisions link to.
+DOCUMENTS = [README, *sorted(DOCS.glob("*.md")), ROOT / "benchmarks" / "NOTES.md"]
 RULES = (DOCS / "rules.md").read_text()
 
 # Every book of the app, as docs/rules.md names its part.
@@ -204,3 +205,15 @@ def test_decisions_are_numbered_in_order_each_with_its_decision_and_why() -> Non
     for entry in entries:
         assert "**Decision.**" in entry, entry.splitlines()[0]
         assert "**Why.**" in entry or "**Figure.**" in entry, entry.splitlines()[0]
+
+
+def test_a_superseded_decision_says_so_in_its_first_line() -> None:
+    text = (DOCS / "decisions.md").read_text()
+    entries = re.split(r"^(?=## D\d+\. )", text, flags=re.MULTILINE)[1:]
+    marked = {}
+    for entry in entries:
+        first = entry.split("\n\n")[1]
+        if first.startswith("*Superseded"):
+            marked[entry.split(".")[0]] = re.match(r"\*Superseded (?:in part )?by (D\d+)", first)
+    assert {"## D12", "## D43", "## D55"} <= set(marked)
+    assert all(marked.values())
