@@ -207,6 +207,19 @@ def test_decisions_are_numbered_in_order_each_with_its_decision_and_why() -> Non
         assert "**Why.**" in entry or "**Figure.**" in entry, entry.splitlines()[0]
 
 
+def test_the_readmes_first_game_names_buttons_the_app_shows() -> None:
+    # The five steps name what a newcomer taps; each label is one the screens draw.
+    steps = README.read_text().split("## Your first game in five steps", 1)[1].split("\n## ")[0]
+    labels = set(re.findall(r"\*\*([^*]+)\*\*", steps)) | set(re.findall(r'"([^"]+)"', steps))
+    assert {"Start a game", "Start the game", "Save the call", "Save hand"} <= labels
+    screens = "".join(
+        p.read_text()
+        for p in [*(ROOT / "templates").rglob("*.html"), *(ROOT / "static" / "js").glob("*.js")]
+    )
+    for label in labels:
+        assert label in screens, label
+
+
 def test_a_superseded_decision_says_so_in_its_first_line() -> None:
     text = (DOCS / "decisions.md").read_text()
     entries = re.split(r"^(?=## D\d+\. )", text, flags=re.MULTILINE)[1:]
