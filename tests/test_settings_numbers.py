@@ -2,7 +2,8 @@
 setting's (issue 34: scripts/serve-app said `BOWER_ACTIVE_REQUESTS (4)` once the
 default was 2). A mention reads `BOWER_X (N)`, "`BOWER_X` (N)" or "`BOWER_X`, N,":
 N, in the setting's unit or in seconds for a setting in milliseconds, is its default
-in scorekeeper/settings.py, or the value scripts/serve-app sets for it."""
+in scorekeeper/settings.py, or the value scripts/serve-app sets for it. So is the
+default a settings table gives (| `BOWER_X` | `N` |)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ SETTINGS = (ROOT / "scorekeeper" / "settings.py").read_text()
 SERVE_APP = (ROOT / "scripts" / "serve-app").read_text()
 
 # `BOWER_X` (N ...), BOWER_X (N ...), `BOWER_X`, N: the number and the word after it.
-MENTION = re.compile(r"\b(BOWER_[A-Z_]*[A-Z])`?(?: \(|, )(\d[\d,_]*)(?: ?(s|ms)\b)?")
+MENTION = re.compile(r"\b(BOWER_[A-Z_]*[A-Z])`?(?: \(|, | \| `)(\d[\d,_]*)(?: ?(s|ms)\b)?")
 
 
 def defaults() -> dict[str, set[int]]:
@@ -54,6 +55,9 @@ def test_the_mentions_are_found_as_people_write_them() -> None:
     assert mentions("`BOWER_TABLE_MAX_HANDS` (20,000) hands") == [
         ("BOWER_TABLE_MAX_HANDS", 20_000, "")
     ]
+    assert mentions("| `BOWER_TURN_WAIT_MS` | `1000` | milliseconds") == [
+        ("BOWER_TURN_WAIT_MS", 1000, "")
+    ]
     assert {"BOWER_ACTIVE_REQUESTS", "BOWER_DB_POOL", "BOWER_TURN_WAIT_MS"} <= set(defaults())
 
 
@@ -75,3 +79,4 @@ def test_the_documents_give_the_numbers_of_the_settings_that_matter() -> None:
     text = "\n".join(p.read_text() for p in places() if p.suffix == ".md")
     named = {name for name, _, _ in mentions(text)}
     assert {"BOWER_BODY_WAIT_MS", "BOWER_TURN_WAIT_MS", "BOWER_TABLE_MAX_HANDS"} <= named
+    assert set(defaults()) <= named  # every whole-number setting has its row
