@@ -88,8 +88,7 @@
     if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
   };
 
-  // A hand in conflict is not counted, nor the other phone's hand it met (the page
-  // lists it, with each seat's points): the scorer has not chosen yet.
+  // Neither a hand in conflict nor the other phone's it met counts until the scorer chooses.
   const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
   const counted = (entries) => entries.filter((entry) => entry.state !== "conflict");
   const theirPoints = (form, entry) => {
@@ -133,8 +132,7 @@
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
   };
 
-  // What stays of the server's drawing while hands wait: not the last recorded hand's
-  // Fix and Undo (a waiting hand comes after it); the dealer after the waiting hands.
+  // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
   const drawTable = (form, entries) => {
     const waiting = entries.length > 0;
     const live = document.getElementById("live");
@@ -149,13 +147,11 @@
     const text = changing ? `Changing hand ${changing.number}` : waiting ? `Hand ${next}` : title && title.dataset.sent;
     if (title && title.textContent !== text) title.textContent = text;
     if (!changing && form.dataset.hand !== String(next)) form.dataset.hand = String(next);
-    // A hand being changed is in the form; the one that was there is not lost: it
-    // was never started (the form holds one hand at a time).
+    // A hand being changed is in the form (the one there before was never started).
     if (!changing) delete form.dataset.changing;
   };
 
-  // Hands kept a moment ago while online, on their way: not shown as waiting (no
-  // flash of "waiting" for a hand Bower records at once) unless still here after QUIET ms.
+  // Hands sent at once: not shown as waiting (no flash) unless still here after QUIET ms.
   const QUIET = 2000;
   const quiet = new Map(); // entry id -> what is said once it is recorded
   const unquiet = (entries) => entries.filter((entry) => !quiet.has(entry.id));
@@ -293,25 +289,29 @@
     return flushing;
   };
 
-  // The table as Bower now has it, with `message` once it is drawn. `toResult`: a hand
-  // sent at once that ended the game goes on to the result, as Save did before.
+  // The table as Bower has it, then `message`; `toResult`: on to the result, as Save did.
   let toResult = false;
-  let refreshing = null; // the table a refresh was asked from
+  let refreshing = null; // { form, left }: the table a refresh was asked from
   const refresh = (game, message, kind = "success", result = false) => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
     afterSwap = [message, kind];
     toResult = result;
-    refreshing = form;
+    refreshing = { form, left: false };
     window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
   };
-  // The scorer went on to another screen meanwhile ("Someone else dealt?"): it stays.
+  // The scorer goes on to another screen meanwhile ("Someone else dealt?"): it stays,
+  // the refresh is not drawn over it (nor under it: its link would be gone).
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail.elt;
+    if (refreshing && elt instanceof Element && elt.closest("#main") && !elt.closest(".poller")) refreshing.left = true;
+  });
   document.addEventListener("htmx:beforeSwap", (event) => {
     const from = refreshing;
     const config = event.detail.requestConfig;
-    if (!from || !config || config.verb !== "get" || config.path !== gameOf(from)) return;
+    if (!from || !config || config.verb !== "get" || config.path !== gameOf(from.form)) return;
     refreshing = null;
-    if (from.isConnected) return;
+    if (from.form.isConnected && !from.left) return;
     event.detail.shouldSwap = false;
     if (afterSwap) say(...afterSwap);
     afterSwap = null;
