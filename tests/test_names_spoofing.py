@@ -297,7 +297,7 @@ def test_the_admin_refuses_a_spoofed_name_and_another_players_name(admin_client:
 
 def check_in(phone: Client, night: EuchreNight, name: str) -> Any:
     night.refresh_from_db()
-    address = reverse("night_check_in", args=[night.check_in_token])
+    address = reverse("night_check_in", args=[night.check_in_link])
     return phone.post(address, {"name": name})
 
 
