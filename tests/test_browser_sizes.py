@@ -66,6 +66,9 @@ NOT_SCREENS = {
     "night_seat_next": "a form's POST (its question: tests/nights/test_browser_night_page.py)",
     "night_players": "a form's POST",
     "night_me": "a form's POST",
+    "night_prizes": "a form's POST (the night page's prizes, walked there)",
+    "night_check_in_switch": "a form's POST (the night page's check-in, walked there)",
+    "night_check_in_state": "a poll of the check-in page, walked",
     "game_hands_csv": "a CSV file",
     "player_list_csv": "a CSV file",
     "ratings_csv": "a CSV file",
@@ -110,6 +113,16 @@ def seed() -> dict[str, Any]:
     play_round(night.rounds.get(number=1), 4, alone_first=True)
     night.refresh_from_db()
     play_round(night.seat_next_round(version=night.version), 2)
+    door = EuchreNight.start(
+        private_table=table,
+        variant=Variant.STANDARD,
+        players=list(LONG[:4]),
+        rounds=2,
+        rules=NightRules(hands_per_round=4),
+        name=LONG[1],
+        seed=7,
+        check_in=True,
+    )
     season = Season.name_season(
         private_table=table, name=LONG[3], starts=in_play.night, ends=in_play.night
     )
@@ -123,6 +136,8 @@ def seed() -> dict[str, Any]:
         "table": table.pk,
         "game_watch": in_play.watch_token,
         "night_watch": night.watch_token,
+        "door": door.pk,
+        "check_in": door.check_in_link,
         "season": season.pk,
         "season_watch": season.watch_token,
     }
@@ -161,6 +176,8 @@ def screens(ids: dict[str, Any]) -> list[str]:
         f"/nights/{night}/standings/",
         f"/nights/{night}/rounds/2/tables/1/card/",
         f"/nights/watch/{ids['night_watch']}/",
+        f"/nights/{ids['door']}/",
+        f"/nights/check-in/{ids['check_in']}/",
         "/seasons/",
         f"/seasons/{ids['season']}/",
         f"/seasons/watch/{ids['season_watch']}/",
@@ -187,12 +204,13 @@ def test_every_route_is_walked_or_said_not_to_be_a_screen() -> None:
 
 
 FAKE_IDS = dict.fromkeys(
-    ("game", "in_play", "finished", "night", "player", "table", "season"), 1
+    ("game", "in_play", "finished", "night", "door", "player", "table", "season"), 1
 ) | {
     "date": "2026-01-02",
     "game_watch": "token",
     "night_watch": "token",
     "season_watch": "token",
+    "check_in": "token.code",
 }
 
 
