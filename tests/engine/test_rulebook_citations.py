@@ -16,8 +16,7 @@ def test_call_ace_scoring_is_cited_as_section_5_of_the_call_ace_rules() -> None:
     citation = cite(Variant.CALL_ACE, "scoring")
     assert citation.short == "Call-Ace rules 5"
     assert citation.in_docs == "docs/rules.md, Call-Ace 5"
-    assert (citation.book_slug, citation.slug) == ("call-ace", "scoring")
-    assert rulebook(Variant.CALL_ACE).sections[citation.number - 1].title == "Scoring"
+    assert (citation.book_slug, citation.slug, citation.title) == ("call-ace", "scoring", "Scoring")
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -25,7 +24,11 @@ def test_each_section_is_cited_by_the_number_its_rules_page_shows(variant: Varia
     # The rules page numbers its sections 1 to 6 in the book's order (forloop.counter).
     for number, section in enumerate(rulebook(variant).sections, start=1):
         citation = cite(variant, section.slug)
-        assert (citation.number, citation.slug) == (number, section.slug)
+        assert (citation.number, citation.slug, citation.title) == (
+            number,
+            section.slug,
+            section.title,
+        )
         assert citation.short == f"{BOOK_NAMES[variant]} rules {number}"
         assert citation.book_slug == variant.value
 
@@ -39,7 +42,8 @@ def test_a_section_of_the_euchre_night_is_cited_by_its_number() -> None:
     for number, slug in enumerate(NIGHT_SECTION_SLUGS, start=1):
         citation = cite_night(slug)
         assert citation.number == number == night_rulebook().number(slug)
-        assert night_rulebook().sections[number - 1].slug == slug
+        section = night_rulebook().sections[number - 1]
+        assert (section.slug, section.title) == (slug, citation.title)
         assert citation.book_slug == "euchre-night"
     assert cite_night("sitting-out").short == "Euchre night rules 5"
     assert cite_night("sitting-out").in_docs == "docs/rules.md, Euchre night 5"

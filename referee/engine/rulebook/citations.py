@@ -17,13 +17,10 @@ import re
 from dataclasses import dataclass
 
 from referee.engine.citing import BOOK_NAMES as BOOK_NAMES
+from referee.engine.citing import NIGHT_BOOK_TITLE, cite_numbered
 from referee.engine.citing import Citation as Citation
 from referee.engine.citing import cite as cite
 from referee.engine.citing import cite_night as cite_night
-from referee.engine.citing import find
-from referee.engine.rulebook.books import rulebook
-from referee.engine.rulebook.euchre_night import NIGHT_BOOK_SLUG, NIGHT_BOOK_TITLE, night_rulebook
-from referee.engine.rulebook.model import Section
 from referee.engine.variants import Variant
 
 
@@ -35,13 +32,6 @@ def cite_section(variant: Variant, slug: str) -> Citation | None:
         return cite(variant, slug)
     except ValueError:
         return None
-
-
-def _books() -> dict[str, tuple[str, tuple[Section, ...]]]:
-    """Each book by the name a citation gives it: its page's slug and its sections."""
-    books = {BOOK_NAMES[v]: (v.value, rulebook(v).sections) for v in Variant}
-    books[NIGHT_BOOK_TITLE] = (NIGHT_BOOK_SLUG, night_rulebook().sections)
-    return books
 
 
 # A citation as ``Citation.short`` writes it: "Call-Ace rules 5", "Euchre night rules 3".
@@ -64,13 +54,9 @@ def citations_in(text: str) -> tuple[CitedSpan, ...]:
     """The citations a text (an explanation, a help text) holds, in order, so a
     screen can link each to its section. A number the book has no section for is
     no citation."""
-    books = _books()
     found = []
     for match in _CITED.finditer(text):
-        book, number = match.group(1), int(match.group(2))
-        book_slug, sections = books[book]
-        if 1 <= number <= len(sections):
-            slugs = tuple(section.slug for section in sections)
-            citation = find(book, book_slug, slugs, slugs[number - 1])
+        citation = cite_numbered(match.group(1), int(match.group(2)))
+        if citation is not None:
             found.append(CitedSpan(start=match.start(), end=match.end(), citation=citation))
     return tuple(found)
