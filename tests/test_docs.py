@@ -220,6 +220,19 @@ def test_the_readmes_first_game_names_buttons_the_app_shows() -> None:
         assert label in screens, label
 
 
+def test_every_decision_is_short() -> None:
+    # Issue 34: the choice, the reason and the figure in about 150 words; long tables go
+    # to benchmarks/NOTES.md, linked from the entry's last line (not counted).
+    text = (DOCS / "decisions.md").read_text()
+    entries = re.split(r"^(?=## D\d+\. )", text, flags=re.MULTILINE)[1:]
+    for entry in entries:
+        lines = entry.strip().splitlines()
+        if "](../benchmarks/NOTES.md" in lines[-1]:
+            lines = lines[:-1]
+        words = len(" ".join(lines).split())
+        assert words <= 160, (lines[0], words)
+
+
 def test_a_superseded_decision_says_so_in_its_first_line() -> None:
     text = (DOCS / "decisions.md").read_text()
     entries = re.split(r"^(?=## D\d+\. )", text, flags=re.MULTILINE)[1:]
