@@ -242,8 +242,8 @@ def _score(
 
 
 def _sentence(message: Explanation) -> Explanation:
-    """A message begun with a capital, as ``engine_errors`` begins one (a name is
-    left as its player wrote it)."""
+    """A message begun with a capital, as ``engine_errors`` begins one; one begun
+    with a name the phone begins with a capital, once it has put the name in."""
     first = message.parts[0] if message.parts else None
     if isinstance(first, str):
         return Explanation((first[:1].upper() + first[1:], *message.parts[1:]))

@@ -87,7 +87,9 @@
         where.classList.add("has-js-problems", "has-errors");
       }
       const item = document.createElement("li");
-      item.textContent = said(message, players);
+      // A sentence, as the forms show it: begun with a capital, a name too ("zoë sits out").
+      const text = said(message, players);
+      item.textContent = text.charAt(0).toUpperCase() + text.slice(1);
       list.append(item);
     }
   };

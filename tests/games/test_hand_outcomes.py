@@ -52,7 +52,9 @@ def said(parts: Any, players: list[str]) -> str:
 def shown(entry: list[Any], players: list[str]) -> list[Any]:
     """An entry of ``r`` as the phone shows it: its explanation or messages in words."""
     if entry[0] is None:
-        return [None, [[field, said(message, players)] for field, message in entry[1]]]
+        messages = [[field, said(message, players)] for field, message in entry[1]]
+        # The phone begins a message with a capital, as the forms do, a name too.
+        return [None, [[field, text[:1].upper() + text[1:]] for field, text in messages]]
     points, explanation, citation, link = entry
     return [points, said(explanation, players), citation, link]
 
