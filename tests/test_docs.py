@@ -243,3 +243,13 @@ def test_a_superseded_decision_says_so_in_its_first_line() -> None:
             marked[entry.split(".")[0]] = re.match(r"\*Superseded (?:in part )?by (D\d+)", first)
     assert {"## D12", "## D43", "## D55"} <= set(marked)
     assert all(marked.values())
+
+
+def test_development_md_names_the_modules_make_mutants_mutates() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    mutated = {Path(p).name for p in config["only_mutate"]}
+    text = (DOCS / "development.md").read_text()
+    paragraph = text.split("`make mutants` mutation-tests", 1)[1].split("\n\n")[0]
+    assert set(re.findall(r"(\w+\.py)`", paragraph)) == mutated
