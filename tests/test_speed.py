@@ -22,7 +22,7 @@ from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
 from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
-from scorekeeper.models.hand_changes import GameOver
+from scorekeeper.models.game_hands import GameOver
 from scorekeeper.models.records import PAIR_FIGURES, RESULT_FIGURES, SEAT_FIGURES, pair_figures
 from tests.engine.test_engine_properties import hands, tables
 from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url

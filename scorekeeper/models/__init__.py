@@ -1,30 +1,28 @@
 """Games, seats, hands, their change log, and the players (app label
 ``scorekeeper``): one module each, imported here so Django and every caller
 find them as ``scorekeeper.models``. Each change a game goes through is a
-``Game`` method (``scorekeeper/models/games.py``); players' records are counted
-in ``scorekeeper/models/records.py``."""
+``Game`` method (``scorekeeper/models/games.py``, which names its helpers);
+players' records are counted in ``scorekeeper/models/records.py``. The modules
+import one another one way only (tests/test_model_imports.py)."""
 
-from scorekeeper.models.euchre_nights import (
-    BoardRound,
-    EuchreNight,
-    EuchreNightQuerySet,
-    NightBoard,
-    NightPlayer,
-    NightRound,
-)
+from scorekeeper.models.euchre_nights import EuchreNight, EuchreNightQuerySet
 from scorekeeper.models.game_documents import GameAlreadyStored
-from scorekeeper.models.game_nights import GameNight
-from scorekeeper.models.game_queries import GameQuerySet, shown_versions
-from scorekeeper.models.game_starts import RematchRefused
-from scorekeeper.models.games import Game
-from scorekeeper.models.hand_changes import (
+from scorekeeper.models.game_hands import (
     EndMovesEarlier,
     GameOver,
     HandAlreadyThere,
     StaleGame,
     TokenUsed,
 )
+from scorekeeper.models.game_nights import GameNight
+from scorekeeper.models.game_querysets import GameQuerySet
+from scorekeeper.models.game_versions import shown_versions
+from scorekeeper.models.games import Game
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
+from scorekeeper.models.new_games import RematchRefused
+from scorekeeper.models.night_boards import BoardRound, NightBoard
+from scorekeeper.models.night_players import NightPlayer
+from scorekeeper.models.night_rounds import NightRound
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
 from scorekeeper.models.private_tables import PrivateTable, PrivateTableQuerySet

@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from django.db import models, transaction
 from django.db.models.functions import Coalesce
@@ -40,7 +39,8 @@ from referee.engine.seating import (
     plan_round,
 )
 from referee.engine.variants import Variant
-from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.models.game_hands import StaleGame
+from scorekeeper.models.games import Game
 
 # Read here by the history and the seasons: the boards have a module of their own.
 from scorekeeper.models.night_boards import BoardRound as BoardRound
@@ -52,12 +52,12 @@ from scorekeeper.models.night_check_ins import (
     check_expected,
     check_in_refusal,
 )
+from scorekeeper.models.night_players import NightPlayer
+from scorekeeper.models.night_rounds import NightRound
 from scorekeeper.models.once import AlreadyStarted, create_once
 from scorekeeper.models.players import Player
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
-
-if TYPE_CHECKING:
-    pass
+from scorekeeper.models.seats import Seat
 
 NAME_MAX_LENGTH = 60
 
@@ -262,8 +262,6 @@ class EuchreNight(models.Model):
         rounds already seated: its tables' games are created, each with the
         first dealer the night draws. Raises SeatingError when every planned
         round is seated or too few players are present."""
-        from scorekeeper.models.games import Game
-
         night = self._locked(version)
         seated = list(night.rounds.order_by("number"))
         if len(seated) >= night.rounds_planned:
@@ -363,8 +361,6 @@ class EuchreNight(models.Model):
 
     def is_over(self) -> bool:
         """Every planned round seated and every table's round played (two queries)."""
-        from scorekeeper.models.games import Game
-
         tables = Game.objects.filter(night_round__night=self)
         return (
             self.rounds.count() >= self.rounds_planned
@@ -420,8 +416,6 @@ class EuchreNight(models.Model):
     def plans(self) -> list[RoundPlan]:
         """Every round seated so far, as the engine's plans (players by number):
         one query for the tables' seats, whatever the night's size."""
-        from scorekeeper.models.seats import Seat
-
         numbers = dict(self.entrants.values_list("player_id", "number"))
         outs = dict(self.rounds.values_list("number", "sitting_out"))
         # In round, table and seat order: each round's tables fill in turn.
@@ -453,45 +447,3 @@ class EuchreNight(models.Model):
         their games, who sat out, the players, and the engine's scores and
         standings, in a fixed number of queries whatever the night's size."""
         return read_boards([self])[self.pk]
-
-
-class NightPlayer(models.Model):
-    """A player of a night, with the number the engine knows them by, and
-    whether they are present for the rounds still to be seated."""
-
-    night = models.ForeignKey(EuchreNight, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="night_entries")
-    number = models.PositiveSmallIntegerField()
-    present = models.BooleanField(default=True)
-    # When the player checked in at the door with the night's link (None: entered
-    # by the organiser, or expected and not checked in yet).
-    checked_in_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["night", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["night", "number"], name="night_player_unique_number"),
-            models.UniqueConstraint(fields=["night", "player"], name="night_player_unique_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player.name} (#{self.number})"
-
-
-class NightRound(models.Model):
-    """A round of a night: its tables are games (``Game.night_round``); who sat
-    out is kept here (player numbers)."""
-
-    night = models.ForeignKey(EuchreNight, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    sitting_out = models.JSONField(default=list)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["night", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["night", "number"], name="night_round_unique_number")
-        ]
-
-    def __str__(self) -> str:
-        return f"Round {self.number}"

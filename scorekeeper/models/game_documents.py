@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.models.hand_changes import prepare_import, store_imported_hands
+from scorekeeper.models.game_hands import prepare_import, store_imported_hands
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
-    from scorekeeper.models.euchre_nights import NightRound
     from scorekeeper.models.games import Game
+    from scorekeeper.models.night_rounds import NightRound
     from scorekeeper.models.private_tables import PrivateTable
 
 

@@ -7,7 +7,18 @@ recorded and owns every change to it (``Game.start_hand``,
 transaction with the game row locked and read afresh, the version the scorer
 saw checked (so two phones cannot both record the same hand), then the change,
 its cached totals, and the version bumped. After a change the game in memory
-is read again as stored (``scorekeeper/models/game_changes.py``).
+is read again as stored.
+
+Every change is a method here; a long body is a helper in a module named by
+what it holds, importing this one only for type hints (no circle:
+tests/test_model_imports.py): ``game_transactions`` (the transaction a change runs in),
+``hand_plans`` (the next hand: a call, a reveal, the hand recorded),
+``game_hands`` (an earlier hand edited, an import's hands, the scores cached,
+and the refusals: ``StaleGame``, ``GameOver`` ...), ``used_tokens`` (a hand
+recorded once however often sent), ``new_games`` (a game started, a rematch),
+``game_documents`` (a game document imported) and ``game_querysets``
+(``Game.objects``). A euchre night's tables are games of its rounds
+(``night_rounds``); the nights read the games, never the other way.
 """
 
 from __future__ import annotations
@@ -25,11 +36,8 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError, Table
 from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
-from scorekeeper.models.game_changes import GameChanges
 from scorekeeper.models.game_documents import import_game
-from scorekeeper.models.game_queries import NIGHT_STARTS, GameQuerySet
-from scorekeeper.models.game_starts import rematch_game, start_game
-from scorekeeper.models.hand_changes import (
+from scorekeeper.models.game_hands import (
     GameOver,
     HandAlreadyThere,
     StaleGame,
@@ -37,8 +45,11 @@ from scorekeeper.models.hand_changes import (
     out_of_turn_dealer,
     store_edit,
 )
+from scorekeeper.models.game_querysets import NIGHT_STARTS, GameQuerySet
+from scorekeeper.models.game_transactions import GameTransactions
+from scorekeeper.models.hand_plans import plan_call, plan_reveal, store_locked
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
-from scorekeeper.models.next_hand import plan_call, plan_reveal, store_locked
+from scorekeeper.models.new_games import rematch_game, start_game
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 from scorekeeper.models.seats import Seat
 from scorekeeper.models.used_tokens import (
@@ -50,10 +61,10 @@ from scorekeeper.models.used_tokens import (
 )
 
 if TYPE_CHECKING:
-    from scorekeeper.models.euchre_nights import NightRound
+    from scorekeeper.models.night_rounds import NightRound
 
 
-class Game(GameChanges, models.Model):
+class Game(GameTransactions, models.Model):
     """One game: its variant, house rules, seats and hands."""
 
     variant = models.CharField(

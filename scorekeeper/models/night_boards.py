@@ -11,21 +11,19 @@ from typing import TYPE_CHECKING
 
 from referee.engine.night import NightStandings, RoundScore, score_night
 from referee.engine.seating import RoundPlan
+from scorekeeper.models.games import Game
+from scorekeeper.models.hands import Hand
+from scorekeeper.models.night_players import NightPlayer
+from scorekeeper.models.night_rounds import NightRound
 
 if TYPE_CHECKING:
-    from scorekeeper.models.euchre_nights import EuchreNight, NightPlayer, NightRound
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.hands import Hand
+    from scorekeeper.models.euchre_nights import EuchreNight
 
 
 def read_boards(nights: Sequence[EuchreNight]) -> dict[int, NightBoard]:
     """Each night's board (``EuchreNight.board``), by the night's pk: five
     queries for them all, whatever their number and size (a player's page
     lists their nights' places)."""
-    from scorekeeper.models.euchre_nights import NightPlayer, NightRound
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.hands import Hand
-
     ids = [night.pk for night in nights]
     if not ids:
         return {}

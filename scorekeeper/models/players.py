@@ -10,11 +10,13 @@ from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
 from referee.engine.names import NameError_, clean_name, name_key
+from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
+from scorekeeper.models.seats import Seat, SeatPair
 
 if TYPE_CHECKING:
-    from scorekeeper.models.game_queries import GameQuerySet
+    from scorekeeper.models.game_querysets import GameQuerySet
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -55,8 +57,6 @@ class PlayerQuerySet(models.QuerySet["Player"]):
     def with_night_count(self) -> PlayerQuerySet:
         """Each player's number of euchre nights (``euchre_nights``; docs/rules.md
         7), in the same query."""
-        from scorekeeper.models.euchre_nights import NightPlayer
-
         return self.annotate(
             euchre_nights=Coalesce(
                 models.Subquery(
@@ -82,8 +82,6 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         ``with_records`` counts them, and keep them (``Player.results_*``):
         one UPDATE. Called when a game's seats are made or moved, and when a
         change finishes a game, or changes or takes back its end."""
-        from scorekeeper.models.seats import Seat
-
         record = record_aggregates(seat="")
 
         def counted(name: str) -> Coalesce:
@@ -219,10 +217,6 @@ class Player(models.Model):
         moving too. Refused (PlayerChangeRefused) when both sat in the same
         game or played the same euchre night: one person cannot hold two
         seats, nor two lines of a night's standings."""
-        # The players models count with: imported here, when the models are loaded.
-        from scorekeeper.models.euchre_nights import NightPlayer
-        from scorekeeper.models.seats import Seat, SeatPair
-
         if keeper.pk == self.pk or keeper.private_table_id != self.private_table_id:
             raise PlayerChangeRefused("Choose another player of this table to merge into.")
         # Both locked, in one order (by pk, as every change locking players),

@@ -18,13 +18,15 @@ from django.db import models, transaction
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
-from scorekeeper.models.game_queries import NIGHT_STARTS
+from scorekeeper.models.euchre_nights import EuchreNight
+from scorekeeper.models.game_querysets import NIGHT_STARTS
+from scorekeeper.models.games import Game
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
 
 if TYPE_CHECKING:
     from scorekeeper.models.euchre_nights import EuchreNightQuerySet
-    from scorekeeper.models.game_queries import GameQuerySet
+    from scorekeeper.models.game_querysets import GameQuerySet
 
 NAME_MAX_LENGTH = 60
 # The years a season's dates may take: those of a game document's dates
@@ -120,8 +122,6 @@ class Season(models.Model):
 
     def games(self) -> GameQuerySet:
         """The table's games started in the season, euchre nights' tables included."""
-        from scorekeeper.models.games import Game
-
         return Game.objects.filter(
             private_table=self.private_table_id,
             created_at__gte=self.begins_at,
@@ -130,8 +130,6 @@ class Season(models.Model):
 
     def euchre_nights(self) -> EuchreNightQuerySet:
         """The table's euchre nights started in the season."""
-        from scorekeeper.models.euchre_nights import EuchreNight
-
         return EuchreNight.objects.filter(
             private_table=self.private_table_id,
             created_at__gte=self.begins_at,

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils import timezone
 
 from referee.engine.hands import Hand as EngineHand
-from scorekeeper.models.hand_changes import HandAlreadyThere, StaleGame, TokenUsed, as_dealt
+from scorekeeper.models.game_hands import HandAlreadyThere, StaleGame, TokenUsed, as_dealt
 from scorekeeper.models.hands import Hand
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from scorekeeper.models import (
     TableKeyReplaced,
     TableStart,
 )
-from scorekeeper.models.hand_changes import StaleGame
+from scorekeeper.models.game_hands import StaleGame
 from scorekeeper.models.night_check_ins import PrizesClosed
 from scorekeeper.nights.forms import (
     CheckInSwitchForm,

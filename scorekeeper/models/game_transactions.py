@@ -1,4 +1,4 @@
-"""How every change of a game is stored (``Game`` inherits ``GameChanges``):
+"""How every change of a game is stored (``Game`` inherits ``GameTransactions``):
 ``_changing`` locks the game's row and reads the game afresh, checks the
 version the scorer saw, changes it and bumps the version. It is the one way a
 game changes; afterwards the game in memory is read again as stored."""
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, cast
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
-from scorekeeper.models.game_queries import seats_with_players
-from scorekeeper.models.hand_changes import CACHED_GAME_FIELDS, StaleGame
-from scorekeeper.models.next_hand import count_results_if_ended, plan_next_hand, store_locked
+from scorekeeper.models.game_hands import CACHED_GAME_FIELDS, StaleGame
+from scorekeeper.models.game_querysets import seats_with_players
+from scorekeeper.models.hand_plans import count_results_if_ended, plan_next_hand, store_locked
 from scorekeeper.models.used_tokens import HandTaken, answer_without_storing
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from scorekeeper.models.hands import Hand
 
 
-class GameChanges:
+class GameTransactions:
     """The change machinery of ``Game``. Only ``Game`` inherits it (``_game``
     says so to the type checker)."""
 

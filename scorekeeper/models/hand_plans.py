@@ -18,7 +18,7 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.totals import GameState, continue_game
 from referee.engine.variants import Variant
-from scorekeeper.models.hand_changes import GameOver, cache_hand, game_fields, seat_results
+from scorekeeper.models.game_hands import GameOver, cache_hand, game_fields, seat_results
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
 from scorekeeper.models.records import hand_figures, hand_pair_figures

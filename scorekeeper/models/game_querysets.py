@@ -3,15 +3,16 @@ by player and by game night (``Game.objects``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from django.db import connection, models
+from django.db import models
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from scorekeeper.models.night_players import NightPlayer
+from scorekeeper.models.night_rounds import NightRound
 from scorekeeper.models.seats import Seat
 
 if TYPE_CHECKING:
@@ -19,9 +20,6 @@ if TYPE_CHECKING:
     from scorekeeper.models.players import Player
     from scorekeeper.models.private_tables import PrivateTable
 
-
-# The largest id a game can have (a 64-bit column): a larger one in an address is no game.
-_MAX_ID = 2**63 - 1
 
 # A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
 NIGHT_STARTS = time(6)
@@ -176,7 +174,6 @@ class GameQuerySet(models.QuerySet["Game"]):
         """What the history lists show: the games, and each euchre night once,
         as its first table (round 1, table 1) with the night, its number of
         players and its rounds seated: its other tables are not games."""
-        from scorekeeper.models.euchre_nights import NightPlayer, NightRound
 
         def count(model: type[NightPlayer | NightRound]) -> models.Subquery:
             return models.Subquery(
@@ -198,8 +195,6 @@ class GameQuerySet(models.QuerySet["Game"]):
     def with_player(self, player: Player) -> GameQuerySet:
         """The games ``player`` sat in, and the tables of the euchre nights
         they played (``in_lists`` keeps one a night)."""
-        from scorekeeper.models.euchre_nights import NightPlayer
-
         return self.filter(
             models.Exists(Seat.objects.filter(game=models.OuterRef("pk"), player=player))
             | models.Exists(
@@ -219,45 +214,3 @@ class GameQuerySet(models.QuerySet["Game"]):
         start = timezone.make_aware(datetime.combine(night, NIGHT_STARTS))
         end = timezone.make_aware(datetime.combine(morning_after, NIGHT_STARTS))
         return self.filter(created_at__gte=start, created_at__lt=end)
-
-
-def shown_versions(game_id: int, digests: Sequence[str]) -> tuple[int, int] | None:
-    """The version of game ``game_id`` and of its table's names
-    (``PrivateTable.shown_version``) if it is a game of one of the tables whose
-    key digests a phone's cookie holds, else None: what a poll compares with
-    what its phone shows, in one query (none without a digest). Every phone
-    asks it every 4 s, so its statement is written out once per number of
-    digests: built through the ORM, it cost 15 times more than running it
-    (docs/decisions.md, D30)."""
-    if not digests or not 0 < game_id <= _MAX_ID:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_shown_statement(len(digests)), [game_id, *digests])
-        row = cursor.fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))
-
-
-@cache
-def _shown_statement(digests: int) -> str:
-    """``shown_versions``'s statement for this many key digests, its table and
-    column names taken from the models (built once for each count)."""
-    from scorekeeper.models.games import Game
-    from scorekeeper.models.private_tables import PrivateTable
-
-    def column(model: type[models.Model], name: str) -> str:
-        field = model._meta.get_field(name)
-        assert isinstance(field, models.Field)
-        assert field.column
-        return connection.ops.quote_name(field.column)
-
-    def table(model: type[models.Model]) -> str:
-        return connection.ops.quote_name(model._meta.db_table)
-
-    g, t = Game, PrivateTable
-    joined = f"t.{column(t, 'id')} = g.{column(g, 'private_table')}"
-    return (
-        f"SELECT g.{column(g, 'version')}, t.{column(t, 'shown_version')} "
-        f"FROM {table(g)} g JOIN {table(t)} t ON {joined} "
-        f"WHERE g.{column(g, 'id')} = %s "
-        f"AND t.{column(t, 'key_digest')} IN ({', '.join(['%s'] * digests)})"
-    )

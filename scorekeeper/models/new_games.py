@@ -19,8 +19,8 @@ from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat, SeatPair
 
 if TYPE_CHECKING:
-    from scorekeeper.models.euchre_nights import NightRound
     from scorekeeper.models.games import Game
+    from scorekeeper.models.night_rounds import NightRound
     from scorekeeper.models.private_tables import PrivateTable
 
 

@@ -2,7 +2,7 @@
 ``Game.edit_hand``, ``Game.set_dealer`` and ``Game.from_document``, run inside
 ``Game._changing``), the engine's scores cached after it, and the answers a
 change can give instead of making it. The next hand is worked out in
-``scorekeeper/models/next_hand.py``."""
+``scorekeeper/models/hand_plans.py``."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from referee.engine.hands import HandError, Table
 from referee.engine.totals import GameScore, ScoredHand, score_game
 from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
+from scorekeeper.models.players import Player
 from scorekeeper.models.records import SEAT_FIGURES, pair_figures, seat_figures
 from scorekeeper.models.seats import Seat, SeatPair
 
@@ -162,8 +163,6 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
     log lines, before any write lock is taken (docs/formats.md, "What a hand record holds"). The
     players are named as ``private_table``'s scorebook already spells them: explanations
     name them."""
-    from scorekeeper.models.players import Player
-
     table = document.table
     players = Player.objects.filter(private_table=private_table)
     spelled = tuple(
