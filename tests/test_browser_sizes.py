@@ -100,7 +100,9 @@ def seed() -> dict[str, Any]:
     finished = start_game("standard", players=LONG[4:8], target=5)
     for _ in range(3):
         record(finished, maker=LONG[4], trump="S", tricks=5)
-    GameNight.objects.create(private_table=table, date=in_play.night, name=LONG[0], place=LONG[1])
+    GameNight.objects.create(
+        private_table=table, date=in_play.game_night, name=LONG[0], place=LONG[1]
+    )
     night = EuchreNight.start(
         private_table=table,
         variant=Variant.STANDARD,
@@ -124,13 +126,13 @@ def seed() -> dict[str, Any]:
         check_in=True,
     )
     season = Season.name_season(
-        private_table=table, name=LONG[3], starts=in_play.night, ends=in_play.night
+        private_table=table, name=LONG[3], starts=in_play.game_night, ends=in_play.game_night
     )
     return {
         "game": game.pk,
         "in_play": in_play.pk,
         "finished": finished.pk,
-        "date": in_play.night.isoformat(),
+        "date": in_play.game_night.isoformat(),
         "night": night.pk,
         "player": Player.objects.get(name=LONG[0]).pk,
         "table": table.pk,

@@ -235,7 +235,7 @@ def test_the_game_lists_cost_the_same_queries_with_euchre_nights_or_without(
 ) -> None:
     ben_wins = [{"maker": "Ben", "trump": "S", "tricks": 5, "alone": True}] * 3
     game = import_document(document("standard", ["Ben", "Cat", "Dan", "Eve"], ben_wins))
-    where = reverse(address, args=[game.night] if address == "game_night" else [])
+    where = reverse(address, args=[game.game_night] if address == "game_night" else [])
     without = queries(lambda: client.get(where))
     a_played_night()
     play_round(start_night(seed=3).rounds.get(), 4)

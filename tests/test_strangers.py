@@ -96,7 +96,7 @@ class Seeded:
             # The scorekeeper's routes.
             "game_id": [g.pk for g in games],
             "number": [1, 2],  # a hand's number, a round's number
-            "night": [self.in_play.night],
+            "night": [self.in_play.game_night],
             "player_id": players,
             "night_id": [self.night.pk],
             "season_id": list(Season.objects.order_by("pk").values_list("pk", flat=True)),
@@ -135,7 +135,7 @@ def seeded() -> Seeded:
     finished.refresh_from_db()
     assert finished.finished_at is not None
     GameNight.objects.create(
-        private_table=table, date=in_play.night, name=NIGHT_NAME, place=NIGHT_PLACE
+        private_table=table, date=in_play.game_night, name=NIGHT_NAME, place=NIGHT_PLACE
     )
     night = EuchreNight.start(
         private_table=table,
@@ -152,7 +152,7 @@ def seeded() -> Seeded:
     night.refresh_from_db()
     in_play.refresh_from_db()
     season = Season.name_season(
-        private_table=table, name=SEASON_NAME, starts=finished.night, ends=finished.night
+        private_table=table, name=SEASON_NAME, starts=finished.game_night, ends=finished.game_night
     )
     return Seeded(
         table=table,
@@ -379,7 +379,7 @@ def test_the_tables_own_phone_finds_its_names_on_the_pages_the_walk_fills(
         f"/games/{seeded.in_play.pk}/ ",
         f"/games/{seeded.in_play.pk}/hands/1/history/",
         f"/games/{seeded.finished.pk}/result/",
-        f"/games/nights/{seeded.in_play.night.isoformat()}/",
+        f"/games/nights/{seeded.in_play.game_night.isoformat()}/",
         f"/nights/{seeded.night.pk}/rounds/2/",
         f"/nights/{seeded.night.pk}/rounds/1/tables/1/card/",
         "/players/ ",
@@ -468,7 +468,7 @@ def test_a_404_reads_the_same_for_another_tables_page_and_one_that_never_was(
         "/games/{}/sheet/": lambda s: str(s.finished.pk),
         "/nights/{}/": lambda s: str(s.night.pk),
         "/players/{}/": lambda s: str(Player.objects.get(name=NAMES[0]).pk),
-        "/games/nights/{}/": lambda s: s.in_play.night.isoformat(),
+        "/games/nights/{}/": lambda s: s.in_play.game_night.isoformat(),
     }
     nowhere = {"/games/nights/{}/": "1999-01-01"}
     for template, real in hidden.items():

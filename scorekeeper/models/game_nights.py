@@ -9,7 +9,7 @@ from django.db import models
 
 class GameNight(models.Model):
     """A table's game night's name and place, both optional ("Ann's birthday",
-    "the pub"). The night's games are found by date (``Game.objects.on_night``);
+    "the pub"). The night's games are found by date (``Game.objects.on_game_night``);
     this row only exists once someone names the night."""
 
     private_table = models.ForeignKey(

@@ -204,9 +204,9 @@ class GameQuerySet(models.QuerySet["Game"]):
             )
         )
 
-    def on_night(self, night: date) -> GameQuerySet:
+    def on_game_night(self, night: date) -> GameQuerySet:
         """The games of one game night: from 6 a.m. that day to 6 a.m. the next
-        (``Game.night``)."""
+        (``Game.game_night``)."""
         try:
             morning_after = night + timedelta(days=1)
         except OverflowError:  # the last date there is: no game was started that night

@@ -239,7 +239,7 @@ class Game(GameTransactions, models.Model):
         return self.variant != Variant.STANDARD and len(self.winner_seats()) > 1
 
     @property
-    def night(self) -> date:
+    def game_night(self) -> date:
         """The game night a game belongs to: games started before 6 a.m. count
         for the evening before."""
         return (timezone.localtime(self.created_at) - timedelta(hours=NIGHT_STARTS.hour)).date()

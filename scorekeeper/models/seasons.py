@@ -50,7 +50,7 @@ def night_start(night: datetime.date) -> datetime.datetime:
 
 def game_night_of(started: str) -> TruncDate:
     """The game night of the moment in field ``started`` as the database reads
-    it: the local date six hours earlier (``Game.night``: a game after midnight
+    it: the local date six hours earlier (``Game.game_night``: a game after midnight
     belongs to the evening before)."""
     shifted = models.ExpressionWrapper(
         models.F(started) - datetime.timedelta(hours=NIGHT_STARTS.hour),

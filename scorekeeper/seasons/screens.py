@@ -24,10 +24,10 @@ def game_nights(table: PrivateTable) -> list[datetime.date]:
     return list(
         Game.objects.filter(private_table=table)
         .order_by()
-        .annotate(game_night=game_night_of("created_at"))
-        .values_list("game_night", flat=True)
+        .annotate(night_date=game_night_of("created_at"))
+        .values_list("night_date", flat=True)
         .distinct()
-        .order_by("-game_night")[:OFFERED_NIGHTS]
+        .order_by("-night_date")[:OFFERED_NIGHTS]
     )
 
 

@@ -265,7 +265,7 @@ def test_games_at_the_edges_of_the_years_are_kept_and_every_page_shows_them(
             reverse("game_sheet", args=[game_id]),
             reverse("game_export", args=[game_id]),
             reverse("game_hands_csv", args=[game_id]),
-            reverse("game_night", args=[game.night]),
+            reverse("game_night", args=[game.game_night]),
         ):
             assert client.get(address).status_code == 200, address
     for address in ("/", reverse("game_list"), reverse("player_list"), "/players.csv"):

@@ -74,7 +74,7 @@ def test_import_keeps_the_id_and_dates_so_the_game_lands_on_its_own_night(
     assert str(game.uid) == GAME_ID
     assert game.created_at == datetime.fromisoformat(STARTED)
     assert game.finished_at == datetime.fromisoformat(FINISHED)
-    assert game.night == date(2025, 11, 21)
+    assert game.game_night == date(2025, 11, 21)
     night = client.get(reverse("game_night", args=[date(2025, 11, 21)]))
     assert [g.pk for g in night.context["games"]] == [game.pk]
 

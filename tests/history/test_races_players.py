@@ -101,7 +101,7 @@ def test_phones_naming_one_game_night_at_once_each_save_it_and_one_name_stands(
     racing_db: None,
 ) -> None:
     game = start_game()
-    address = reverse("game_night", args=[game.night])
+    address = reverse("game_night", args=[game.game_night])
 
     def name(i: int, client: Client) -> Any:
         return client.post(address, {"name": f"Night {i}", "place": "The pub"})
@@ -123,12 +123,12 @@ def test_a_night_another_phone_names_between_the_look_up_and_the_save_is_saved(
 
     def named_meanwhile(form: NightForm) -> bool:
         GameNight.objects.get_or_create(
-            private_table=our_table(), date=game.night, defaults={"name": "Theirs"}
+            private_table=our_table(), date=game.game_night, defaults={"name": "Theirs"}
         )
         return checked(form)
 
     monkeypatch.setattr(NightForm, "is_valid", named_meanwhile)
-    address = reverse("game_night", args=[game.night])
+    address = reverse("game_night", args=[game.game_night])
     response = client.post(address, {"name": "Ours", "place": "The pub"})
     assert response.status_code == 302
     named = GameNight.objects.get()

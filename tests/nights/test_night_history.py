@@ -337,7 +337,7 @@ def test_the_game_night_page_shows_the_night_once(client: Client) -> None:
     a_played_night()
     import_document(copy.deepcopy(BEN_WINS))
     (game,) = Game.objects.filter(night_round__isnull=True)
-    response = client.get(reverse("game_night", args=[game.night]))
+    response = client.get(reverse("game_night", args=[game.game_night]))
     assert "1 game and 1 euchre night that night" in page_text(response)
     assert response.content.decode().count("euchre-night-card") == 1
 

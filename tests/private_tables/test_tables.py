@@ -123,7 +123,7 @@ def test_without_the_table_its_game_screens_answer_404(stranger: Client, game: G
         ("hand_edit", [game.pk, 1]),
         ("hand_history", [game.pk, 1]),
         ("game_export", [game.pk]),
-        ("game_night", [game.night]),
+        ("game_night", [game.game_night]),
     ]:
         assert stranger.get(reverse(name, args=args)).status_code == 404, name
 

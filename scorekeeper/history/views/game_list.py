@@ -26,9 +26,9 @@ GAMES_PER_PAGE = 30
 PLAYED = Q(games__gt=0) | Q(night_tables__gt=0)
 
 
-def by_night(games: Iterable[Game]) -> list[tuple[date, list[Game]]]:
+def by_game_night(games: Iterable[Game]) -> list[tuple[date, list[Game]]]:
     """Games (newest first) grouped by their game night."""
-    return [(night, list(group)) for night, group in groupby(games, key=lambda g: g.night)]
+    return [(night, list(group)) for night, group in groupby(games, key=lambda g: g.game_night)]
 
 
 @require_GET
@@ -39,7 +39,7 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
     page = Paginator(form.games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    nights = by_night(page.object_list)
+    nights = by_game_night(page.object_list)
     context = {
         "form": form,
         "page": page,
@@ -64,7 +64,7 @@ def game_night(request: HtmxHttpRequest, night: date) -> HttpResponse:
     """One game night: its name and place (a POST changes them), its games
     with their winners and charts, and how each player did."""
     tables = tables_of(request)
-    games = Game.objects.for_tables(tables).on_night(night)
+    games = Game.objects.for_tables(tables).on_game_night(night)
     # A euchre night once, as its first table (``in_lists``): its tables are not games.
     game_list = list(games.in_lists().for_history().prefetch_related("hands"))
     if not game_list:
