@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.models import EuchreNight, Player
-from scorekeeper.models.euchre_nights import read_boards
+from scorekeeper.models.night_boards import read_boards
 
 # A player's page lists their latest nights: reading a night's hands to score
 # it costs more than a game's cached totals, so the number is capped.

@@ -13,6 +13,7 @@ from the hands recorded, read in a fixed number of queries.
 
 from __future__ import annotations
 
+import hmac
 import random
 import uuid
 from collections.abc import Iterable, Sequence
@@ -41,16 +42,12 @@ from referee.engine.seating import (
 from referee.engine.variants import Variant
 from scorekeeper.models.game_hands import StaleGame
 from scorekeeper.models.games import Game
-
-# Read here by the history and the seasons: the boards have a module of their own.
-from scorekeeper.models.night_boards import BoardRound as BoardRound
-from scorekeeper.models.night_boards import NightBoard as NightBoard
-from scorekeeper.models.night_boards import read_boards as read_boards
 from scorekeeper.models.night_check_ins import (
+    CHECK_IN_CLOSED,
+    LAST_ROUND_SEATED,
     CheckInRefused,
     PrizesClosed,
     check_expected,
-    check_in_refusal,
 )
 from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.night_rounds import NightRound
@@ -155,6 +152,17 @@ class EuchreNight(models.Model):
         if self.check_in_token is None:
             return None
         return f"{self.watch_token}.{self.check_in_token}"
+
+    def check_in_refusal(self, token: str) -> str:
+        """Why ``token`` cannot check anyone in to this night now ("" when it
+        can): check-in closed or another link, or the night's last round already
+        seated (a player checking in then could play no round)."""
+        current = self.check_in_link
+        if not current or not hmac.compare_digest(current.encode(), str(token).encode()):
+            return CHECK_IN_CLOSED
+        if self.rounds.count() >= self.rounds_planned:
+            return LAST_ROUND_SEATED
+        return ""
 
     @property
     def variant_enum(self) -> Variant:
@@ -392,7 +400,7 @@ class EuchreNight(models.Model):
         second answer is ``(entrant, False)``. Refused (CheckInRefused), storing
         nothing, with a wrong or old link, or once the last round is seated."""
         night = self._locked(None)
-        refusal = check_in_refusal(night, token)
+        refusal = night.check_in_refusal(token)
         if refusal:
             raise CheckInRefused(refusal)
         player = Player.for_name(name, table=night.private_table)
@@ -441,9 +449,3 @@ class EuchreNight(models.Model):
         version = EuchreNight.objects.filter(pk=self.pk).live_version()
         assert version is not None
         return version
-
-    def board(self) -> NightBoard:
-        """The whole night as the screens show it: every round's tables with
-        their games, who sat out, the players, and the engine's scores and
-        standings, in a fixed number of queries whatever the night's size."""
-        return read_boards([self])[self.pk]

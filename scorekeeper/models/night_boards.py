@@ -1,27 +1,31 @@
 """A euchre night read whole, as the screens show it (docs/rules.md, Euchre night): every
 round's tables with their games, who sat out, the players, and the engine's scores
-and standings (``EuchreNight.board``), in a fixed number of queries whatever the
+and standings (``read_board``), in a fixed number of queries whatever the
 night's size or the number of nights read at once (``read_boards``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from referee.engine.night import NightStandings, RoundScore, score_night
 from referee.engine.seating import RoundPlan
+from scorekeeper.models.euchre_nights import EuchreNight
 from scorekeeper.models.games import Game
 from scorekeeper.models.hands import Hand
 from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.night_rounds import NightRound
 
-if TYPE_CHECKING:
-    from scorekeeper.models.euchre_nights import EuchreNight
+
+def read_board(night: EuchreNight) -> NightBoard:
+    """The whole night as the screens show it: every round's tables with their
+    games, who sat out, the players, and the engine's scores and standings, in a
+    fixed number of queries whatever the night's size."""
+    return read_boards([night])[night.pk]
 
 
 def read_boards(nights: Sequence[EuchreNight]) -> dict[int, NightBoard]:
-    """Each night's board (``EuchreNight.board``), by the night's pk: five
+    """Each night's board (``read_board``), by the night's pk: five
     queries for them all, whatever their number and size (a player's page
     lists their nights' places)."""
     ids = [night.pk for night in nights]
@@ -115,7 +119,7 @@ class BoardRound:
 
 @dataclass(frozen=True)
 class NightBoard:
-    """A whole night read at once (``EuchreNight.board``)."""
+    """A whole night read at once (``read_board``)."""
 
     night: EuchreNight
     entrants: list[NightPlayer]

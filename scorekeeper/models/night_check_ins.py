@@ -1,6 +1,7 @@
 """Check-in at the door of a euchre night (docs/formats.md, "Check-in at the door"):
-what a night started with check-in expects, and when a check-in is refused.
-``EuchreNight.check_in`` and ``EuchreNight.set_check_in`` make the changes.
+what a night started with check-in expects, and what a refusal says.
+``EuchreNight.check_in`` and ``EuchreNight.set_check_in`` make the changes;
+``EuchreNight.check_in_refusal`` says when a check-in is refused.
 
 A night's check-in link (``/nights/check-in/<token>/``, the token being
 ``EuchreNight.check_in_link``) is shown as a QR code on
@@ -11,13 +12,7 @@ or the link of a check-in closed since) is refused and nothing is stored.
 
 from __future__ import annotations
 
-import hmac
-from typing import TYPE_CHECKING
-
 from referee.engine.seating import MAX_PLAYERS, MAX_ROUNDS, SeatingError
-
-if TYPE_CHECKING:
-    from scorekeeper.models.euchre_nights import EuchreNight
 
 CHECK_IN_CLOSED = (
     "This check-in link is closed or is not the night's: scan the QR code the "
@@ -44,15 +39,3 @@ def check_expected(*, players: int, rounds: int) -> None:
         raise SeatingError(f"A euchre night seats at most {MAX_PLAYERS} players, not {players}.")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise SeatingError(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.")
-
-
-def check_in_refusal(night: EuchreNight, token: str) -> str:
-    """Why ``token`` cannot check anyone in to ``night`` now ("" when it can):
-    check-in closed or another link, or the night's last round already seated
-    (a player checking in then could play no round)."""
-    current = night.check_in_link
-    if not current or not hmac.compare_digest(current.encode(), str(token).encode()):
-        return CHECK_IN_CLOSED
-    if night.rounds.count() >= night.rounds_planned:
-        return LAST_ROUND_SEATED
-    return ""

@@ -1,7 +1,7 @@
 """What a euchre night's screens show (docs/rules.md, Euchre night 2): a round's seating board
 (each table with its players by seat, the first dealer, its progress and
 points), each player's own line, and the night's poll version, all built from
-``EuchreNight.board()`` so the pages stay constant in queries whatever the
+``read_board`` so the pages stay constant in queries whatever the
 night's size."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from django.db import models
 
 from referee.engine.variants import Variant
 from scorekeeper.models import Rating, Season, Seat
-from scorekeeper.models.euchre_nights import read_boards
+from scorekeeper.models.night_boards import read_boards
 from scorekeeper.models.ratings import rated_matches
 from scorekeeper.models.seasons import game_night_of
 

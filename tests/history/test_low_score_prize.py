@@ -8,6 +8,7 @@ import pytest
 from referee.engine.night_prizes import PrizeKind
 from scorekeeper.history.euchre_night_results import night_results
 from scorekeeper.models import Player
+from scorekeeper.models.night_boards import read_board
 from scorekeeper.seasons.standings import season_standings
 from tests.game_support import record
 from tests.night_support import start_night, tables_of
@@ -22,7 +23,7 @@ def test_a_low_score_of_no_points_is_named_on_the_players_page_and_in_the_season
         names = [seat.player.name for seat in game.seat_list()]
         for _ in range(4):  # the first seat's side euchred every hand: no points all night
             record(game, maker=names[0], trump="H", tricks=1)
-    board = night.board()
+    board = read_board(night)
     assert board.over
     low = next(p for p in board.standings.prizes if p.kind is PrizeKind.LOW_SCORE)
     assert low.count == 0

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from scorekeeper.models import EuchreNight, Game
+from scorekeeper.models.night_boards import read_board
 from tests.conftest import BrowserProblems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -210,7 +211,7 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
         expect(standings_row(c, name).locator(".total")).to_have_text(
             str(totals[name]), timeout=POLLED
         )
-    standings = night.board().standings
+    standings = read_board(night).standings
     assert {row.name: row.total for row in standings.rows} == totals
     assert {row.name: list(row.rounds) for row in standings.rows} == by_round
 

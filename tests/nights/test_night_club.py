@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import EuchreNight, Game, Seat
+from scorekeeper.models.night_boards import read_board
 from tests.game_support import record
 from tests.night_support import start_night, tables_of
 
@@ -49,7 +50,7 @@ def test_a_16_player_6_round_night_ends_with_the_right_standings(client: Client)
         expected[seat.player.name] += seat.total
     assert Game.objects.filter(night_round__night=night, finished_at__isnull=True).count() == 0
 
-    board = EuchreNight.objects.get(pk=night.pk).board()
+    board = read_board(EuchreNight.objects.get(pk=night.pk))
     assert board.over
     assert {row.name: row.total for row in board.standings.rows} == expected
     # Everyone played every round: 16 players fill 4 tables (docs/rules.md, Euchre night 1).

@@ -11,6 +11,7 @@ from referee.engine.reading import read_hand
 from referee.engine.seating import SeatingError, plan_night
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, GameOver, StaleGame
+from scorekeeper.models.night_boards import read_board
 from tests.game_support import fresh, our_table, record
 
 EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -46,7 +47,7 @@ def test_a_table_ends_after_the_rounds_hands_whatever_the_totals():
         record(game, maker=names[0], trump="H", tricks=5, alone=True)
     game.refresh_from_db()
     assert game.is_finished
-    board = night.board()
+    board = read_board(night)
     assert board.rounds[0].score.tables[0].points[0] == 16
     assert board.current.complete is False  # the other table has not played
 
@@ -91,7 +92,7 @@ def test_an_edit_rescores_a_table_by_the_nights_rules():
     game.edit_hand(version=game.version, number=1, hand=hand, confirm_earlier_end=False)
     totals = [s.total for s in fresh(game).seat_list()]
     assert totals == [5, 0, 5, 0]
-    assert night.board().standings.rows[0].total == 5
+    assert read_board(night).standings.rows[0].total == 5
 
 
 def test_a_player_who_leaves_or_arrives_late_counts_from_the_next_round():
@@ -106,7 +107,7 @@ def test_a_player_who_leaves_or_arrives_late_counts_from_the_next_round():
     assert ann not in second.sitting_out
     assert jo in (*second.seated, *second.sitting_out)
     # Ann keeps her first round in the standings; Jo has none to show for it.
-    rows = {row.player: row for row in night.board().standings.rows}
+    rows = {row.player: row for row in read_board(night).standings.rows}
     assert rows[ann].rounds[0] is not None
     assert rows[jo].rounds[0] is None
 

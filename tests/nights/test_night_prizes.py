@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from referee.engine.night import NightRules, PrizeKind, PrizeTies
 from scorekeeper.models import EuchreNight
+from scorekeeper.models.night_boards import read_board
 from tests.game_support import record
 from tests.night_support import EIGHT, play_round, start_night, tables_of
 
@@ -145,7 +146,7 @@ def test_a_tie_broken_by_the_draw_names_the_same_winner_everywhere(client: Clien
     # One hand at table 1: its makers' team (two players) level on 1 point.
     first = tables_of(night.rounds.get(number=1))[0]
     record(first, maker=first.seat_list()[0].player.name, trump="H", tricks=3)
-    board = night.board()
+    board = read_board(night)
     high = board.standings.prizes[0]
     assert high.kind is PrizeKind.MOST_POINTS
     assert len(high.level) == 2

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season, table_ratings
+from scorekeeper.models.night_boards import read_board
 from scorekeeper.seasons.standings import season_standings
 from tests.conftest import joined_client
 from tests.game_support import HTMX, our_table
@@ -194,13 +195,9 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     today = night.created_at.date()
     spring = season("Now", today.replace(day=1), today.replace(day=28))
     standings = season_standings(spring)
-    board = night.board()
+    board = read_board(night)
     assert board.over
-    winners = {
-        board.name(number)
-        for prize in board.standings.prizes
-        for number in prize.winners
-    }
+    winners = {board.name(number) for prize in board.standings.prizes for number in prize.winners}
     lines = {line.name: line for line in standings.lines}
     assert {name for name, line in lines.items() if line.prizes} == winners
     assert all(line.games == 1 and line.nights == 1 and line.wins == 0 for line in lines.values())

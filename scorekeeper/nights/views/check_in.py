@@ -19,7 +19,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.models import EuchreNight, NightBoard
-from scorekeeper.models.night_check_ins import CHECK_IN_CLOSED, CheckInRefused, check_in_refusal
+from scorekeeper.models.night_boards import read_board
+from scorekeeper.models.night_check_ins import CHECK_IN_CLOSED, CheckInRefused
 from scorekeeper.nights.forms import CheckInForm
 from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
@@ -55,7 +56,7 @@ def check_in_context(board: NightBoard, token: str, me: int | None) -> dict[str,
         "me": mine,
         "line": line,
         "current": current,
-        "refusal": check_in_refusal(night, token),
+        "refusal": night.check_in_refusal(token),
         "names": sorted(
             (e.player.name for e in board.entrants if e.checked_in_at is None),
             key=str.casefold,
@@ -72,7 +73,7 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if night is None:
         return _closed(request)
     if request.method == "GET":
-        context = check_in_context(night.board(), token, who(request, night.pk))
+        context = check_in_context(read_board(night), token, who(request, night.pk))
         return screen(request, CHECK_IN_PAGE, {**context, "form": CheckInForm()})
     form = CheckInForm(request.POST)
     if form.is_valid():
@@ -90,7 +91,7 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
             response = HttpResponseRedirect(f"{page}#top")
             remember_me(response, request, night.pk, entrant.number)
             return response
-    context = check_in_context(night.board(), token, who(request, night.pk))
+    context = check_in_context(read_board(night), token, who(request, night.pk))
     return screen(request, CHECK_IN_PAGE, {**context, "form": form}, status=422)
 
 
@@ -109,5 +110,5 @@ def night_check_in_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
             {"closed": CHECK_IN_CLOSED, "partial": True},
             status=STOP_POLLING,
         )
-    context = check_in_context(night.board(), token, who(request, night.pk))
+    context = check_in_context(read_board(night), token, who(request, night.pk))
     return render(request, f"scorekeeper/{CHECK_IN_PAGE}#live", {**context, "partial": True})

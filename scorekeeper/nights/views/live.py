@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.models import EuchreNight, Game
+from scorekeeper.models.night_boards import read_board
 from scorekeeper.nights.live_screens import score_card_context, standings_context, watch_context
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, tables_of
@@ -34,7 +35,7 @@ def night_standings(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     night = _phone_night(request, night_id)
     # Read before the board: a hand recorded in between is fetched by the next poll.
     version = night.live_version()
-    context = standings_context(night.board(), version)
+    context = standings_context(read_board(night), version)
     return screen(request, "nights/live_standings.html", context)
 
 
@@ -48,7 +49,7 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
     if current == polled_version(request):
         return HttpResponse(status=204)
     night = _phone_night(request, night_id)
-    context = {**standings_context(night.board(), current), "partial": True}
+    context = {**standings_context(read_board(night), current), "partial": True}
     return render(request, "scorekeeper/nights/live_standings.html#live", context)
 
 
@@ -74,7 +75,9 @@ def night_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     night = get_object_or_404(EuchreNight.objects.watched(token))
     version = night.live_version()
     return render(
-        request, "scorekeeper/nights/live_watch.html", watch_context(night.board(), version, token)
+        request,
+        "scorekeeper/nights/live_watch.html",
+        watch_context(read_board(night), version, token),
     )
 
 
@@ -89,5 +92,5 @@ def night_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if current == polled_version(request):
         return HttpResponse(status=204)
     night = get_object_or_404(EuchreNight.objects.watched(token))
-    context = {**watch_context(night.board(), current, token), "partial": True}
+    context = {**watch_context(read_board(night), current, token), "partial": True}
     return render(request, "scorekeeper/nights/live_watch.html#live", context)

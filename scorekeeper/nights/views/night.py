@@ -30,6 +30,7 @@ from scorekeeper.models import (
     TableStart,
 )
 from scorekeeper.models.game_hands import StaleGame
+from scorekeeper.models.night_boards import read_board
 from scorekeeper.models.night_check_ins import PrizesClosed
 from scorekeeper.nights.forms import (
     CheckInSwitchForm,
@@ -184,7 +185,7 @@ def _page(
     ``landing``: the id of the part of the page that holds a question or an
     error, where the phone is taken (an htmx swap shows it; the form's action
     carries it as a fragment for a phone without JavaScript)."""
-    board = night.board()
+    board = read_board(night)
     extra.setdefault("me", who(request, night.pk))
     context = night_context(board, arrivals=arrival_choices(night), **extra)
     url = reverse("night_detail", args=[night.pk])
@@ -213,7 +214,7 @@ def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if version == current:
         return HttpResponse(status=204)
     night = load_night(request, night_id)
-    context = night_context(night.board(), me=who(request, night_id), partial=True)
+    context = night_context(read_board(night), me=who(request, night_id), partial=True)
     return render(request, f"scorekeeper/{NIGHT_PAGE}#live", context)
 
 
@@ -221,7 +222,7 @@ def night_state(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def night_round(request: HtmxHttpRequest, night_id: int, number: int) -> HttpResponse:
     """A round seated so far: its seating, each table's points, who sat out."""
     night = load_night(request, night_id)
-    board = night.board()
+    board = read_board(night)
     found = [r for r in board.rounds if r.number == number]
     if not found:
         raise Http404("That round is not seated")
@@ -264,7 +265,7 @@ def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             messages.info(request, f"Round {asked} is already seated: here it is.")
             return _as_it_stands(request, night, status=409)
         return _stale(request, night)
-    board = night.board()
+    board = read_board(night)
     current = board.current
     if current is not None and not current.complete and not form.cleaned_data["confirm"]:
         # The question is asked where the button was (#next-round).
