@@ -1,19 +1,24 @@
 """What the table screen's phone needs to take a whole hand without asking the
 server (docs/decisions.md, D50): this game's table of outcomes and the checks of
-a call, each worked out by the engine and sent with the page (``json_script``).
+a call, each worked out by the engine. What every table of a kind shares is
+fetched once from an address of its own (``kind_outcomes``, docs/decisions.md,
+D61) and kept by the phone; each drawing sends the rest with the page
+(``drawing_outcomes``, ``json_script``).
 ``static/js/hand.js`` only looks things up in it: no scoring rule and no check is
 written in JavaScript, and ``tests/games/test_hand_outcomes.py`` proves every
 entry equal to what the server's forms read and the game records.
 
 The JSON (docs/formats.md, "The table screen's hand outcomes"):
 
-- ``players``, ``totals``: the names and totals by seat, as the page shows them.
+- ``players``, ``totals``: the names and totals by seat, as the page shows them;
+  ``adjusted``: the drawing's, below (with ``deals``).
 - ``k[maker][side][tricks][renege]``: an index into ``r``; ``maker`` a seat,
   ``side`` a partner's seat or ``maker`` / ``none`` (the partner chips' values),
   ``alone`` or ``team``; ``renege`` 0 for none, else the seat + 1. A side not
   listed under a maker is not offered (the maker is never their own partner).
-- ``r``: ``[points, explanation, citation, link]``, each seat's points as the hand would
-  be recorded now (from these totals: a penalty never takes a total below 0), the
+- ``r``: ``[points, explanation, citation, link]``, each seat's points less its
+  penalties (the kind's), or as the hand would be recorded now (``hand_outcomes``;
+  the drawing's ``adjusted``, by index: a penalty never takes a total below 0), the
   engine's explanation as parts (a string: words; a number: that seat's name; a list
   of numbers: those seats' names, "Ann, Ben and Cat"), the rulebook's section as a
   screen cites it ("Call-Ace rules 5") and its address, or
@@ -45,12 +50,15 @@ own, shares a handful of them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.urls import reverse
 
 from referee.engine.cards import SUITS, parse_card
 from referee.engine.checking import check_hand_parts
@@ -59,11 +67,14 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome, Table
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import GameState, add_hand_points, continue_game
-from referee.engine.variants import HouseRules, Variant
+from referee.engine.variants import TARGET_RANGE, Deal, HouseRules, RenegeRule, TieRule, Variant
 from referee.templatetags.rule_citations import citation_url
 from scorekeeper.games.forms.actions import engine_errors
-from scorekeeper.games.forms.hands import HandForm
+from scorekeeper.games.forms.hand_fields import call_fields
 from scorekeeper.models import Game, HandInProgress
+
+if TYPE_CHECKING:
+    from scorekeeper.games.forms.hands import HandForm
 
 # The chips that make a call, in the order of a ``calls`` key.
 CALL_FIELDS = ("trump", "called", "alone", "round")
@@ -97,24 +108,161 @@ class _Fixed:
     results: tuple[_Scored | PartProblems, ...]
     sides: dict[str, str | None]
     calls: dict[str, Problems]
+    # The results with a penalty: their points may depend on the totals.
+    penalized: tuple[int, ...]
 
 
-def hand_outcomes(game: Game, form: HandForm) -> dict[str, Any]:
-    """This game's table of outcomes from where it stands, for ``form`` (the table
-    screen's whole-hand form, whose chips the keys name)."""
-    table = game.table
-    rules = game.round_rules
-    lone_march_five = rules is not None and rules.lone_march_five
-    fixed = _fixed(table.variant, table.n, table.rules, lone_march_five, call_space(form))
+@dataclass(frozen=True)
+class Kind:
+    """A kind of table: what its table of outcomes depends on (docs/decisions.md, D54)."""
+
+    variant: Variant
+    n: int
+    rules: HouseRules
+    lone_march_five: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Kind:
+        rules = game.round_rules
+        five = rules is not None and rules.lone_march_five
+        return cls(game.variant_enum, len(game.seat_list()), game.house_rules, five)
+
+    @property
+    def slug(self) -> str:
+        """The kind in an address: ``call-ace.5.10.100.standard.march-or-euchre.share.0``
+        (variant, players, target, stick the dealer / no trump / Canadian loner, deal,
+        renege, ties, a night's lone march of five)."""
+        r = self.rules
+        flags = f"{r.stick_the_dealer:d}{r.no_trump:d}{r.canadian_loner:d}"
+        parts = (self.variant, self.n, r.target, flags, r.deal, r.renege, r.ties)
+        return ".".join(str(part) for part in (*parts, f"{self.lone_march_five:d}"))
+
+    @classmethod
+    def from_slug(cls, slug: str) -> Kind | None:
+        """The kind a slug names, or None for one that names no kind Bower plays."""
+        parts = slug.split(".")
+        if len(slug) > 120 or len(parts) != 8 or not all(part.isascii() for part in parts):
+            return None
+        variant, n, target, flags, deal, renege, ties, lone = parts
+        try:
+            kind = cls(
+                Variant(variant),
+                int(n),
+                HouseRules(
+                    target=int(target),
+                    stick_the_dealer=flags[0] == "1",
+                    no_trump=flags[1] == "1",
+                    canadian_loner=flags[2] == "1",
+                    deal=Deal(deal),
+                    renege=RenegeRule(renege),
+                    ties=TieRule(ties),
+                ),
+                lone == "1",
+            )
+        except (ValueError, IndexError):
+            return None
+        low, high = TARGET_RANGE
+        usual = len(flags) == 3 and low <= kind.rules.target <= high
+        if not usual or kind.n not in kind.variant.player_counts or kind.slug != slug:
+            return None
+        return kind
+
+    def space(self) -> CallSpace:
+        """The call's chips a table of this kind offers (the table screen's form
+        builds them alike: ``call_fields``)."""
+        return _kind_space(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _kind_space(kind: Kind) -> CallSpace:
+    return _space_of(call_fields(cast("Game", _KindGame(kind))))
+
+
+@dataclass(frozen=True)
+class _KindGame:
+    """What ``call_fields`` reads of a game, for a kind of table (no players)."""
+
+    kind: Kind
+
+    @property
+    def table(self) -> Table:
+        return _kind(self.kind.variant, self.kind.n, self.kind.rules)
+
+    @property
+    def no_trump(self) -> bool:
+        return self.kind.rules.no_trump
+
+    @property
+    def canadian_loner(self) -> bool:
+        return self.kind.rules.canadian_loner
+
+
+@dataclass(frozen=True)
+class KindOutcomes:
+    """A kind's table of outcomes as its address answers it: the JSON and its digest."""
+
+    body: bytes
+    digest: str
+    address: str
+
+
+@functools.lru_cache(maxsize=64)
+def kind_outcomes(kind: Kind) -> KindOutcomes:
+    """What every table of this kind shares (``sides``, ``k``, ``r``, ``calls``),
+    fetched once by the phone and kept (docs/decisions.md, D61). Each ``r`` entry's
+    points are the hand's points less its penalties: as recorded unless a penalty
+    would take a total below 0 (the drawing's ``adjusted`` says those)."""
+    fixed = _fixed_of(kind)
+    data = {
+        "sides": fixed.sides,
+        "k": fixed.keys,
+        "r": [_result(entry, None) for entry in fixed.results],
+        "calls": fixed.calls,
+    }
+    body = json.dumps(data, separators=(",", ":")).encode()
+    digest = hashlib.sha256(body).hexdigest()[:16]
+    return KindOutcomes(body, digest, reverse("hand_outcomes", args=[kind.slug, digest]))
+
+
+def drawing_outcomes(game: Game) -> dict[str, Any]:
+    """What the table screen sends with each drawing besides the kind's table's
+    address: the names and totals by seat, and ``adjusted``, each result whose
+    points from these totals differ from the kind's (a penalty stopped at 0)."""
+    kind = Kind.of(game)
+    fixed = _fixed_of(kind)
+    totals = tuple(seat.total for seat in game.seat_list())
+    adjusted: dict[str, list[int]] = {}
+    for index in fixed.penalized:
+        points = _result(fixed.results[index], totals)[0]
+        if points != _result(fixed.results[index], None)[0]:
+            adjusted[str(index)] = points
+    return {
+        "players": list(game.table.players),
+        "totals": list(totals),
+        "adjusted": adjusted,
+    }
+
+
+def hand_outcomes(game: Game, form: HandForm | None = None) -> dict[str, Any]:
+    """This game's whole table of outcomes from where it stands, as the phone puts it
+    together (the kind's, fetched once, and the drawing's): each ``r`` entry's points
+    as the hand would be recorded now. ``form``: the table screen's form, whose chips
+    the keys name (the kind's are the same)."""
+    kind = Kind.of(game)
+    fixed = _fixed_of(kind)
     totals = tuple(seat.total for seat in game.seat_list())
     return {
-        "players": list(table.players),
+        "players": list(game.table.players),
         "totals": list(totals),
         "sides": fixed.sides,
         "k": fixed.keys,
         "r": [_result(entry, totals) for entry in fixed.results],
         "calls": fixed.calls,
     }
+
+
+def _fixed_of(kind: Kind) -> _Fixed:
+    return _fixed(kind.variant, kind.n, kind.rules, kind.lone_march_five, kind.space())
 
 
 def deal_order(table: Table, dealer: int) -> list[dict[str, Any]]:
@@ -143,9 +291,13 @@ def _kind(variant: Variant, n: int, rules: HouseRules) -> Table:
 
 def call_space(form: HandForm) -> CallSpace:
     """The call's chips the form offers (a value it accepts but hides is not offered)."""
+    return _space_of(form.fields)
+
+
+def _space_of(fields: Mapping[str, forms.Field]) -> CallSpace:
     space: list[tuple[str, tuple[str, ...]]] = []
     for name in CALL_FIELDS:
-        field = form.fields.get(name)
+        field = fields.get(name)
         if field is None:
             space.append((name, ("",)))
             continue
@@ -158,9 +310,14 @@ def call_space(form: HandForm) -> CallSpace:
     return tuple(space)
 
 
-def _result(entry: _Scored | PartProblems, totals: tuple[int, ...]) -> list[Any]:
+def _result(entry: _Scored | PartProblems, totals: tuple[int, ...] | None) -> list[Any]:
+    """An entry of ``r``: its points from ``totals``, or (None) less its penalties."""
     if not isinstance(entry, _Scored):
         return [None, entry]
+    if totals is None:
+        score = entry.score
+        points = [p - penalty for p, penalty in zip(score.points, score.penalties, strict=True)]
+        return [points, entry.explanation, entry.citation, entry.link]
     after = add_hand_points(totals, entry.score)
     points = [new - old for new, old in zip(after, totals, strict=True)]
     return [points, entry.explanation, entry.citation, entry.link]
@@ -194,6 +351,9 @@ def _fixed(
         results=tuple(entries),
         sides={"alone": alone, "other": other},
         calls=_refused_calls(table, space),
+        penalized=tuple(
+            i for i, e in enumerate(entries) if isinstance(e, _Scored) and any(e.score.penalties)
+        ),
     )
 
 

@@ -22,7 +22,7 @@ from referee.engine.variants import Variant, deal_for, seats_opposite
 from scorekeeper.games.forms.actions import GameActionForm
 from scorekeeper.games.forms.hands import HandForm, TableHandForm
 from scorekeeper.games.forms.new_game import NewGameForm
-from scorekeeper.games.outcomes import deal_order, hand_outcomes
+from scorekeeper.games.outcomes import Kind, deal_order, drawing_outcomes, kind_outcomes
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import TableChoiceForm
@@ -299,14 +299,16 @@ def table_context(game: Game) -> dict[str, Any]:
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
     night = night_heading(game)
-    hand_form, outcomes = None, None
+    hand_form, outcomes, outcomes_address = None, None, ""
     if not game.is_finished:
         # The whole hand, taken on the phone a stage at a time (static/js/hand.js).
         initial = {"version": game.version, "token": uuid.uuid4()}
         hand_form = TableHandForm(
             initial={**initial, **HandForm.initial_from_current(current)}, game=game
         )
-        outcomes = {**hand_outcomes(game, hand_form), "deals": deal_order(table, dealer)}
+        # What every table of this kind shares, the phone fetches once from its address.
+        outcomes = {**drawing_outcomes(game), "deals": deal_order(table, dealer)}
+        outcomes_address = kind_outcomes(Kind.of(game)).address
     return {
         "game": game,
         "to": table_addresses(game),
@@ -326,6 +328,7 @@ def table_context(game: Game) -> dict[str, Any]:
         "action_form": GameActionForm.for_game(game),
         "hand_form": hand_form,
         "outcomes": outcomes,
+        "outcomes_address": outcomes_address,
         "recent": recent_lines(game, recent),
         "last": last,
     }

@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern] = [
     path("games/new/", new_game.new_game, name="new_game"),
     path("games/<int:game_id>/", game.game_table, name="game_table"),
     path("games/<int:game_id>/state/", game.game_state, name="game_state"),
+    path("games/outcomes/<str:kind>/<str:digest>/", game.hand_outcomes, name="hand_outcomes"),
     path("games/<int:game_id>/hand/start/", hands.hand_start, name="hand_start"),
     path("games/<int:game_id>/hand/reveal/", hands.hand_reveal, name="hand_reveal"),
     path("games/<int:game_id>/hand/dealer/", hands.hand_dealer, name="hand_dealer"),

@@ -44,6 +44,9 @@ APP_SHELL = (
     "media/awake.webm",
     "media/awake.mp4",
 )
+# Where the tables of outcomes are (scorekeeper/games/urls.py, ``hand_outcomes``):
+# the worker keeps them as static files (their addresses never change for them).
+OUTCOMES_PREFIX = "/games/outcomes/"
 # What django-htmx's {% htmx_script %} adds to every page with DEBUG on.
 DEBUG_SHELL = ("django_htmx/django-htmx.js",)
 
@@ -80,6 +83,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "outbox_json": json.dumps([static(name) for name in OUTBOX_STORE])[1:-1],
             "offline_page_json": json.dumps(offline_page),
             "static_prefix_json": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
+            "outcomes_prefix_json": json.dumps(OUTCOMES_PREFIX),
         },
         content_type="text/javascript; charset=utf-8",
     )

@@ -125,8 +125,11 @@
     // without network; the worker decides which screens it keeps.
     // With it, every script and style sheet the page loaded (the worker keeps them all,
     // DEBUG's too, whether or not it answered for them).
-    const assets = () =>
-      [...document.querySelectorAll("script[src], link[rel=stylesheet][href]")].map((element) => element.src || element.href);
+    // The table screen's table of outcomes too (hand.js fetched it; data-outcomes).
+    const assets = () => [
+      ...[...document.querySelectorAll("script[src], link[rel=stylesheet][href]")].map((element) => element.src || element.href),
+      ...[...document.querySelectorAll("[data-outcomes]")].map((element) => element.dataset.outcomes).filter(Boolean),
+    ];
     const keepPage = () => {
       if (location.search) return;
       navigator.serviceWorker.ready.then((registration) => {

@@ -15,12 +15,62 @@
   // the totals the preview adds to are the page's plus these.
   const waiting = new WeakMap();
 
-  const outcomes = (form) => {
+  // The table of outcomes every table of this kind shares (data-outcomes, an address
+  // that never changes for it): fetched once and kept on this phone (IndexedDB), so a
+  // page opened again without the network still has it. Its address -> the table.
+  const kinds = new Map();
+  const asked = new Set();
+  let tablesStore = null;
+  const keptTables = () => {
+    if (!tablesStore && window.idbKeyval && window.indexedDB) {
+      tablesStore = window.idbKeyval.createStore("bower-outcomes", "tables");
+    }
+    return tablesStore;
+  };
+  const fetchKind = async (address) => {
+    if (asked.has(address)) return;
+    asked.add(address);
+    let table = null;
+    try {
+      const store = keptTables();
+      table = store ? await window.idbKeyval.get(address, store) : null;
+      if (!table) {
+        const response = await fetch(address, { credentials: "same-origin" });
+        if (response.ok) table = await response.json();
+        if (table && store) await window.idbKeyval.set(address, table, store).catch(() => undefined);
+      }
+    } catch (error) {
+      table = null; // offline and never kept: asked again at the next drawing
+    }
+    if (!table) {
+      asked.delete(address);
+      return;
+    }
+    kinds.set(address, table);
+    for (const form of document.querySelectorAll(".table-hand")) {
+      if (form.dataset.outcomes === address) render(form);
+    }
+  };
+
+  // This drawing's part: the names, totals, the deal order and the points a penalty
+  // stopped at 0 (scorekeeper/games/outcomes.py, drawing_outcomes).
+  const drawing = (form) => {
     if (!parsed.has(form)) {
       const data = form.querySelector("#hand-outcomes");
       parsed.set(form, data ? JSON.parse(data.textContent) : null);
     }
     return parsed.get(form);
+  };
+
+  // The whole table: the kind's and the drawing's; null until the kind's is here.
+  const outcomes = (form) => {
+    const kind = kinds.get(form.dataset.outcomes);
+    const drawn = drawing(form);
+    if (!kind || !drawn) {
+      if (form.dataset.outcomes) fetchKind(form.dataset.outcomes);
+      return null;
+    }
+    return { ...kind, ...drawn };
   };
 
   // A chip's value ("" when none is tapped); null when the form has no such field.
@@ -121,7 +171,10 @@
     const byRenege = byTricks && tricks !== "" && byTricks[Number(tricks)];
     if (!byRenege) return null;
     const index = byRenege[renege === "" ? 0 : Number(renege) + 1];
-    return index === undefined ? null : table.r[index];
+    if (index === undefined) return null;
+    // From these totals, where a penalty stopped at 0 (the drawing says which).
+    const adjusted = table.adjusted && table.adjusted[index];
+    return adjusted ? [adjusted, ...table.r[index].slice(1)] : table.r[index];
   };
 
   // ---- Drawing the stage --------------------------------------------------------
@@ -198,14 +251,14 @@
   };
 
   const render = (form) => {
-    const table = outcomes(form);
-    if (!table) return;
     const stage = form.dataset.stage;
     const page = document.documentElement;
     if (page.dataset.handStage !== stage) page.dataset.handStage = stage;
+    drawSummary(form);
+    const table = outcomes(form);
+    if (!table) return;
     clearProblems(form);
     showChoices(form, table);
-    drawSummary(form);
     const refused = callComplete(form) ? table.calls[callKey(form)] : null;
     const saveCall = form.querySelector(".save-call");
     saveCall.disabled = !callComplete(form) || Boolean(refused);
@@ -455,12 +508,12 @@
     render(form);
   };
 
-  // The players by seat, from the table of outcomes this script parsed once.
-  const players = (form) => (outcomes(form) || { players: [] }).players;
+  // The players by seat, from this drawing's part of the table of outcomes.
+  const players = (form) => (drawing(form) || { players: [] }).players;
 
   // Who deals and leads the next hand, then after each further hand (the engine's
   // order, outcomes.py's deal_order), from the same table.
-  const deals = (form) => (outcomes(form) || { deals: [] }).deals || [];
+  const deals = (form) => (drawing(form) || { deals: [] }).deals || [];
 
   window.bowerHand = { describe, reset, fill, setWaiting, players, deals };
 

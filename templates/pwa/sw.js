@@ -1,5 +1,5 @@
 {% autoescape off %}// Bower's service worker, served by scorekeeper/views/pwa.py from /sw.js for the whole site.
-// - Static files: from the cache at once (the app opens without waiting for the
+// - Static files and the tables of outcomes: from the cache at once (the app opens without waiting for the
 //   Wi-Fi), refreshed from the network behind the scenes.
 // - Pages: from the network. A game's table screen and the other screens a phone
 //   has seen (KEPT) are kept; when the network is down they are shown from the
@@ -19,6 +19,10 @@ const PAGE_CACHE = `bower-pages-${VERSION}`;
 const SHELL = {{ shell_json }};
 const STATIC_PREFIX = {{ static_prefix_json }};
 const OFFLINE_PAGE = {{ offline_page_json }};
+// A kind of table's table of outcomes (the table screen's data-outcomes): its address
+// never changes for what it answers, so it is kept as a static file is.
+const OUTCOMES_PREFIX = {{ outcomes_prefix_json }};
+const kept = (url) => url.pathname.startsWith(STATIC_PREFIX) || url.pathname.startsWith(OUTCOMES_PREFIX);
 // The screens kept for reading offline: the table screens, and the lists, sheets,
 // results, players, nights and rules a phone has seen. Nothing that changes
 // anything on a GET (a key link joins a table) and no download.
@@ -69,7 +73,7 @@ async function keepAssets(urls) {
   const cache = await caches.open(STATIC_CACHE);
   for (const href of urls.slice(0, 40)) {
     const url = new URL(String(href), self.location.href);
-    if (url.origin !== self.location.origin || !url.pathname.startsWith(STATIC_PREFIX)) continue;
+    if (url.origin !== self.location.origin || !kept(url)) continue;
     if (await cache.match(url.href, { ignoreVary: true })) continue;
     try {
       const response = await fetch(url.href);
@@ -103,7 +107,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(page(event, url));
-  } else if (url.pathname.startsWith(STATIC_PREFIX)) {
+  } else if (kept(url)) {
     event.respondWith(staticFile(event, request));
   }
 });

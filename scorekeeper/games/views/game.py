@@ -4,10 +4,11 @@ The score sheet is the history's (scorekeeper/history/views/sheet.py)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.games.taken_back import offer_asked
 from scorekeeper.games.views.answers import after_change
@@ -44,6 +45,27 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=204)
     context = {**table_context(load_game(request, game_id)), "partial": True}
     return render(request, "scorekeeper/games/table.html#live", context)
+
+
+@require_GET
+def hand_outcomes(request: HttpRequest, kind: str, digest: str) -> HttpResponse:
+    """The table of outcomes every table of a kind shares (docs/formats.md, "The
+    table screen's hand outcomes"): it names nobody, so it is anyone's to ask. Its
+    address carries a digest of what it answers: kept for good, by every cache. An
+    address from before a change of Bower's answers the table as it is now, not kept."""
+    found = Kind.from_slug(kind)
+    if found is None:
+        raise Http404("No such kind of table")
+    outcomes = kind_outcomes(found)
+    tag = f'"{outcomes.digest}"'
+    current = digest == outcomes.digest
+    if current and tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(outcomes.body, content_type="application/json")
+    response["ETag"] = tag
+    response["Cache-Control"] = "public, max-age=31536000, immutable" if current else "no-cache"
+    return response
 
 
 @require_GET
