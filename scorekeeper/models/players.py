@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
@@ -14,9 +14,6 @@ from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
 from scorekeeper.models.seats import Seat, SeatPair
-
-if TYPE_CHECKING:
-    from scorekeeper.models.game_querysets import GameQuerySet
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -48,7 +45,7 @@ class PlayerQuerySet(models.QuerySet["Player"]):
             models.F("last_played").desc(nulls_last=True), "name"
         )[:limit]
 
-    def with_records(self, *, games: GameQuerySet | None = None) -> PlayerQuerySet:
+    def with_records(self, *, games: models.QuerySet[Any] | None = None) -> PlayerQuerySet:
         """Each player's record across all their games, or only across
         ``games`` (one night's, say), counted by the database in one query:
         see ``record_aggregates`` for the figures."""
