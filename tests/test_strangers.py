@@ -32,6 +32,7 @@ from django.urls.resolvers import RegexPattern, RoutePattern
 
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
+from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.models import EuchreNight, Game, GameNight, Player, PrivateTable, Season
 from tests.conftest import joined_client
 from tests.game_support import record, start_game
@@ -112,6 +113,9 @@ class Seeded:
             "id": objects,
             "content_type_id": [ContentType.objects.get_for_model(m).pk for m in models],
             "url": ["no-such-page/"],
+            # A kind of table's table of outcomes (it names nobody: anyone's to ask).
+            "kind": [Kind.of(self.in_play).slug],
+            "digest": [kind_outcomes(Kind.of(self.in_play)).digest],
         }
 
 

@@ -27,20 +27,30 @@
     }
     return tablesStore;
   };
+  // idb-keyval comes after this script (base.html): there once the page's scripts ran.
+  const pageScripts = new Promise((resolve) => {
+    if (window.idbKeyval || document.readyState === "complete") resolve();
+    document.addEventListener("DOMContentLoaded", resolve, { once: true });
+    window.addEventListener("load", resolve, { once: true });
+  });
   const fetchKind = async (address) => {
     if (asked.has(address)) return;
     asked.add(address);
     let table = null;
     try {
-      const store = keptTables();
-      table = store ? await window.idbKeyval.get(address, store) : null;
-      if (!table) {
-        const response = await fetch(address, { credentials: "same-origin" });
-        if (response.ok) table = await response.json();
-        if (table && store) await window.idbKeyval.set(address, table, store).catch(() => undefined);
-      }
+      // Asked at once (the page preloads it; the browser and the worker keep it for good).
+      const response = await fetch(address, { credentials: "same-origin" });
+      if (response.ok) table = await response.json();
     } catch (error) {
-      table = null; // offline and never kept: asked again at the next drawing
+      table = null; // no network: the copy kept on this phone
+    }
+    try {
+      await pageScripts;
+      const store = keptTables();
+      if (table && store) await window.idbKeyval.set(address, table, store);
+      else if (store) table = await window.idbKeyval.get(address, store);
+    } catch (error) {
+      // No IndexedDB here (private mode, storage full): kept for this page only.
     }
     if (!table) {
       asked.delete(address);
@@ -257,6 +267,8 @@
     drawSummary(form);
     const table = outcomes(form);
     if (!table) return;
+    // Ready to take a hand: its kind's table of outcomes is here.
+    if (!form.dataset.ready) form.dataset.ready = "yes";
     clearProblems(form);
     showChoices(form, table);
     const refused = callComplete(form) ? table.calls[callKey(form)] : null;
@@ -363,8 +375,8 @@
   };
 
   const start = (kept) => {
-    for (const form of document.querySelectorAll(".table-hand:not([data-ready])")) {
-      form.dataset.ready = "yes";
+    for (const form of document.querySelectorAll(".table-hand:not([data-started])")) {
+      form.dataset.started = "yes";
       restore(form, kept);
       form.dataset.renege = valueOf(form, "renege") || "";
       render(form);
@@ -386,7 +398,10 @@
   // A page put back from htmx's history: its forms are drawn afresh (what was tapped
   // on them is in the snapshot; the marks of this script are not to be trusted).
   document.addEventListener("htmx:historyRestore", () => {
-    for (const form of document.querySelectorAll(".table-hand[data-ready]")) delete form.dataset.ready;
+    for (const form of document.querySelectorAll(".table-hand[data-started]")) {
+      delete form.dataset.started;
+      delete form.dataset.ready;
+    }
     start(null);
     if (!document.querySelector(".table-hand")) delete document.documentElement.dataset.handStage;
   });

@@ -5,6 +5,7 @@ changes reaches every phone (a hand, a new name, a new key)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -219,8 +220,9 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     assert "spades; partner unknown." in html
     assert 'class="suit-H suit-symbol"' in html
     # The phone offers a partner chip for every side the table of outcomes lists
-    # for the maker (static/js/hand.js): never the maker.
-    sides = table(client, game).context["outcomes"]["k"]["1"]
+    # for the maker (static/js/hand.js; the kind's, at its address): never the maker.
+    kind = client.get(table(client, game).context["outcomes_address"])
+    sides = json.loads(kind.content)["k"]["1"]
     assert sorted(sides) == ["0", "2", "3", "4", "maker", "none"]
 
 
