@@ -73,6 +73,7 @@ NOT_SCREENS = {
     "player_list_csv": "a CSV file",
     "ratings_csv": "a CSV file",
     "game_export": "a game document (JSON)",
+    "hand_outcomes": "a kind of table's outcomes (JSON), fetched by the table screen",
     "backup_download": "the operator's backup (JSON)",
     "api-trick": "the referee's JSON API",
     "api-legal": "the referee's JSON API",

@@ -13,7 +13,7 @@ POLL_ADDRESS = re.compile(r"/state/\?version=(\d+)&amp;names=(\d+)")
 # The CSRF token htmx sends with each of its requests (base.html's <body hx-headers>).
 HTMX_CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 # Where the table screen's hand form starts: read alone, not the whole page.
-HAND_FORM_START = re.compile(r'<form class="[^"]*\btable-hand\b')
+HAND_FORM_START = re.compile(r'<form\b[^>]*\bclass="[^"]*\btable-hand\b')
 
 
 @dataclass
