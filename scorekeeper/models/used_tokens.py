@@ -20,21 +20,6 @@ from scorekeeper.models.hands import Hand
 if TYPE_CHECKING:
     from scorekeeper.models.games import Game
 
-# What a hand's content is, as its token keeps it: every field the table tapped
-# but who dealt (the stored hand names its dealer only out of turn).
-CONTENT_FIELDS = (
-    "thrown_in",
-    "maker",
-    "trump",
-    "called",
-    "alone",
-    "outcome",
-    "partner",
-    "tricks",
-    "renege",
-    "bidding_round",
-    "revealed_on_trick",
-)
 # What makes two phones' hands the same deal (docs/formats.md, "Recording a hand,
 # once"): the bidding round and the trick of the reveal are notes, not the deal.
 SAME_DEAL_FIELDS = (
@@ -48,6 +33,9 @@ SAME_DEAL_FIELDS = (
     "tricks",
     "renege",
 )
+# What a hand's content is, as its token keeps it: every field the table tapped
+# but who dealt (the stored hand names its dealer only out of turn).
+CONTENT_FIELDS = (*SAME_DEAL_FIELDS, "bidding_round", "revealed_on_trick")
 
 
 def content_of(hand: EngineHand, *, with_dealer: bool = False) -> dict[str, Any]:
