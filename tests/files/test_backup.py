@@ -15,25 +15,12 @@ from django.test import Client
 
 from referee.engine.document import read_document
 from scorekeeper.models import EuchreNight, Game, Hand, Player, PrivateTable, Seat
+from tests.backup_support import backup, restore
 from tests.documents import example, import_document, long_game
 from tests.game_support import our_table, record, start_game, url
 from tests.night_support import start_night, tables_of
 
 pytestmark = pytest.mark.django_db
-
-
-def backup() -> str:
-    out = io.StringIO()
-    call_command("backup", stdout=out)
-    return out.getvalue()
-
-
-def restore(text: str, tmp_path: Path) -> str:
-    path = tmp_path / "backup.json"
-    path.write_text(text)
-    out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
-    return out.getvalue()
 
 
 def counts() -> tuple[int, ...]:

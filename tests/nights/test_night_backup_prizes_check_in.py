@@ -5,34 +5,20 @@ naming the night and field, and nothing is stored."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 
 from referee.engine.night import NightRules, PrizeKind, PrizeTies
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, NightPlayer, Player, PrivateTable
+from tests.backup_support import backup, restore
 from tests.game_support import our_table
 from tests.night_support import start_night
 
 pytestmark = pytest.mark.django_db
-
-
-def backup() -> str:
-    out = io.StringIO()
-    call_command("backup", stdout=out)
-    return out.getvalue()
-
-
-def restore(text: str, tmp_path: Path) -> str:
-    path = tmp_path / "backup.json"
-    path.write_text(text)
-    out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
-    return out.getvalue()
 
 
 def empty_the_database() -> None:

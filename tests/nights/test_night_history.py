@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
@@ -31,6 +30,7 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.models.night_boards import read_board
+from tests.backup_support import backup, restore
 from tests.conftest import joined_client
 from tests.documents import document, import_document, long_game
 from tests.game_support import TEST_TABLE_KEY, record, start_game, url
@@ -38,20 +38,6 @@ from tests.night_support import a_played_night, play_round, start_night
 from tests.test_speed import counted_results, kept_results
 
 pytestmark = pytest.mark.django_db
-
-
-def backup() -> str:
-    out = io.StringIO()
-    call_command("backup", stdout=out)
-    return out.getvalue()
-
-
-def restore(text: str, tmp_path: Path) -> str:
-    path = tmp_path / "backup.json"
-    path.write_text(text)
-    out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
-    return out.getvalue()
 
 
 def counts() -> tuple[int, ...]:

@@ -3,34 +3,19 @@ optional key per table, read back exactly, every season checked first."""
 
 from __future__ import annotations
 
-import io
 import json
 from datetime import date
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scorekeeper.models import Game, Player, PrivateTable, Season
+from tests.backup_support import backup, restore
 from tests.game_support import our_table
 from tests.seasons.season_support import game_on, season
 
 pytestmark = pytest.mark.django_db
-
-
-def backup() -> str:
-    out = io.StringIO()
-    call_command("backup", stdout=out)
-    return out.getvalue()
-
-
-def restore(text: str, tmp_path: Path) -> str:
-    path = tmp_path / "backup.json"
-    path.write_text(text)
-    out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
-    return out.getvalue()
 
 
 def seasons() -> list[tuple[str, str, date, date]]:
