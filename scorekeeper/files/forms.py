@@ -14,7 +14,7 @@ from django.utils.html import format_html
 
 from referee.engine.document import DocumentError
 from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES, parse_document
-from scorekeeper.models import Game, PrivateTable
+from scorekeeper.models import Game, GameBase, PrivateTable
 
 # Beside the file or the paste box alike: both are held to MAX_DOCUMENT_BYTES.
 TOO_BIG = (
@@ -51,7 +51,7 @@ class ImportForm(forms.Form):
         ),
     )
 
-    stored_game: Game | None = None
+    stored_game: GameBase | None = None
 
     def __init__(
         self,
@@ -110,7 +110,7 @@ class ImportForm(forms.Form):
         self.add_error("file", "Choose a game file, or paste a game document below.")
         return None
 
-    def already_stored(self, game: Game, *, field: str | None = None) -> None:
+    def already_stored(self, game: GameBase, *, field: str | None = None) -> None:
         """Refuse a document whose ``id`` is stored
         (docs/formats.md, "Game document (import and export)"): the error, beside the field, names
         the game with a link when it is one of this phone's tables (never another table's game); the

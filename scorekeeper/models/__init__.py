@@ -6,6 +6,7 @@ players' records are counted in ``scorekeeper/models/records.py``. The modules
 import one another one way only (tests/test_model_imports.py)."""
 
 from scorekeeper.models.euchre_nights import EuchreNight, EuchreNightQuerySet
+from scorekeeper.models.game_base import GameBase
 from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_hands import (
     EndMovesEarlier,
@@ -40,6 +41,7 @@ __all__ = [
     "EuchreNightQuerySet",
     "Game",
     "GameAlreadyStored",
+    "GameBase",
     "GameNight",
     "GameOver",
     "GameQuerySet",

@@ -13,10 +13,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scorekeeper.models.game_hands import prepare_import, store_imported_hands
+from scorekeeper.models.new_games import start_game
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
+    from scorekeeper.models.game_transactions import GameTransactions
     from scorekeeper.models.night_rounds import NightRound
     from scorekeeper.models.private_tables import PrivateTable
 
@@ -26,25 +28,25 @@ class GameAlreadyStored(Exception):
     (docs/formats.md, "Game document (import and export)"): importing it again would count the same
     game twice."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameBase) -> None:
         super().__init__(f"this game is already stored as game {game.pk} ({game})")
         self.game = game
 
 
-def import_game(
-    game_model: type[Game],
+def import_game[G: GameTransactions](
+    game_model: type[G],
     document: GameDocument,
     *,
     private_table: PrivateTable,
     copy: bool,
     night_round: NightRound | None = None,
     night_table: int | None = None,
-) -> Game:
+) -> G:
     """Store ``document`` as a new game of ``private_table`` (see
     ``Game.from_document``); raises GameAlreadyStored for a stored ``id``
     unless ``copy``. A euchre night's table names its round and table, and
     is scored by the document's ``round_rules`` (docs/rules.md, Euchre night 3)."""
-    games = game_model.objects
+    games = game_model._default_manager
     if document.id is not None and not copy:
         # An id is one game's whatever table holds it: never stored twice.
         stored = games.filter(uid=document.id).first()
@@ -54,12 +56,15 @@ def import_game(
     table = document.table
     try:
         with transaction.atomic():
-            game = game_model.start(
+            game = start_game(  # ``Game.start``
+                game_model,
                 variant=table.variant,
                 players=table.players,
                 first_dealer=document.first_dealer,
                 rules=table.rules,
                 private_table=private_table,
+                rematch_of=None,
+                token=None,
                 night_round=night_round,
                 night_table=night_table,
                 round_rules=document.round_rules,
@@ -79,7 +84,7 @@ def import_game(
     return game
 
 
-def kept_from_document(game: Game, document: GameDocument, *, copy: bool) -> dict[str, object]:
+def kept_from_document(game: GameBase, document: GameDocument, *, copy: bool) -> dict[str, object]:
     """What an imported game keeps of its document: its id (unless a copy),
     when it started and, when the hands finish it, when it ended."""
     kept: dict[str, object] = {}
@@ -92,7 +97,7 @@ def kept_from_document(game: Game, document: GameDocument, *, copy: bool) -> dic
     return kept
 
 
-def export_filename(game: Game) -> str:
+def export_filename(game: GameBase) -> str:
     """A file name that sorts by date and says what the game was:
     ``bower-2025-11-21-call-ace-12.json``."""
     day = timezone.localtime(game.created_at).date().isoformat()

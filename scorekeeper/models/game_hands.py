@@ -25,7 +25,7 @@ from scorekeeper.models.seats import Seat, SeatPair
 
 if TYPE_CHECKING:
     from referee.engine.document import GameDocument
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
     from scorekeeper.models.private_tables import PrivateTable
 
 
@@ -72,7 +72,7 @@ class HandAlreadyThere(Exception):
         self.hand = hand
 
 
-def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int]:
+def as_dealt(game: GameBase, number: int, hand: EngineHand) -> tuple[EngineHand, int]:
     """``hand`` as hand ``number`` of ``game`` stores it, with the dealer the
     rotation gives it: the hand names its dealer only out of turn."""
     previous = game.hands.filter(number__lt=number).order_by("-number").first()
@@ -84,7 +84,7 @@ def as_dealt(game: Game, number: int, hand: EngineHand) -> tuple[EngineHand, int
     return hand, in_turn
 
 
-def _check_later_dealers(game: Game, hands: list[EngineHand]) -> None:
+def _check_later_dealers(game: GameBase, hands: list[EngineHand]) -> None:
     """A new dealer moves the deal of every later hand: HandError (on the dealer)
     when a later hand would then break a rule that depends on who dealt it (the
     Canadian loner, docs/rules.md, Standard 3)."""
@@ -95,7 +95,7 @@ def _check_later_dealers(game: Game, hands: list[EngineHand]) -> None:
         raise HandError({"dealer": f"With this dealer, hand {number} would be refused: {message}"})
 
 
-def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end: bool) -> None:
+def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier_end: bool) -> None:
     """Store the edit of hand ``number`` in the locked ``game``, with what changed
     in the change log and the totals recomputed. EndMovesEarlier: the game
     would end at an earlier hand and the scorer has not confirmed."""
@@ -133,16 +133,16 @@ def store_edit(game: Game, number: int, hand: EngineHand, *, confirm_earlier_end
     }
     if changes:
         HandChange.objects.create(
-            game=game,
+            game_id=game.pk,
             hand_number=number,
             kind=HandChange.Kind.EDITED,
             summary=record.summary(table),
             changes=changes,
         )
-    game.recompute()
+    cache_scores(game)  # ``Game.recompute``
 
 
-def out_of_turn_dealer(game: Game, dealer: int) -> int | None:
+def out_of_turn_dealer(game: GameBase, dealer: int) -> int | None:
     """The dealer to note for the next hand: None when it is the rotation's."""
     _, in_turn = game.in_turn(game.hands.order_by("-number").first())
     return None if dealer == in_turn else dealer
@@ -196,7 +196,7 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
     return ImportedHands(table=table, result=result, hands=hands, changes=changes)
 
 
-def store_imported_hands(game: Game, document: GameDocument, prepared: ImportedHands) -> None:
+def store_imported_hands(game: GameBase, document: GameDocument, prepared: ImportedHands) -> None:
     """Store the hands of an imported game document in the new, locked
     ``game``, as ``prepare_import`` scored them, with their lines in the
     change log: inserts in bulk and nothing else, so the write lock is held
@@ -207,15 +207,15 @@ def store_imported_hands(game: Game, document: GameDocument, prepared: ImportedH
         with_names = replace(document, table=replace(document.table, players=game.table.players))
         prepared = prepare_import(with_names, private_table=game.private_table)
     for hand in prepared.hands:
-        hand.game = game
+        hand.game_id = game.pk
     for change in prepared.changes:
-        change.game = game
+        change.game_id = game.pk
     Hand.objects.bulk_create(prepared.hands)
     HandChange.objects.bulk_create(prepared.changes)
     _cache_totals(game, prepared.result, prepared.hands)
 
 
-def cache_scores(game: Game) -> GameScore:
+def cache_scores(game: GameBase) -> GameScore:
     """Score all of ``game``'s hands with the engine and cache the results on
     the hands, the seats (totals, wins, their hands' figures) and the game
     (what lists and statistics read). Only the hands whose cached figures
@@ -251,7 +251,7 @@ def cache_hand(record: Hand, scored: ScoredHand) -> bool:
     return True
 
 
-def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
+def _cache_totals(game: GameBase, result: GameScore, records: list[Hand]) -> None:
     """What the seats and the game cache once all the game's hands
     (``records``) are scored as ``result``: totals, winners, each seat's
     figures for the statistics, the end. Both a rescore (``cache_scores``) and
@@ -281,7 +281,7 @@ def _cache_totals(game: Game, result: GameScore, records: list[Hand]) -> None:
 
 
 def seat_results(
-    game: Game, seat: Seat, finished: bool, winners: Collection[int]
+    game: GameBase, seat: Seat, finished: bool, winners: Collection[int]
 ) -> dict[str, bool]:
     """What ``seat`` caches of the game's end (``_RESULTS``): the game is
     over, the seat won, and shared the win (level on the top total with
@@ -293,7 +293,7 @@ def seat_results(
 
 
 def game_fields(
-    game: Game, *, finished: bool, hands_played: int, played_on: bool
+    game: GameBase, *, finished: bool, hands_played: int, played_on: bool
 ) -> dict[str, datetime | int | bool | None]:
     """What the game itself caches (``finished_at`` and ``CACHED_GAME_FIELDS``):
     when it ended, its counted hands, a level top played on."""
@@ -301,7 +301,7 @@ def game_fields(
     return {"finished_at": finished_at, "hands_played": hands_played, "played_on": played_on}
 
 
-def _cache_game(game: Game, *, finished: bool, hands_played: int, played_on: bool) -> None:
+def _cache_game(game: GameBase, *, finished: bool, hands_played: int, played_on: bool) -> None:
     """Set ``game_fields`` on ``game``; the caller saves them (``Game._changing``)."""
     fields = game_fields(game, finished=finished, hands_played=hands_played, played_on=played_on)
     for name, value in fields.items():

@@ -4,25 +4,24 @@ by player and by game night (``Game.objects``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, NamedTuple
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, NamedTuple, Self
 
 from django.db import models
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from scorekeeper.models.game_base import NIGHT_STARTS
 from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.night_rounds import NightRound
 from scorekeeper.models.seats import Seat
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
     from scorekeeper.models.players import Player
     from scorekeeper.models.private_tables import PrivateTable
 
 
-# A game night runs from 6 a.m. to 6 a.m.: a game after midnight belongs to the evening.
-NIGHT_STARTS = time(6)
 # How many games on a watch link moves in one go (``GameQuerySet.followed``): a
 # link opened long after its game moves on from there at the next poll.
 WATCH_MOVES = 20
@@ -45,23 +44,26 @@ def seats_with_players() -> models.Prefetch[str, models.QuerySet[Seat], str]:
     return models.Prefetch("seats", queryset=seats)
 
 
-class GameQuerySet(models.QuerySet["Game"]):
-    def for_tables(self, tables: Iterable[PrivateTable]) -> GameQuerySet:
+class GameQuerySet[G: GameBase](models.QuerySet[G]):
+    """``Game.objects``: typed by the game it reads (``Game``), which it names
+    only through ``GameBase``."""
+
+    def for_tables(self, tables: Iterable[PrivateTable]) -> Self:
         """The games of these private tables (a phone's): every screen and
         change reads games through this, so another table's games are a 404."""
         return self.filter(private_table__in=[t.pk for t in tables])
 
-    def for_key_digests(self, digests: Iterable[str]) -> GameQuerySet:
+    def for_key_digests(self, digests: Iterable[str]) -> Self:
         """The games of the tables whose key digests a phone's cookie holds, in
         the same query (the poll's one query: ``scorekeeper.web.phone_tables.key_digests``)."""
         return self.filter(private_table__key_digest__in=list(digests))
 
-    def watched(self, token: str) -> GameQuerySet:
+    def watched(self, token: str) -> Self:
         """The game of a watch link (``/w/<token>/``): read-only, for anyone
         who has the link, whatever their tables."""
         return self.filter(watch_token=token)
 
-    def after(self, game: Game) -> GameQuerySet:
+    def after(self, game: GameBase) -> Self:
         """The games a watch link moves on to from ``game``, best first
         (docs/decisions.md, D44): at its private table, never a euchre night's
         table, either its rematch or a game started with one of its players
@@ -94,7 +96,7 @@ class GameQuerySet(models.QuerySet["Game"]):
             .order_by("-is_rematch", "-in_common", "created_at", "pk")
         )
 
-    def followed(self, game: Game) -> Game:
+    def followed(self, game: G) -> G:
         """The game a watch link of ``game`` shows: ``game``, or where its players
         went next and next again (``after``), up to WATCH_MOVES games on."""
         for _ in range(WATCH_MOVES):
@@ -113,7 +115,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         else:
             games = self.filter(pk=game_id, private_table__games__watch_token=token)
         later = (
-            self.model.objects.filter(
+            self.model._default_manager.filter(
                 private_table=models.OuterRef("private_table"), night_round__isnull=True
             )
             .exclude(pk=models.OuterRef("pk"))
@@ -141,19 +143,19 @@ class GameQuerySet(models.QuerySet["Game"]):
         pk, version, names, later_game, night_round = row
         return WatchStamp(pk, version, names, later_game and night_round is None)
 
-    def with_seats(self) -> GameQuerySet:
+    def with_seats(self) -> Self:
         """Each game's seats in order, with their players (``Game.seat_list``):
         one query for all the games."""
         return self.prefetch_related(seats_with_players())
 
-    def finished(self) -> GameQuerySet:
+    def finished(self) -> Self:
         return self.filter(finished_at__isnull=False)
 
-    def in_play(self) -> GameQuerySet:
+    def in_play(self) -> Self:
         """Games not over yet, the one played last first (home's "resume")."""
         return self.filter(finished_at__isnull=True).order_by("-updated_at", "-pk")
 
-    def for_table(self) -> GameQuerySet:
+    def for_table(self) -> Self:
         """What the table screen reads, in a fixed number of queries whatever
         the number of hands: seats and players, the hand in progress, and for a
         euchre night's table its round and night (two joins, no extra query)."""
@@ -161,16 +163,16 @@ class GameQuerySet(models.QuerySet["Game"]):
             "in_progress", "private_table", "night_round__night"
         )
 
-    def for_history(self) -> GameQuerySet:
+    def for_history(self) -> Self:
         """Newest first, with seats and players prefetched: what the game
         lists show (the counted hands are cached, ``Game.hands_played``)."""
         return self.with_seats().order_by("-created_at", "-pk")
 
-    def games_only(self) -> GameQuerySet:
+    def games_only(self) -> Self:
         """Games, not the tables of a euchre night (docs/rules.md, Euchre night)."""
         return self.filter(night_round__isnull=True)
 
-    def in_lists(self) -> GameQuerySet:
+    def in_lists(self) -> Self:
         """What the history lists show: the games, and each euchre night once,
         as its first table (round 1, table 1) with the night, its number of
         players and its rounds seated: its other tables are not games."""
@@ -192,7 +194,7 @@ class GameQuerySet(models.QuerySet["Game"]):
             .annotate(night_players=count(NightPlayer), night_rounds=count(NightRound))
         )
 
-    def with_player(self, player: Player) -> GameQuerySet:
+    def with_player(self, player: Player) -> Self:
         """The games ``player`` sat in, and the tables of the euchre nights
         they played (``in_lists`` keeps one a night)."""
         return self.filter(
@@ -204,7 +206,7 @@ class GameQuerySet(models.QuerySet["Game"]):
             )
         )
 
-    def on_game_night(self, night: date) -> GameQuerySet:
+    def on_game_night(self, night: date) -> Self:
         """The games of one game night: from 6 a.m. that day to 6 a.m. the next
         (``Game.game_night``)."""
         try:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Self
 
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
+from scorekeeper.models.game_base import GameBase
 from scorekeeper.models.game_hands import CACHED_GAME_FIELDS, StaleGame
 from scorekeeper.models.game_querysets import seats_with_players
 from scorekeeper.models.hand_plans import count_results_if_ended, plan_next_hand, store_locked
@@ -20,30 +21,26 @@ from scorekeeper.models.used_tokens import HandTaken, answer_without_storing
 
 if TYPE_CHECKING:
     from referee.engine.hands import Hand as EngineHand
-    from scorekeeper.models.games import Game
     from scorekeeper.models.hands import Hand
 
 
-class GameTransactions:
-    """The change machinery of ``Game``. Only ``Game`` inherits it (``_game``
-    says so to the type checker)."""
+class GameTransactions(GameBase):
+    """The change machinery of ``Game`` (an abstract model: ``Game`` is the one
+    that inherits it)."""
 
-    def _game(self) -> Game:
-        return cast("Game", self)
-
-    def recent_hands(self, limit: int) -> list[Hand]:
-        """The last ``limit`` hands, newest first: one query, whatever the game's length."""
-        return list(self._game().hands.order_by("-number")[:limit])
+    class Meta(GameBase.Meta):
+        abstract = True
 
     def read_again(self) -> None:
         """This game as stored now: its fields with its private table and
         night, and its seats with their players; anything else is read when
         asked (the hand in progress, the hands)."""
-        me = self._game()
-        me.refresh_from_db(
-            from_queryset=type(me).objects.select_related("private_table", "night_round__night")
+        self.refresh_from_db(
+            from_queryset=type(self)._default_manager.select_related(
+                "private_table", "night_round__night"
+            )
         )
-        prefetch_related_objects([me], seats_with_players())
+        prefetch_related_objects([self], seats_with_players())
 
     def _take_hand(
         self,
@@ -59,7 +56,7 @@ class GameTransactions:
         answer: list[HandTaken] = []
         seen: list[Hand | None] = []
 
-        def answered(game: Game) -> bool:
+        def answered(game: Self) -> bool:
             seen.extend(game.recent_hands(1) or [None])
             found = answer_without_storing(
                 game, token=token, hand=hand, after=after, last=seen[0], careful=careful
@@ -84,9 +81,9 @@ class GameTransactions:
         self,
         version: int | None,
         *fields: str,
-        repeat: Callable[[Game], bool] | None = None,
+        repeat: Callable[[Self], bool] | None = None,
         read_again: bool = True,
-    ) -> Iterator[Game | None]:
+    ) -> Iterator[Self | None]:
         """One change to the game: in a transaction, lock its row and read this
         game afresh (its fields, seats and players), check the version the
         scorer saw (StaleGame), yield it to change, then save it with a new
@@ -98,25 +95,26 @@ class GameTransactions:
         game is read again as stored (``read_again``), unless the caller does
         not draw it (the game's own fields and seats are then as stored; the
         call ended, if any, may still be cached)."""
-        me = self._game()
-        seen = me.version
+        seen = self.version
         with transaction.atomic():
             # The row locked and its fields read: what was read with them (the
             # seats, the call in play) stands while the version shows no change.
-            own = [field.attname for field in me._meta.concrete_fields]
-            me.refresh_from_db(fields=own, from_queryset=type(me).objects.select_for_update())
-            if me.version != seen:
-                me.refresh_from_db()
-            prefetch_related_objects([me], seats_with_players())
-            if repeat is not None and repeat(me):
+            own = [field.attname for field in self._meta.concrete_fields]
+            self.refresh_from_db(
+                fields=own, from_queryset=type(self)._default_manager.select_for_update()
+            )
+            if self.version != seen:
+                self.refresh_from_db()
+            prefetch_related_objects([self], seats_with_players())
+            if repeat is not None and repeat(self):
                 yield None
             else:
-                if version is not None and me.version != version:
+                if version is not None and self.version != version:
                     raise StaleGame("the game changed on another phone")
-                was_finished = me.is_finished
-                yield me
-                me.version += 1
-                me.save(
+                was_finished = self.is_finished
+                yield self
+                self.version += 1
+                self.save(
                     update_fields=[
                         "version",
                         "updated_at",
@@ -125,6 +123,8 @@ class GameTransactions:
                         *fields,
                     ]
                 )
-                count_results_if_ended(me, was_finished=was_finished, is_finished=me.is_finished)
+                count_results_if_ended(
+                    self, was_finished=was_finished, is_finished=self.is_finished
+                )
         if read_again:
-            me.read_again()
+            self.read_again()

@@ -26,7 +26,7 @@ from scorekeeper.models.seats import Seat, SeatPair
 from scorekeeper.models.used_tokens import UsedToken, content_of
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
 
 
 class Change(Protocol):
@@ -39,15 +39,15 @@ class Change(Protocol):
         """Store all but the game's fields (in the transaction that bumps its version)."""
 
 
-def count_results_if_ended(game: Game, *, was_finished: bool, is_finished: bool) -> None:
+def count_results_if_ended(game: GameBase, *, was_finished: bool, is_finished: bool) -> None:
     """A change that reached, changed or took back the game's end changes its
     players' results (``Player.results_*``): they are counted afresh. A game
     in play has no winner, so no other change can."""
     if was_finished or is_finished:
-        Player.objects.filter(seats__game=game).recount_results()
+        Player.objects.filter(seats__game=game.pk).recount_results()
 
 
-def store_locked[C: Change](game: Game, change: C) -> C:
+def store_locked[C: Change](game: GameBase, change: C) -> C:
     """Store ``change``, worked out under the lock from the locked ``game``;
     ``Game._changing`` then saves the game's fields and new version."""
     change.write()
@@ -70,7 +70,7 @@ class NewCall:
         self.call.save()
 
 
-def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
+def plan_call(game: GameBase, call: dict[str, Any]) -> NewCall:
     """Trump made in ``game`` (``Game.start_hand``): GameOver once the game
     has ended, HandError for a call the engine refuses."""
     if game.is_finished:
@@ -86,7 +86,7 @@ def plan_call(game: Game, call: dict[str, Any]) -> NewCall:
     return NewCall(call=new, replaced=game.current_hand)
 
 
-def plan_reveal(game: Game, *, partner: int, trick: int | None) -> HandInProgress:
+def plan_reveal(game: GameBase, *, partner: int, trick: int | None) -> HandInProgress:
     """The call in progress of the locked ``game`` with its partner revealed
     (``Game.reveal_partner``), a copy, unsaved: HandError when there is no
     partner to reveal or the engine refuses it (the call stays as stored)."""
@@ -141,7 +141,7 @@ class NextHand:
 
 
 def plan_next_hand(
-    game: Game, token: uuid.UUID | None, hand: EngineHand, *, last: Hand | None
+    game: GameBase, token: uuid.UUID | None, hand: EngineHand, *, last: Hand | None
 ) -> NextHand:
     """The next hand of ``game`` (docs/formats.md, "What a hand record holds"), scored from where
     the game stands (the seats' totals, the last hand's dealer: ``continue_game``), so
@@ -165,7 +165,7 @@ def plan_next_hand(
         played_on=game.played_on,
     )
     scored, after = continue_game(table, state, hand, round_rules=game.round_rules)
-    record = Hand(game=game, number=number, token=token)
+    record = Hand(game_id=game.pk, number=number, token=token)
     record.set_from_engine(hand)
     cache_hand(record, scored)
     finished = after.ended_after is not None
@@ -188,7 +188,7 @@ def plan_next_hand(
     return NextHand(
         record=record,
         line=HandChange(
-            game=game,
+            game_id=game.pk,
             hand_number=number,
             kind=HandChange.Kind.RECORDED,
             summary=record.summary(table),
@@ -200,7 +200,7 @@ def plan_next_hand(
         used=None
         if token is None
         else UsedToken(
-            game=game,
+            game_id=game.pk,
             token=token,
             kind=UsedToken.Kind.RECORDED,
             hand_number=number,

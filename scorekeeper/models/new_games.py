@@ -19,7 +19,7 @@ from scorekeeper.models.players import Player
 from scorekeeper.models.seats import Seat, SeatPair
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
     from scorekeeper.models.night_rounds import NightRound
     from scorekeeper.models.private_tables import PrivateTable
 
@@ -30,20 +30,20 @@ class RematchRefused(Exception):
 
 
 @transaction.atomic
-def start_game(
-    cls: type[Game],
+def start_game[G: GameBase](
+    cls: type[G],
     *,
     variant: Variant,
     players: Sequence[str],
     first_dealer: int | None,
     rules: HouseRules,
     private_table: PrivateTable,
-    rematch_of: Game | None,
+    rematch_of: GameBase | None,
     token: uuid.UUID | None,
     night_round: NightRound | None,
     night_table: int | None,
     round_rules: RoundRules | None,
-) -> Game:
+) -> G:
     """``Game.start``: see there."""
     Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
     game, new = create_once(
@@ -71,7 +71,7 @@ def start_game(
         return game
     found = Player.for_names(players, table=private_table)
     seats = Seat.objects.bulk_create(
-        Seat(game=game, position=i, player=found[name], at_night=night_round is not None)
+        Seat(game_id=game.pk, position=i, player=found[name], at_night=night_round is not None)
         for i, name in enumerate(players)
     )
     SeatPair.objects.bulk_create(SeatPair.for_seats(seats))
@@ -80,7 +80,7 @@ def start_game(
 
 
 def _started_as(
-    game: Game,
+    game: GameBase,
     variant: Variant,
     players: Sequence[str],
     first_dealer: int | None,
@@ -102,14 +102,15 @@ def _started_as(
 
 
 @transaction.atomic
-def rematch_game(game: Game) -> Game:
+def rematch_game[G: GameBase](game: G) -> G:
     """``Game.rematch``: see there."""
     if game.is_night_table:
         raise RematchRefused(
             "A table of a euchre night has no rematch: the night seats the next round."
         )
-    type(game).objects.select_for_update().get(pk=game.pk)
-    existing = game.rematches.order_by("pk").first()
+    games = type(game)._default_manager
+    games.select_for_update().get(pk=game.pk)
+    existing = games.filter(rematch_of=game.pk).order_by("pk").first()  # ``Game.rematches``
     if existing is not None:
         return existing
     seats = game.seat_list()

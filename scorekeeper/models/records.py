@@ -19,7 +19,7 @@ from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE
 from referee.engine.variants import seats_opposite
 
 if TYPE_CHECKING:
-    from scorekeeper.models import Game, Hand
+    from scorekeeper.models.hands import Hand
 
 # The games figures of a record (``record_aggregates``): what the players list shows
 # (and who is listed: someone who has only played euchre nights has night tables).
@@ -157,7 +157,7 @@ def pair_figures(hands: Iterable[Hand], seats: int) -> dict[tuple[int, int], dic
 
 
 def record_aggregates(
-    *, seat: str, games: models.QuerySet[Game] | None = None
+    *, seat: str, games: models.QuerySet[models.Model] | None = None
 ) -> dict[str, models.Expression]:
     """A player's record as aggregates over their seats; ``seat`` is the path
     to a seat ("seats__" from Player, "" from Seat); ``games``, when given,

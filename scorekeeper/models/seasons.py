@@ -19,7 +19,7 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from scorekeeper.models.euchre_nights import EuchreNight
-from scorekeeper.models.game_querysets import NIGHT_STARTS
+from scorekeeper.models.game_base import NIGHT_STARTS
 from scorekeeper.models.games import Game
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.private_tables import PrivateTable, new_watch_token
@@ -120,7 +120,7 @@ class Season(models.Model):
         """Whether the season's last game night is still to come or going on."""
         return timezone.now() < self.ends_at
 
-    def games(self) -> GameQuerySet:
+    def games(self) -> GameQuerySet[Game]:
         """The table's games started in the season, euchre nights' tables included."""
         return Game.objects.filter(
             private_table=self.private_table_id,

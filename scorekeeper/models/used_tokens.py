@@ -18,7 +18,7 @@ from scorekeeper.models.game_hands import HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.models.hands import Hand
 
 if TYPE_CHECKING:
-    from scorekeeper.models.games import Game
+    from scorekeeper.models.game_base import GameBase
 
 # What makes two phones' hands the same deal (docs/formats.md, "Recording a hand,
 # once"): the bidding round and the trick of the reveal are notes, not the deal.
@@ -105,11 +105,11 @@ class HandTaken:
     record: Hand | None = None
 
 
-def used_token(game: Game, token: uuid.UUID | None) -> UsedToken | None:
-    return None if token is None else game.used_tokens.filter(token=token).first()
+def used_token(game: GameBase, token: uuid.UUID | None) -> UsedToken | None:
+    return None if token is None else UsedToken.objects.filter(game=game.pk, token=token).first()
 
 
-def token_refused(game: Game, used: UsedToken) -> TokenUsed:
+def token_refused(game: GameBase, used: UsedToken) -> TokenUsed:
     """The 409 for a token already used for other content: the hand it names,
     as it stands now (None: taken back since)."""
     standing = game.hands.filter(number=used.hand_number).first()
@@ -117,7 +117,7 @@ def token_refused(game: Game, used: UsedToken) -> TokenUsed:
 
 
 def answer_without_storing(
-    game: Game,
+    game: GameBase,
     *,
     token: uuid.UUID | None,
     hand: EngineHand,
@@ -150,17 +150,17 @@ def answer_without_storing(
 
 
 def remember(
-    game: Game, token: uuid.UUID | None, kind: str, number: int, content: dict[str, Any]
+    game: GameBase, token: uuid.UUID | None, kind: str, number: int, content: dict[str, Any]
 ) -> None:
     """Keep ``token`` for good with what it did (nothing for a change without one)."""
     if token is not None:
         UsedToken.objects.create(
-            game=game, token=token, kind=kind, hand_number=number, content=content
+            game_id=game.pk, token=token, kind=kind, hand_number=number, content=content
         )
 
 
 def edit_already_stored(
-    game: Game, *, token: uuid.UUID | None, number: int, hand: EngineHand
+    game: GameBase, *, token: uuid.UUID | None, number: int, hand: EngineHand
 ) -> bool:
     """Under the lock, before hand ``number`` is changed to ``hand``: whether the
     change is stored already (this token made it, or hand ``number`` is so

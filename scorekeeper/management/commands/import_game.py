@@ -19,7 +19,7 @@ from referee.engine.document import DocumentError
 from scorekeeper.files.backups import TABLE_KEY
 from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.management.input import one_line, read_file_argument
-from scorekeeper.models import Game, GameAlreadyStored, PrivateTable
+from scorekeeper.models import Game, GameAlreadyStored, GameBase, PrivateTable
 from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
 
 
@@ -103,7 +103,7 @@ class Command(BaseCommand):
         self.stdout.write(str(game.pk))
 
     @staticmethod
-    def _already_stored(game: Game) -> CommandError:
+    def _already_stored(game: GameBase) -> CommandError:
         started = timezone.localtime(game.created_at)
         return CommandError(
             f"This game is already stored as game {game.pk} ({game}, "
