@@ -3,7 +3,7 @@
 find them as ``scorekeeper.models``. Each change a game goes through is a
 ``Game`` method (``scorekeeper/models/games.py``, which names its helpers);
 players' records are counted in ``scorekeeper/models/records.py``. The modules
-import one another one way only (tests/test_model_imports.py)."""
+import one another one way only, type hints included (tests/test_model_imports.py)."""
 
 from scorekeeper.models.euchre_nights import EuchreNight, EuchreNightQuerySet
 from scorekeeper.models.game_base import GameBase

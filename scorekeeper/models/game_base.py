@@ -103,8 +103,9 @@ class GameBase(models.Model):
     lone_march_five = models.BooleanField(default=False)
 
     if TYPE_CHECKING:
-        # The rows that name their game (Django gives ``Game`` these; ``Game``'s
-        # changes name the rest: ``used_tokens``, ``changes``, ``rematches``).
+        # For the type checker: the rows that name their game, which Django gives
+        # ``Game`` (the changes reach the others, ``used_tokens``, ``changes`` and
+        # ``rematches``, through their own models).
         hands: RelatedManager[Hand]
         seats: RelatedManager[Seat]
         in_progress: HandInProgress | None  # reading it raises when none (``current_hand``)

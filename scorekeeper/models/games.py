@@ -2,8 +2,8 @@
 
 ``Game`` is read here, method by method; where each part lives:
 
-- its columns (variant, house rules, seats' first dealer, version, the cached
-  figures) and what they read as, changing nothing (``table``, ``score``,
+- its columns (variant, house rules, first dealer, version, the figures every
+  change caches) and what they read as, changing nothing (``table``, ``score``,
   ``upcoming``, ``current_hand``, ``to_document`` ...): ``GameBase``, the
   abstract model in ``game_base``;
 - the one way it changes (``_changing``: one transaction with the game row locked
