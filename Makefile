@@ -5,9 +5,14 @@ SHELL := /bin/bash
 
 VENV := .venv
 BIN := $(VENV)/bin
-# Installed-package stamps live in the venv: deleting .venv forgets them too.
+# Installed-package stamps live in the venv: deleting .venv forgets them too. Each holds
+# the checksum of the pyproject.toml it was installed from, so only a change of its
+# content reinstalls: a checkout that rewrites the file as it was (a rebase, a worktree,
+# a branch switched back) leaves it newer than the stamp and installs nothing.
 APP_STAMP := $(VENV)/.bower-app-installed
 DEV_STAMP := $(VENV)/.bower-dev-installed
+PROJECT_SUM := $(shell cksum < pyproject.toml)
+stale = $(if $(filter-out $(shell cat $(1) 2>/dev/null),$(PROJECT_SUM)),installed-packages-stale)
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 
 HOST ?= 127.0.0.1
@@ -55,13 +60,16 @@ $(BIN)/python:
 	@echo "Creating $(VENV) with $(PYTHON)"
 	"$(PYTHON)" -m venv $(VENV)
 
-$(APP_STAMP): pyproject.toml | $(BIN)/python
+$(APP_STAMP): $(call stale,$(APP_STAMP)) | $(BIN)/python
 	$(PIP) install -e .
-	@touch $@
+	@echo '$(PROJECT_SUM)' > $@
 
-$(DEV_STAMP): pyproject.toml | $(BIN)/python
+$(DEV_STAMP): $(call stale,$(DEV_STAMP)) | $(BIN)/python
 	$(PIP) install -e '.[dev]'
-	@touch $@ $(APP_STAMP)
+	@echo '$(PROJECT_SUM)' > $@
+	@echo '$(PROJECT_SUM)' > $(APP_STAMP)
+
+.PHONY: installed-packages-stale
 
 # This machine alone: Django's development server, DEBUG on. Any other HOST lets
 # other machines in, so scripts/serve-lan runs granian with DEBUG off instead.
