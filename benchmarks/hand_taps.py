@@ -19,7 +19,8 @@ each tap's main-thread work from a Chromium trace (its tasks' thread time, point
 to the first paint after the click), which the machine's load does not inflate.
 
 The bytes: the table screen's HTML as a phone asks for it (gzip and brotli accepted),
-and with the CSS and JavaScript it loads (whitenoise's brotli copies): the first load.
+and with the CSS and JavaScript it loads (whitenoise's brotli copies) and the kind's table
+of outcomes it preloads (``data-outcomes``): the first load.
 """
 
 from __future__ import annotations
@@ -77,22 +78,25 @@ def _get(port: int, path: str, cookie: str, encoding: str) -> tuple[int, bytes, 
 
 
 def wire_bytes(port: int, path: str, cookie: str) -> None:
-    """The table screen's HTML, then with its stylesheets and scripts, as sent."""
+    """The table screen's HTML, then with its stylesheets, scripts and the kind's table
+    of outcomes, as sent."""
     status, html, encoding = _get(port, path, cookie, "gzip, br")
     assert status == 200, status
     _, plain, _ = _get(port, path, cookie, "identity")
-    assets = re.findall(rb'(?:href|src)="(/static/[^"]+\.(?:css|js))"', plain)
     total = len(html)
     lines = [f"  table screen HTML: {len(html):,} B {encoding} ({len(plain):,} B plain)"]
+    # The drawing's part of the outcomes (names, totals, deals), in the HTML.
+    drawing = re.search(
+        rb'<script id="hand-outcomes" type="application/json">(.*?)</script>', plain
+    )
+    if drawing:
+        lines.append(f"    of which this drawing's outcomes: {len(drawing.group(1)):,} B plain")
+    # The stylesheets and scripts, and the kind's table of outcomes the page preloads.
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+\.(?:css|js)|/games/outcomes/[^"]+)"', plain)
     for asset in dict.fromkeys(assets):
         _, body, coding = _get(port, asset.decode(), cookie, "gzip, br")
         total += len(body)
         lines.append(f"  {asset.decode()}: {len(body):,} B {coding}")
-    outcomes = re.search(
-        rb'<script id="hand-outcomes" type="application/json">(.*?)</script>', plain
-    )
-    if outcomes:
-        lines.append(f"  of which the table of outcomes: {len(outcomes.group(1)):,} B plain")
     print("Bytes on the wire (first load of the table screen):")
     print("\n".join(lines))
     print(f"  total: {total:,} B")

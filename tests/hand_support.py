@@ -17,7 +17,8 @@ from tests.game_support import fresh
 
 
 def outcomes_of(game: Game) -> dict[str, Any]:
-    """The table of outcomes the table screen sends with the game as it stands."""
+    """The table of outcomes the phone puts together (the kind's and the drawing's part)
+    for the game as it stands."""
     game = fresh(game)
     form = TableHandForm(initial={"version": game.version, "token": uuid.uuid4()}, game=game)
     return hand_outcomes(game, form)

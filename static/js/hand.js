@@ -1,10 +1,12 @@
 // The whole hand on the phone (docs/decisions.md, D50). The table screen's hand form
 // (templates/scorekeeper/games/table.html) is shown a stage at a time: the maker, the
 // call, the end of the hand. Its points and every check are looked up in the engine's
-// table of outcomes sent with the page (scorekeeper/games/outcomes.py): no scoring rule
-// and no check is written here, and no tap asks Bower anything. "Save the call" tells
-// the other phones and goes on at once; "Save hand" posts the whole form (hand_enter,
-// with its version and token: recorded once). Without this file the form is one page.
+// table of outcomes (scorekeeper/games/outcomes.py): its kind's, fetched once from
+// data-outcomes and kept, with this drawing's names and totals (#hand-outcomes). No
+// scoring rule and no check is written here, and no tap asks Bower anything. "Save the
+// call" tells the other phones and goes on at once; "Save hand" puts the whole hand in
+// the phone's outbox (outbox.js), which sends it to hand_enter with `after` and its
+// token: recorded once. Without this file the form is one page.
 "use strict";
 
 (() => {

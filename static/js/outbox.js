@@ -9,7 +9,8 @@
 // every few seconds while any wait, and through Background Sync where the browser has
 // it (the service worker). If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
-// tap. Points and dealers are the engine's, sent with the page (static/js/hand.js);
+// tap. Points and dealers are the engine's (the kind's table of outcomes and the page's
+// deal order: static/js/hand.js);
 // forms that go through the outbox carry data-outbox (games/table.html).
 "use strict";
 

@@ -326,7 +326,7 @@ EVERY_ENTRY = """(expected) => {
 def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
     page: Page,
 ) -> None:
-    """The preview drawn by static/js/hand.js from the table sent with the page, for
+    """The preview drawn by static/js/hand.js from the kind's table and the drawing's part, for
     every maker, partner, alone, tricks and renege: what the server reads and records."""
     game = start_game(players=FIVE, target=99, renege="offender-loses-2")
     for hand in KINDS[:3]:
