@@ -49,8 +49,11 @@
     try {
       await pageScripts;
       const store = keptTables();
-      if (table && store) await window.idbKeyval.set(address, table, store);
-      else if (store) table = await window.idbKeyval.get(address, store);
+      if (table && store) {
+        // Written once: an address (its digest) always answers the same table.
+        const kept = await window.idbKeyval.keys(store);
+        if (!kept.includes(address)) await window.idbKeyval.set(address, table, store);
+      } else if (store) table = await window.idbKeyval.get(address, store);
     } catch (error) {
       // No IndexedDB here (private mode, storage full): kept for this page only.
     }

@@ -121,3 +121,30 @@ def test_over_plain_http_the_phone_keeps_the_table_it_fetched_once(
     rule = page.evaluate(TAP_THE_HAND)
     assert rule == said_by_the_engine(fresh(other))
     assert "Yan" in rule
+
+
+# Counts this page's writes to the phone's kept tables of outcomes (IndexedDB).
+COUNT_WRITES = """
+window.__outcomeWrites = 0;
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (this.name === "tables") window.__outcomeWrites += 1;
+  return put.apply(this, args);
+};"""
+
+
+def test_the_kept_table_is_written_once_not_at_every_load_of_the_screen(
+    page: Page, game: Game
+) -> None:
+    page.add_init_script(PLAIN_HTTP)
+    page.add_init_script(COUNT_WRITES)
+    page.goto(f"/games/{game.pk}/")
+    address = ready(page)
+    wait_until(page, KEPT_IN_INDEXEDDB, address)
+    assert page.evaluate("window.__outcomeWrites") == 1
+    for _ in range(2):
+        page.reload()
+        assert ready(page) == address
+        assert page.evaluate("window.__outcomeWrites") == 0
+    # Still there for a screen opened without the network.
+    assert page.evaluate(KEPT_IN_INDEXEDDB, address)
