@@ -55,7 +55,6 @@ NOT_SCREENS = {
     "night_standings_state": "a poll of the standings, walked",
     "night_watch_state": "a poll of the night's watch page, walked",
     "season_watch_state": "a poll of the season's watch page, walked",
-    "hand_reveal": "a form's POST",
     "hand_cancel": "a form's POST",
     "hand_thrown_in": "a form's POST",
     "hand_redo": "a form's POST (Undo's answer offers it: tests/games/test_browser_fixes.py)",

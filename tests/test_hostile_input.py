@@ -139,7 +139,6 @@ def forms(tables: Tables) -> dict[str, tuple[str, dict[str, str]]]:
             f"/games/{between.pk}/hand/start/",
             action(between, maker="1", trump="H", called="S", round="1"),
         ),
-        "reveal": (f"/games/{playing.pk}/hand/reveal/", action(playing, partner="3", trick="2")),
         "dealer": (f"/games/{between.pk}/hand/dealer/", action(between, dealer="3")),
         "cancel": (f"/games/{playing.pk}/hand/cancel/", action(playing)),
         # The hand over: the whole hand, its call as in play.
@@ -189,7 +188,7 @@ def stored() -> tuple[Any, ...]:
         Player.objects.count(),
         Seat.objects.count(),
         list(Hand.objects.order_by("pk").values_list("pk", "tricks", "updated_at")),
-        list(HandInProgress.objects.values_list("pk", "partner", "revealed_on_trick")),
+        list(HandInProgress.objects.values_list("pk", "maker", "trump", "called", "alone")),
         HandChange.objects.count(),
     )
 
@@ -213,7 +212,6 @@ def answer(client: Client, method: str, address: str, **kwargs: Any) -> tuple[in
 FORM_NAMES = [
     "new game",
     "start",
-    "reveal",
     "dealer",
     "cancel",
     "finish",

@@ -122,7 +122,6 @@ def test_the_result_costs_the_same_queries_for_a_short_game_and_a_long_one(
 CHANGES: dict[str, tuple[str, dict[str, str], bool]] = {
     "trump made": ("hand_start", BEN_CALLS, False),
     "another call replacing one": ("hand_start", {**BEN_CALLS, "maker": "2"}, True),
-    "the partner revealed": ("hand_reveal", {"partner": "3", "trick": "2"}, True),
     "a deal out of turn": ("hand_dealer", {"dealer": "3"}, False),
     "the call cancelled": ("hand_cancel", {}, True),
     "the hand over": ("hand_enter", {**BEN_CALLS, "partner": "3", "tricks": "3"}, True),

@@ -174,17 +174,9 @@ def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
     assert (current.maker, current.trump, current.called) == (1, "H", "S")
 
 
-def test_one_reveal_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None:
+def test_one_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None:
     game = start_game()
     game.start_hand(version=game.version, maker=1, trump="H", called="S")
-    reveal = game_form(game, partner="3", trick="2")
-    assert (
-        statuses(at_once(6, lambda i, client: client.post(url("hand_reveal", game), reveal)))
-        == [302] * 6
-    )
-    current = HandInProgress.objects.get(game=game)
-    assert (current.partner, current.revealed_on_trick) == (3, 2)
-
     cancel = game_form(game)
     assert (
         statuses(at_once(6, lambda i, client: client.post(url("hand_cancel", game), cancel)))

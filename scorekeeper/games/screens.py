@@ -45,8 +45,7 @@ class ScoreRow:
     ahead: bool
     deals: bool
     leads: bool
-    # In the hand in play: "maker" for the maker's side, "partner" for the
-    # revealed partner's, else "".
+    # In the hand in play: "maker" for the maker's side, else "".
     role: str = ""
     # The mark's words, alike for every side level with it: "ahead" (alone at
     # the top), "level" (sharing the top), "winner", "shares the win"; "" unmarked.
@@ -110,7 +109,6 @@ TABLE_ADDRESSES = (
     "hand_start",
     "hand_enter",
     "hand_finish",
-    "hand_reveal",
     "hand_cancel",
     "hand_thrown_in",
     "hand_dealer",
@@ -126,18 +124,15 @@ def scoreboard(
     game: Game, dealer: int, leader: int, current: HandInProgress | None = None
 ) -> list[ScoreRow]:
     """One row per side that keeps a total (docs/rules.md, Call-Ace 6 and Standard 6), with who
-    deals and leads, and in the hand in play ``current`` the maker's and the
-    revealed partner's sides. Once a game is over its winners are marked (the
-    cached ``Seat.won``: no query), else the side or sides level at the top."""
+    deals and leads, and in the hand in play ``current`` the maker's side (the
+    partner is told with the whole hand, at its end). Once a game is over its
+    winners are marked (the cached ``Seat.won``: no query), else the side or
+    sides level at the top."""
     seats = game.seat_list()
     sides = game.table.sides()
 
     def role(side: tuple[int, ...]) -> str:
-        if current is None:
-            return ""
-        if current.maker in side:
-            return "maker"
-        return "partner" if current.partner is not None and current.partner in side else ""
+        return "maker" if current is not None and current.maker in side else ""
 
     marked = _marked_sides(game, sides)
     return [
@@ -253,17 +248,8 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
     else:
         text = format_html("{} with {}", text, table.name(seats_opposite(maker)))
     if current.partner_to_reveal(variant):
-        if current.partner is None:
-            text = format_html("{}; partner unknown", text)
-        elif current.revealed_on_trick:
-            text = format_html(
-                "{}; {} revealed as partner on trick {}",
-                text,
-                table.name(current.partner),
-                current.revealed_on_trick,
-            )
-        else:
-            text = format_html("{}; {} revealed as partner", text, table.name(current.partner))
+        # Who held the called card is told with the whole hand, at its end.
+        text = format_html("{}; partner unknown", text)
     if current.bidding_round:
         text = format_html("{} (round {})", text, current.bidding_round)
     return format_html("{}.", text)

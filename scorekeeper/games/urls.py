@@ -16,7 +16,6 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/state/", game.game_state, name="game_state"),
     path("games/outcomes/<str:kind>/<str:digest>/", game.hand_outcomes, name="hand_outcomes"),
     path("games/<int:game_id>/hand/start/", hands.hand_start, name="hand_start"),
-    path("games/<int:game_id>/hand/reveal/", hands.hand_reveal, name="hand_reveal"),
     path("games/<int:game_id>/hand/dealer/", hands.hand_dealer, name="hand_dealer"),
     path("games/<int:game_id>/hand/cancel/", hands.hand_cancel, name="hand_cancel"),
     path("games/<int:game_id>/hand/finish/", hands.hand_finish, name="hand_finish"),

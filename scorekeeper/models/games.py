@@ -15,14 +15,14 @@
   ``game_querysets``;
 - the bodies of its long changes, each a helper named by what it holds: ``new_games``
   (a game started, a rematch), ``game_documents`` (a game document imported),
-  ``hand_plans`` (the next hand: a call, a reveal, the hand recorded),
+  ``hand_plans`` (the next hand: a call, the hand recorded),
   ``game_hands`` (an earlier hand edited, a deal out of turn, an import's hands,
   the scores cached, and the refusals: ``StaleGame``, ``GameOver`` ...) and
   ``used_tokens`` (a hand recorded once however often sent).
 
 The changes themselves are the methods below (``Game.start``, ``Game.start_hand``,
-``Game.reveal_partner``, ``Game.record_hand``, ``Game.undo_last_hand``,
-``Game.redo_hand``, ``Game.edit_hand`` ...). The helpers name ``GameBase``, below
+``Game.record_hand``, ``Game.undo_last_hand``, ``Game.redo_hand``,
+``Game.edit_hand`` ...). The helpers name ``GameBase``, below
 them, never ``Game``: the models import one another in no circle, type hints
 included (tests/test_model_imports.py). A euchre night's tables are games of its
 rounds (``night_rounds``); the nights read the games, never the other way.
@@ -52,7 +52,7 @@ from scorekeeper.models.game_hands import (
 )
 from scorekeeper.models.game_querysets import GameQuerySet
 from scorekeeper.models.game_transactions import GameTransactions
-from scorekeeper.models.hand_plans import plan_call, plan_reveal, store_locked
+from scorekeeper.models.hand_plans import plan_call, store_locked
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.new_games import rematch_game, start_game
 from scorekeeper.models.used_tokens import (
@@ -165,23 +165,6 @@ class Game(GameTransactions):
             if game is None:
                 return HandInProgress.objects.get(game=self)
             return store_locked(game, plan_call(game, call)).call
-
-    def reveal_partner(self, *, version: int | None, partner: int, trick: int | None) -> None:
-        """The called card was played: record who holds it (and on which trick).
-        Sent twice (a double tap), the same reveal is kept once."""
-
-        def same_reveal(game: Game) -> bool:
-            current = game.current_hand
-            return current is not None and (current.partner, current.revealed_on_trick) == (
-                partner,
-                trick,
-            )
-
-        with self._changing(version, repeat=same_reveal) as game:
-            if game is None:
-                return
-            revealed = plan_reveal(game, partner=partner, trick=trick)
-            revealed.save(update_fields=["partner", "revealed_on_trick"])
 
     def set_dealer(self, *, version: int | None, dealer: int) -> None:
         """Someone other than the rotation's dealer is dealing the next hand (a

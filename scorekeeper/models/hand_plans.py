@@ -4,7 +4,6 @@ locked game inside ``Game._changing`` and stored by ``store_locked``."""
 
 from __future__ import annotations
 
-import copy
 import uuid
 from dataclasses import dataclass, field, replace
 from functools import reduce
@@ -17,7 +16,6 @@ from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.totals import GameState, continue_game
-from referee.engine.variants import Variant
 from scorekeeper.models.game_hands import GameOver, cache_hand, game_fields, seat_results
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.players import Player
@@ -84,26 +82,6 @@ def plan_call(game: GameBase, call: dict[str, Any]) -> NewCall:
     if errors:
         raise HandError(errors)
     return NewCall(call=new, replaced=game.current_hand)
-
-
-def plan_reveal(game: GameBase, *, partner: int, trick: int | None) -> HandInProgress:
-    """The call in progress of the locked ``game`` with its partner revealed
-    (``Game.reveal_partner``), a copy, unsaved: HandError when there is no
-    partner to reveal or the engine refuses it (the call stays as stored)."""
-    current = game.current_hand
-    if current is None:
-        raise HandError({"partner": "no hand is in progress"})
-    variant = game.variant_enum
-    if not current.partner_to_reveal(variant):
-        lone = current.alone and variant is not Variant.STANDARD
-        why = "the maker went alone" if lone else "nothing was called in this hand"
-        raise HandError({"partner": f"{why}: no partner to reveal"})
-    revealed = copy.copy(current)
-    revealed.partner, revealed.revealed_on_trick = partner, trick
-    errors = revealed.problems(game.table)
-    if errors:
-        raise HandError(errors)
-    return revealed
 
 
 # One pair-figures update: seat ``me``'s pairs with ``others`` add one to ``figures``.

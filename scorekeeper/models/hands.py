@@ -38,7 +38,9 @@ class HandFields(models.Model):
 
 
 class HandInProgress(HandFields):
-    """Trump has been made and the hand is being played."""
+    """Trump has been made and the hand is being played: the call (Save the call).
+    Its ``partner`` and ``revealed_on_trick`` stay empty: who held the called card
+    comes with the whole hand, at its end."""
 
     game = models.OneToOneField(
         "scorekeeper.Game", on_delete=models.CASCADE, related_name="in_progress"
@@ -49,9 +51,9 @@ class HandInProgress(HandFields):
         return f"hand in progress in game {self.game_id}"
 
     def same_call(self, other: HandInProgress) -> bool:
-        """Whether ``other`` is this call again, with no partner revealed yet."""
+        """Whether ``other`` is this call again."""
         fields = ("maker", "trump", "called", "alone", "bidding_round")
-        return self.partner is None and all(getattr(self, f) == getattr(other, f) for f in fields)
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
 
     def partner_to_reveal(self, variant: Variant) -> bool:
         """Whether a called card will reveal a partner: in Call-Ace and
@@ -79,10 +81,9 @@ class HandInProgress(HandFields):
         elif self.alone:
             # Call-Ace: the maker called an ace they hold (docs/rules.md, Call-Ace 3).
             outcome = PartnerOutcome.MAKER_HELD
-        elif self.partner is not None:
-            outcome = PartnerOutcome.REVEALED
         else:
-            outcome = PartnerOutcome.NOT_IN_PLAY  # not known yet; settled at the end
+            # Who held the called card is told with the whole hand, at its end.
+            outcome = PartnerOutcome.NOT_IN_PLAY
         errors = check_hand(
             table,
             EngineHand(
@@ -90,9 +91,7 @@ class HandInProgress(HandFields):
                 trump=trump,
                 called=called,
                 outcome=outcome,
-                partner=self.partner,
                 round=self.bidding_round,
-                revealed_on_trick=self.revealed_on_trick if self.partner is not None else None,
             ),
             dealer=dealer,
         )
@@ -100,9 +99,6 @@ class HandInProgress(HandFields):
         # (docs/formats.md, "What a hand record holds").
         if self.bidding_round is not None and self.bidding_round not in (1, 2):
             errors.setdefault("round", "must be from 1 to 2")
-        tricks = table.deal.tricks
-        if self.revealed_on_trick is not None and not 1 <= self.revealed_on_trick <= tricks:
-            errors.setdefault("revealed_on_trick", f"must be from 1 to {tricks}")
         return errors
 
 

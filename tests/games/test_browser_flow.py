@@ -306,10 +306,6 @@ def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) 
     expect(chip(page, "Partner", "Dan")).to_be_checked()
     ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
     assert sorted({i for i in ids if ids.count(i) > 1}) == []  # htmx settles by id
-    # Another phone reveals the partner: the poll redraws this table.
-    game.refresh_from_db()
-    game.reveal_partner(version=game.version, partner=3, trick=None)
-    expect(page.locator(".score-row.is-partner")).to_contain_text("Dan", timeout=10_000)
     # And once more: the call is cancelled on the other phone. The table is back at rest.
     game.refresh_from_db()
     game.cancel_hand_in_progress(version=game.version)

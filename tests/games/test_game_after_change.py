@@ -69,7 +69,6 @@ def test_the_table_after_each_step_of_a_hand_shows_the_game_as_stored(
         ("hand_cancel", {}),
         ("hand_start", BEN_CALLS),
         ("hand_start", {**BEN_CALLS, "maker": "2"}),  # another call replaces it
-        ("hand_reveal", {"partner": "4", "trick": "2"}),
         ("hand_enter", {**BEN_CALLS, "maker": "2", "partner": "4", "tricks": "5", "after": "1"}),
         ("hand_start", BEN_CALLS),
         ("hand_enter", {**BEN_CALLS, "partner": "maker", "tricks": "3", "after": "2"}),

@@ -5,6 +5,7 @@ dealer (docs/rules.md 2 (every variant)), the edit's points shown at once."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -118,30 +119,26 @@ def test_in_play_the_table_holds_the_call_and_the_hand_over_opens_with_its_point
     client: Client, game: Game
 ) -> None:
     game.start_hand(version=None, maker=1, trump="H", called="S")
-    game = fresh(game)
-    game.reveal_partner(version=game.version, partner=3, trick=None)
     response = client.get(url("game_table", game))
     form = response.context["hand_form"]
     assert (form["maker"].value(), form["trump"].value(), form["called"].value()) == ("1", "H", "S")
-    assert form["partner"].value() == "3"
+    assert form["partner"].value() is None  # told with the whole hand, at its end
     assert 'data-call-saved="yes"' in response.content.decode()
-    response = client.get(url("hand_finish", game) + "?tricks=3", follow=True)
+    response = client.get(url("hand_finish", game) + "?tricks=3&partner=3", follow=True)
     assert response.context["score"] is not None
     assert "Save hand" in response.content.decode()
 
 
-def test_the_scoreboard_marks_the_maker_and_the_partner_once_revealed(
+def test_the_scoreboard_marks_the_maker_while_the_hand_is_played(
     client: Client, game: Game
 ) -> None:
+    html = client.get(url("game_table", game)).content.decode()
+    assert "tag-maker" not in html
     game.start_hand(version=None, maker=1, trump="H", called="S")
     html = client.get(url("game_table", game)).content.decode()
     assert "is-compact" in html
-    assert html.count("tag-maker") == 1
-    assert "tag-partner" not in html
-    game = fresh(game)
-    game.reveal_partner(version=game.version, partner=3, trick=None)
-    html = client.get(url("game_table", game)).content.decode()
-    assert html.count('<span class="tag tag-partner">partner</span>') == 1
+    assert html.count('<span class="tag tag-maker">maker</span>') == 1
+    assert re.findall(r'class="score-row[^"]*is-maker[^"]*" data-seat="(\d)"', html) == ["1"]
 
 
 def test_each_form_on_the_table_carries_its_hidden_fields_without_a_shared_id(

@@ -147,8 +147,9 @@ def test_the_way_back_from_the_audit_fills_the_whole_hand_with_the_call_in_play(
     client: Client, game: Game
 ) -> None:
     in_play(game)
-    game.reveal_partner(version=None, partner=3, trick=2)
-    response = client.get(url("hand_finish", game), {"tricks": "4"})
+    # The audit says who played the called card, and on which trick.
+    audited = {"tricks": "4", "partner": "3", "revealed_on_trick": "2"}
+    response = client.get(url("hand_finish", game), audited)
     assert response.status_code == 302
     form = client.get(response.url).context["form"]
     values = {name: form[name].value() for name in ("maker", "trump", "called", "tricks")}

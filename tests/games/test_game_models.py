@@ -8,7 +8,7 @@ import pytest
 
 from referee.engine.cards import Suit
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import HandError, PartnerOutcome
+from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import (
     EndMovesEarlier,
@@ -92,32 +92,6 @@ def test_a_different_call_from_a_stale_phone_is_refused() -> None:
     game.start_hand(version=version, maker=1, trump="H", called="S")
     with pytest.raises(StaleGame):
         game.start_hand(version=version, maker=2, trump="C", called="C")
-
-
-def test_the_same_reveal_twice_is_one_change() -> None:
-    game = start_game()
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    version = fresh(game).version
-    game.reveal_partner(version=version, partner=3, trick=2)
-    game.reveal_partner(version=version, partner=3, trick=2)
-    assert fresh(game).version == version + 1
-    assert HandInProgress.objects.get().partner == 3
-
-
-def test_the_maker_cannot_be_revealed_as_partner() -> None:
-    game = start_game()
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    with pytest.raises(HandError) as error:
-        game.reveal_partner(version=None, partner=1, trick=None)
-    assert "partner" in error.value.errors
-
-
-def test_nobody_is_revealed_in_a_standard_hand() -> None:
-    game = start_game("standard", FOUR)
-    game.start_hand(version=None, maker=1, trump="H", alone=True)
-    with pytest.raises(HandError) as error:
-        game.reveal_partner(version=None, partner=2, trick=None)
-    assert error.value.errors["partner"].startswith("nothing was called")
 
 
 def test_cancelling_twice_changes_the_game_once() -> None:

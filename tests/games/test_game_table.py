@@ -226,38 +226,6 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     assert sorted(sides) == ["0", "2", "3", "4", "maker", "none"]
 
 
-def test_one_tap_records_the_revealed_partner_and_the_trick(client: Client, game: Game) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    response = post(client, url("hand_reveal", game), game, {"partner": "3", "trick": "2"})
-    assert response.status_code == 302
-    current = HandInProgress.objects.get()
-    assert (current.partner, current.revealed_on_trick) == (3, 2)
-    html = table(client, game).content.decode()
-    assert "Dan revealed as partner on trick 2" in html
-
-
-def test_the_maker_cannot_be_the_revealed_partner(client: Client, game: Game) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    response = post(client, url("hand_reveal", game), game, {"partner": "1"}, htmx=True)
-    assert response.status_code == 422
-    assert "The partner cannot be the maker" in response.content.decode()
-    assert HandInProgress.objects.get().partner is None
-
-
-def test_a_reveal_from_a_stale_phone_is_told_and_shown_the_game(client: Client, game: Game) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
-    stale = fresh(game).version
-    game.reveal_partner(version=stale, partner=3, trick=None)
-    response = post(
-        client, url("hand_reveal", game), game, {"partner": "4"}, version=stale, htmx=True
-    )
-    assert response.status_code == 409
-    html = response.content.decode()
-    assert "Another phone recorded this first" in html
-    assert "Dan revealed as partner" in html
-    assert HandInProgress.objects.get().partner == 3
-
-
 def test_cancelling_the_call_forgets_the_hand_in_progress(client: Client, game: Game) -> None:
     game.start_hand(version=None, maker=1, trump="H", called="S")
     response = post(client, url("hand_cancel", game), game)
@@ -294,7 +262,7 @@ def test_a_thrown_in_post_without_a_version_changes_nothing(client: Client, game
 
 
 def test_get_is_refused_on_one_tap_actions(client: Client, game: Game) -> None:
-    for name in ("hand_thrown_in", "hand_reveal", "hand_cancel", "game_rematch"):
+    for name in ("hand_thrown_in", "hand_cancel", "game_rematch"):
         assert client.get(url(name, game)).status_code == 405
 
 

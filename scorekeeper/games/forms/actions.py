@@ -2,8 +2,8 @@
 
 Every choice is a tap on a big radio chip (``referee.chips``: players in seat
 order, suits with their symbol and colour). ``GameActionForm`` carries the version the scorer
-saw and a token, for every change; ``RevealForm`` and ``DealerForm`` are the
-table's one-tap changes. The new game form is in ``new_game.py``, the
+saw and a token, for every change; ``DealerForm`` is the table's one-tap
+change of who deals. The new game form is in ``new_game.py``, the
 hand forms in ``hands.py``.
 """
 
@@ -72,29 +72,6 @@ def engine_errors(
 
 def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:] if message else message
-
-
-class RevealForm(GameActionForm):
-    """The called card was played: who holds it, and on which trick."""
-
-    partner = ChipField(
-        label="Who played the called card?",
-        required=True,
-        error_messages={"required": "Tap who played the called card."},
-    )
-    trick = ChipField(label="On trick (optional)")
-
-    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        table = game.table
-        partner, trick = self.fields["partner"], self.fields["trick"]
-        assert isinstance(partner, ChipField)
-        assert isinstance(trick, ChipField)
-        partner.choices = seat_choices(table)
-        trick.choices = [("", "Not noted")] + [
-            (str(t), str(t)) for t in range(1, table.deal.tricks + 1)
-        ]
-        trick.initial = ""
 
 
 class DealerForm(GameActionForm):

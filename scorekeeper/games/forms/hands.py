@@ -62,18 +62,13 @@ class HandForm(GameActionForm):
         """What the table already told while the hand was played."""
         if current is None:
             return {}
-        data: dict[str, Any] = {
+        return {
             "maker": str(current.maker),
             "trump": current.trump,
             "called": current.called or ("alone" if current.alone else ""),
             "alone": "yes" if current.alone else "",
             "round": "" if current.bidding_round is None else str(current.bidding_round),
         }
-        if current.partner is not None:
-            data["partner"] = str(current.partner)
-        if current.revealed_on_trick is not None:
-            data["revealed_on_trick"] = str(current.revealed_on_trick)
-        return data
 
     # -- validation -------------------------------------------------------------------------
 

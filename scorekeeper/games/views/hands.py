@@ -1,7 +1,7 @@
 """Recording the next hand the way the table plays it: trump made (Save the
-call tells the other phones), the partner revealed, the deal out of turn, the
-hand itself (whole: ``hand_enter``, the one way in, or thrown in) or the call
-cancelled (taken back and redone: ``undo.py``)."""
+call tells the other phones), the deal out of turn, the hand itself (whole:
+``hand_enter``, the one way in, or thrown in) or the call cancelled (taken back
+and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.contrib import messages
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -20,9 +19,8 @@ from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from referee.http import wants_partial
-from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace, RevealForm
+from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace
 from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
-from scorekeeper.games.screens import table_context
 from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
@@ -92,39 +90,6 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url)
     return after_change(request, game)
-
-
-@require_POST
-def hand_reveal(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The called card was played: one tap records who holds it (and on which trick)."""
-    game = load_game(request, game_id)
-    form = RevealForm(request.POST, game=game)
-    if form.is_valid():
-        trick = form.cleaned_data.get("trick")
-        try:
-            game.reveal_partner(
-                version=form.cleaned_data["version"],
-                partner=int(form.cleaned_data["partner"]),
-                trick=int(trick) if trick else None,
-            )
-        except StaleGame:
-            return refused_change(request, game_id)
-        except HandError as error:
-            form.add_engine_errors(error.errors)
-        else:
-            return after_change(request, game)
-    # The table takes the partner with the whole hand now (static/js/hand.js): a
-    # reveal refused says why above it.
-    for problems in form.errors.values():
-        for problem in problems:
-            messages.error(request, str(problem))
-    return screen(
-        request,
-        "games/table.html",
-        table_context(game),
-        status=422,
-        url=reverse("game_table", args=[game_id]),
-    )
 
 
 @require_http_methods(["GET", "POST"])
