@@ -218,7 +218,10 @@
     let id = null;
     if (changing && form === hand) {
       number = changing.number;
-      await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), state: "waiting" });
+      // A new token for the new content; the old ones stay with it, as this phone's: one
+      // may have reached Bower though its answer was lost (outbox_store.js, on a 409).
+      const earlier = [...(changing.earlier || []), changing.token];
+      await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), earlier, state: "waiting" });
       delete hand.dataset.changing;
     } else {
       const after = entries.length ? entries[entries.length - 1].after + 1 : handsOnPage(hand);
@@ -332,7 +335,8 @@
     const sent = result ? result.sent : 0;
     const stopped = result && result.stopped;
     // A choice that was not there before: the table is drawn again, with the other phone's hand.
-    const newConflict = stopped === "conflict" && before.some((entry) => entry.state === "waiting" && entries.some((left) => left.id === entry.id && left.state === "conflict"));
+    // (Told by the sender: a poll's redraw may have drawn it already.)
+    const newConflict = stopped === "conflict" && Boolean(result.met) && entries.some((left) => left.id === result.met);
     if (stopped === "busy" && result.retryAfter) {
       for (const entry of entries.filter((kept) => quiet.has(kept.id))) {
         quiet.delete(entry.id);
@@ -346,9 +350,13 @@
       return;
     }
     // The queue stopped at a hand the scorer must look at: said where the eye goes first.
+    const conflict = entries.find((entry) => entry.state === "conflict");
+    const own = conflict && conflict.answer && conflict.answer.theirs && conflict.answer.theirs.by === "this phone";
     const problem =
       stopped === "conflict"
-        ? "Another phone entered this hand too: choose below which to keep."
+        ? own
+          ? `Hand ${conflict.answer.theirs.number} reached Bower from this phone before: choose below which to keep.`
+          : "Another phone entered this hand too: choose below which to keep."
         : stopped === "refused"
           ? "Bower did not take a hand kept on this phone: see below."
           : "";

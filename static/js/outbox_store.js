@@ -13,7 +13,8 @@ self.BowerOutbox = (() => {
   // One game's waiting hands, in the order they go: its table screen's path is the key.
   // An entry: { id, url, fields: [[name, value], ...], after, token, number, summary,
   //   points: [by seat], state: "waiting" | "changing" | "conflict" | "refused",
-  //   answer (a 409's), problems ([[field, message], ...]) }.
+  //   answer (a 409's), problems ([[field, message], ...]),
+  //   earlier (its tokens before it was changed on this phone) }.
   const list = async (game) => (await self.idbKeyval.get(game, store)) || [];
   const games = () => self.idbKeyval.keys(store);
   // Read, change and write back in one IndexedDB transaction (two tabs cannot interleave).
@@ -50,7 +51,8 @@ self.BowerOutbox = (() => {
 
   // Send one game's waiting hands in order. Stops at the first that is not recorded:
   // "offline" (no answer: it stays waiting), "busy" (the server was overloaded or
-  // failed: it stays waiting), or the state it was put in ("conflict", "refused").
+  // failed: it stays waiting), or the state it was put in ("conflict", "refused");
+  // `met`: the hand that met another there just now (a conflict shown before has none).
   // `csrf`: the page's own form token, fresher than the one saved with the hand.
   const send = (game, csrf) =>
     exclusively(async () => {
@@ -80,8 +82,12 @@ self.BowerOutbox = (() => {
           await drop(game, next.id);
           sent += 1;
         } else if (response.status === 409 && answer) {
+          // Bower knows its own tokens, not the phone's: a hand stored with one this
+          // entry had before it was changed here (its answer lost) is this phone's save.
+          const { theirs } = answer;
+          if (theirs && theirs.token && (next.earlier || []).includes(theirs.token)) theirs.by = "this phone";
           await put(game, next.id, { state: "conflict", answer });
-          return { sent, stopped: "conflict" };
+          return { sent, stopped: "conflict", met: next.id };
         } else if (response.status === 422 && answer && answer.problems) {
           await put(game, next.id, { state: "refused", problems: answer.problems });
           return { sent, stopped: "refused" };
