@@ -66,6 +66,14 @@ SCREENS: dict[str, Callable[[Client, Game], Any]] = {
     "the table's poll when the game changed": lambda client, game: client.get(
         url("game_state", game), {"version": "none"}, **HTMX
     ),
+    # The answer to a phone that keeps its hand form: the parts that changed, no form.
+    "the table's poll when the game changed, to a phone keeping its form": lambda client, game: (
+        client.get(
+            url("game_state", game),
+            {"version": "none", "names": game.private_table.shown_version, "form": "1"},
+            **HTMX,
+        )
+    ),
     "the score sheet": lambda client, game: client.get(url("game_sheet", game)),
     "the score sheet's first page": lambda client, game: client.get(
         url("game_sheet", game), {"page": 1}

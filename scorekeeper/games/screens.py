@@ -275,8 +275,10 @@ def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
     ]
 
 
-def table_context(game: Game) -> dict[str, Any]:
-    """Everything the table screen shows, in a fixed number of queries."""
+def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
+    """Everything the table screen shows, in a fixed number of queries. ``keeps_form``:
+    for a poll's answer to a phone that keeps the hand form it shows (``live_patch``):
+    no form is built, only what moves that form on (``kept_form``)."""
     table = game.table
     recent = game.recent_hands(RECENT_HANDS)
     last = recent[0] if recent else None
@@ -285,13 +287,18 @@ def table_context(game: Game) -> dict[str, Any]:
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
     night = night_heading(game)
-    hand_form, outcomes, outcomes_address = None, None, ""
+    hand_form, kept_form, outcomes, outcomes_address = None, None, None, ""
     if not game.is_finished:
-        # The whole hand, taken on the phone a stage at a time (static/js/hand.js).
-        initial = {"version": game.version, "token": uuid.uuid4()}
-        hand_form = TableHandForm(
-            initial={**initial, **HandForm.initial_from_current(current)}, game=game
-        )
+        token = uuid.uuid4()
+        if keeps_form:
+            call = HandForm.call_values(current)
+            kept_form = {"token": token, "after": game.hands_played, "call": call}
+        else:
+            # The whole hand, taken on the phone a stage at a time (static/js/hand.js).
+            initial = {"version": game.version, "token": token}
+            hand_form = TableHandForm(
+                initial={**initial, **HandForm.initial_from_current(current)}, game=game
+            )
         # What every table of this kind shares, the phone fetches once from its address.
         outcomes = {**drawing_outcomes(game), "deals": deal_order(table, dealer)}
         outcomes_address = kind_outcomes(Kind.of(game)).address
@@ -313,6 +320,7 @@ def table_context(game: Game) -> dict[str, Any]:
         "call": describe_current_call(game, current) if current else "",
         "action_form": GameActionForm.for_game(game),
         "hand_form": hand_form,
+        "kept_form": kept_form,
         "outcomes": outcomes,
         "outcomes_address": outcomes_address,
         "recent": recent_lines(game, recent),

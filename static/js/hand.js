@@ -521,6 +521,36 @@
     render(form);
   };
 
+  // A poll's answer that keeps this form (live.js): the other parts of the table are
+  // drawn anew around it; the form goes on to the hand Bower names, with its "after",
+  // version, token and this drawing's part of the table of outcomes. On the same hand
+  // what was tapped here stays, and a chip not tapped shows the call saved, as a form
+  // drawn anew would; on another hand it starts afresh, as a form drawn for it does.
+  const moveOn = (form, update) => {
+    form.querySelector("#hand-outcomes").textContent = update.drawing;
+    parsed.delete(form);
+    form.elements.namedItem("version").value = update.version;
+    form.elements.namedItem("after").value = update.after;
+    // The hands the page counts (outbox.js) as a form drawn anew says them.
+    delete form.dataset.sentHand;
+    form.dataset.callSaved = update.callSaved;
+    if (form.dataset.hand !== update.hand) reset(form, Number(update.hand), update.token);
+    else form.elements.namedItem("token").value = update.token;
+    // Shown as the answer says (a reset hides them: they belong to the hand before).
+    const card = form.closest(".current");
+    for (const shown of card ? card.querySelectorAll(".saved-call, .in-play") : []) shown.hidden = !update.callSaved;
+    const mine = tapped.get(form) || new Set();
+    for (const [name, value] of Object.entries(update.call)) {
+      if (!mine.has(name)) check(form, name, value);
+    }
+    form.dataset.renege = valueOf(form, "renege") || "";
+    // No further than the chips allow (another phone may have cancelled the call).
+    const allowed = callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0;
+    const stage = STAGES[Math.min(STAGES.indexOf(form.dataset.stage), allowed)];
+    if (stage !== form.dataset.stage) goTo(form, stage);
+    else render(form);
+  };
+
   const setWaiting = (form, points, count) => {
     waiting.set(form, points);
     if (count) form.dataset.waiting = "yes";
@@ -535,7 +565,7 @@
   // order, outcomes.py's deal_order), from the same table.
   const deals = (form) => (drawing(form) || { deals: [] }).deals || [];
 
-  window.bowerHand = { describe, reset, fill, setWaiting, players, deals };
+  window.bowerHand = { describe, reset, fill, setWaiting, players, deals, moveOn };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(null));
   else start(null);

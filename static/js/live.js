@@ -24,12 +24,62 @@
     quietUntil = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 8) * 1000;
   });
 
+  // The table screen's hand form is kept through a poll (docs/formats.md, "Polls"):
+  // the poll says the hand it is for, and Bower answers every other part of the live
+  // part and what moves the form on (hand.js), not the form again. Not while the form
+  // is busy with this phone's own hands (outbox.js): then the live part is drawn anew.
+  const BUSY = ["waiting", "changing", "keeping", "callSending", "saveWaiting"];
+  const keptForm = () => {
+    const form = document.querySelector("#live .table-hand[data-started]");
+    return form && window.bowerHand && !BUSY.some((name) => form.dataset[name]) ? form : null;
+  };
+  let whole = false; // the next poll asks for the whole live part
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (!isPoller(event.detail.elt)) return;
+    const form = keptForm();
+    if (form && !whole) event.detail.parameters.form = form.dataset.hand;
+    whole = false;
+  });
+
+  // A poll's answer for a kept form: each part in the place of the one with its id,
+  // swapped by htmx itself (its links work; nothing out of band). A page without one
+  // of them (another screen, a form busy meanwhile) asks for the whole live part.
+  const patch = (event, answer) => {
+    event.detail.shouldSwap = false;
+    const form = keptForm();
+    const live = event.detail.target;
+    const parts = [...answer.children].filter((part) => part.id && part.tagName !== "SCRIPT");
+    const places = parts.map((part) => document.getElementById(part.id));
+    if (!form || !live.isConnected || !live.contains(form) || places.some((place) => !place || !live.contains(place))) {
+      const poller = live.isConnected && live.querySelector(".poller");
+      if (!poller) return;
+      whole = true;
+      setTimeout(() => window.htmx.ajax("GET", poller.getAttribute("hx-get"), { source: poller, target: "#live", swap: "outerHTML" }));
+      return;
+    }
+    // What a poll's answer draws anew goes: the offer to redo an undone hand.
+    for (const offer of live.querySelectorAll(":scope > .taken-back")) offer.remove();
+    parts.forEach((part, index) => window.htmx.swap(places[index], part.outerHTML, { swapStyle: "outerHTML" }));
+    window.bowerHand.moveOn(form, {
+      ...answer.dataset,
+      drawing: answer.querySelector("#hand-drawing").textContent,
+      call: JSON.parse(answer.querySelector("#hand-call").textContent),
+    });
+  };
+
   // A poll draws the live part of the page anew: what the reader opened (a
   // <details> with an id) stays open, and a choice not yet sent stays chosen.
   let kept = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const live = event.detail.target;
     if (!live || live.id !== "live") return;
+    const text = event.detail.serverResponse || "";
+    if (text.startsWith('<div id="live-patch"')) {
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      patch(event, template.content.firstElementChild);
+      return;
+    }
     kept = {
       open: [...live.querySelectorAll("details[open][id]")].map((details) => details.id),
       chosen: [...live.querySelectorAll("select[id]")].map((select) => [select.id, select.value]),

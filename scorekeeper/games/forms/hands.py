@@ -70,6 +70,15 @@ class HandForm(GameActionForm):
             "round": "" if current.bidding_round is None else str(current.bidding_round),
         }
 
+    # The fields a call saved fills in (``initial_from_current``).
+    CALL_FIELDS = ("maker", "trump", "called", "alone", "round", "partner", "revealed_on_trick")
+
+    @classmethod
+    def call_values(cls, current: HandInProgress | None) -> dict[str, str]:
+        """Every field a call fills in, with its value for ``current`` ("" for none): what
+        a table screen that keeps its form takes from a poll (static/js/hand.js)."""
+        return {**dict.fromkeys(cls.CALL_FIELDS, ""), **cls.initial_from_current(current)}
+
     # -- validation -------------------------------------------------------------------------
 
     def clean(self) -> dict[str, Any]:

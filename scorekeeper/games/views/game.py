@@ -15,7 +15,7 @@ from scorekeeper.games.views.answers import after_change
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
-from scorekeeper.web.polls import poll_is_current
+from scorekeeper.web.polls import poll_is_current, polled_version
 from scorekeeper.web.rendering import screen
 
 
@@ -36,15 +36,28 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
     else the table's live part, so phones watching the same game keep up. A
     player renamed (or merged) changes the table's names (``shown_version``),
-    not the game: the poll says which names it shows, when it says so."""
+    not the game: the poll says which names it shows, when it says so. A phone
+    that keeps its hand form (``?form=``, live.js) is sent the rest of the live
+    part and what moves its form on, not the form again (docs/formats.md, "Polls")."""
     # One query: the game's versions, if this phone's cookie holds its table's key.
     shown = shown_versions(game_id, key_digests(request))
     if shown is None:
         raise Http404("No such game")
     if poll_is_current(request, *shown):
         return HttpResponse(status=204)
-    context = {**table_context(load_game(request, game_id)), "partial": True}
+    game = load_game(request, game_id)
+    if keeps_its_form(request, names=shown[1]) and not game.is_finished:
+        context = {**table_context(game, keeps_form=True), "partial": True}
+        return render(request, "scorekeeper/games/table.html#live_patch", context)
+    context = {**table_context(game), "partial": True}
     return render(request, "scorekeeper/games/table.html#live", context)
+
+
+def keeps_its_form(request: HttpRequest, *, names: int) -> bool:
+    """Whether the poll's phone keeps the hand form it shows: it says so
+    (``?form=``, the hand its form is for) and shows the table's names as they
+    are now (``names``), so its chips name the players as Bower would."""
+    return polled_version(request, "form") is not None and polled_version(request, "names") == names
 
 
 @require_GET

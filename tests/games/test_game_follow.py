@@ -1,0 +1,246 @@
+"""A following phone's poll that saw a change, when the phone keeps the hand form it
+shows (``?form=``, static/js/live.js): the answer carries the parts of the table that
+change (totals, the last hand and the hands list, the dealer and leader, the call, the
+actions) and what moves the form on, never the form's chips; a phone whose page is
+too old to patch (other names, a finished game) gets the whole live part
+(docs/formats.md, "Polls: following a game live")."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import Game, Player
+from tests.game_support import HTMX, fresh, poll_address, record, start_game, url
+
+pytestmark = pytest.mark.django_db
+
+ANN_MAKES = {"maker": "Ann", "trump": "H", "called": "S", "partner": "Cat", "tricks": 3}
+# Every part a kept form's poll sends, by the id of its place on the table screen.
+PARTS = [
+    "poller",
+    "table-head",
+    "last-hand",
+    "deal-line",
+    "scores",
+    "hand-heading",
+    "saved-call",
+    "table-actions",
+    "recent",
+]
+
+
+def following(client: Client, game: Game, hand: int) -> tuple[str, str]:
+    """What a phone up to date before the latest change, keeping the form for
+    ``hand``, is answered: the answer's HTML, and its poll as a phone starts it."""
+    address = poll_address(client.get(url("game_table", game)).content.decode())
+    return address, f"{address}&form={hand}"
+
+
+def answer(client: Client, address: str) -> str:
+    response = client.get(address, **HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def kept_answer(client: Client, game: Game, change: Any, *, hand: int = 1) -> str:
+    """The answer to a kept form's poll after ``change`` (made on another phone)."""
+    _, address = following(client, game, hand)
+    change()
+    return answer(client, address)
+
+
+def parts(html: str) -> list[str]:
+    """The ids of the parts an answer draws, in order (its scripts are data)."""
+    body = html.split("\n", 2)[2]
+    return re.findall(r'(?:^|>)<(?!/)[a-z0-9]+ id="([^"]+)"', body)
+
+
+def data(html: str, name: str) -> str:
+    found = re.search(rf'id="live-patch"[^>]* data-{name}="([^"]*)"', html)
+    assert found is not None, name
+    return found.group(1)
+
+
+def script(html: str, script_id: str) -> Any:
+    found = re.search(rf'<script id="{script_id}" type="application/json">(.*?)</script>', html)
+    assert found is not None, script_id
+    return json.loads(found.group(1))
+
+
+def test_a_hand_recorded_elsewhere_sends_the_parts_that_changed_not_the_form(
+    client: Client,
+) -> None:
+    game = start_game(first_dealer=0)
+    html = kept_answer(client, game, lambda: record(game, **ANN_MAKES))
+    assert html.startswith('<div id="live-patch" hidden')
+    assert parts(html) == PARTS
+    # No form, no chip: the phone keeps the one it shows (and what was tapped on it).
+    assert "table-hand" not in html
+    assert 'name="maker"' not in html
+    assert 'name="tricks"' not in html
+    # What changed: the heading, the totals, the last hand, who deals and leads.
+    assert "<h1>Hand 2</h1>" in html
+    assert re.search(r'data-seat="0">.*?score-total">1<', html, re.S)
+    assert re.search(r'data-seat="2">.*?score-total">1<', html, re.S)
+    assert "Hand 1 · Ann +1 · Cat +1" in html
+    assert 'data-number="1"' in html
+    assert re.search(r"Deals</span> <strong class=\"deal-dealer\">Ben", html)
+    # What moves the form on: its hand, "after", version, a new token, the drawing's part.
+    game = fresh(game)
+    assert data(html, "hand") == "2"
+    assert data(html, "after") == "1"
+    assert data(html, "version") == str(game.version)
+    uuid.UUID(data(html, "token"))
+    drawing = script(html, "hand-drawing")
+    assert drawing["totals"] == [1, 0, 1, 0, 0]
+    assert drawing["deals"][0]["deals"] == "Ben"
+    # No call saved: every field the call fills in is empty.
+    assert data(html, "call-saved") == ""
+    assert set(script(html, "hand-call").values()) == {""}
+    assert f"version={game.version}&amp;names=" in html
+
+
+def test_a_call_saved_elsewhere_sends_the_call_as_the_other_phones_see_it(
+    client: Client,
+) -> None:
+    game = start_game(first_dealer=0)
+    record(game, **ANN_MAKES)
+
+    def save_the_call() -> None:
+        fresh(game).start_hand(version=None, maker=1, trump="H", called="S")
+
+    html = kept_answer(client, game, save_the_call, hand=2)
+    assert data(html, "call-saved") == "yes"
+    assert script(html, "hand-call") == {
+        "maker": "1",
+        "trump": "H",
+        "called": "S",
+        "alone": "",
+        "round": "",
+        "partner": "",
+        "revealed_on_trick": "",
+    }
+    saved = re.search(r'<p id="saved-call" class="call saved-call">(.*?)</p>', html, re.S)
+    assert saved is not None
+    assert "partner unknown" in saved.group(1)
+    assert "In play" in html
+    assert "Cancel the call" in html
+    # While the call stands, the last hand's one-tap fix is not offered.
+    assert '<p id="last-hand" class="last-hand" hidden>' in html
+    assert "table-hand" not in html
+
+
+def test_a_call_cancelled_elsewhere_empties_the_call(client: Client) -> None:
+    game = start_game(first_dealer=0)
+    game.start_hand(version=None, maker=1, trump="H", called="S")
+    html = kept_answer(client, game, lambda: fresh(game).cancel_hand_in_progress(version=None))
+    assert data(html, "call-saved") == ""
+    assert set(script(html, "hand-call").values()) == {""}
+    assert '<p id="saved-call" class="call saved-call" hidden></p>' in html
+
+
+def test_every_part_has_its_place_on_the_table_screen(client: Client) -> None:
+    # The phone puts each part where the element with its id is: a table drawn at
+    # the first hand, with hands, and with a call saved has every one of them.
+    game = start_game(first_dealer=0)
+    for change in (
+        lambda: None,
+        lambda: record(game, **ANN_MAKES),
+        lambda: fresh(game).start_hand(version=None, maker=1, trump="H", called="S"),
+    ):
+        change()
+        page = client.get(url("game_table", game)).content.decode()
+        for part in PARTS:
+            assert page.count(f' id="{part}"') == 1, part
+
+
+def test_the_form_drawn_for_the_next_hand_has_the_same_chips(client: Client) -> None:
+    # What makes keeping the form right: only its hand, version, token and the
+    # drawing's part of the table of outcomes differ from hand to hand.
+    def form(html: str) -> str:
+        found = re.search(r'<form id="table-hand".*?</form>', html, re.S)
+        assert found is not None
+        drawn = re.sub(r'data-hand="\d+"', "", found.group(0))
+        drawn = re.sub(r'name="(csrfmiddlewaretoken|version|after|token)" value="[^"]*"', "", drawn)
+        return re.sub(r'<script id="hand-outcomes".*?</script>', "", drawn, flags=re.S)
+
+    game = start_game(first_dealer=0)
+    before = form(client.get(url("game_table", game)).content.decode())
+    record(game, **ANN_MAKES)
+    record(game, maker="Cat", trump="S", called="S", partner="maker", tricks=5)
+    assert form(client.get(url("game_table", game)).content.decode()) == before
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "",  # a phone that keeps no form (it has none, or is busy with its own hands)
+        "&form=x",
+        "&form=" + "1" * 19,
+    ],
+)
+def test_a_poll_that_keeps_no_form_gets_the_whole_live_part(client: Client, asked: str) -> None:
+    game = start_game(first_dealer=0)
+    address = poll_address(client.get(url("game_table", game)).content.decode())
+    record(game, **ANN_MAKES)
+    html = answer(client, address + asked)
+    assert html.lstrip().startswith('<div id="live"')
+    assert 'id="table-hand"' in html
+
+
+def test_a_page_drawn_before_the_polls_said_names_gets_the_whole_live_part(
+    client: Client,
+) -> None:
+    game = start_game(first_dealer=0)
+    shown = fresh(game).version
+    record(game, **ANN_MAKES)
+    html = answer(client, f"{url('game_state', game)}?version={shown}&form=1")
+    assert 'id="table-hand"' in html
+
+
+def test_a_phone_showing_old_names_gets_the_whole_live_part(client: Client) -> None:
+    game = start_game(first_dealer=0)
+
+    def rename() -> None:
+        dan = Player.objects.get(name="Dan")
+        client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
+
+    html = kept_answer(client, game, rename)
+    assert html.lstrip().startswith('<div id="live"')
+    # The chips name the players anew.
+    form = html[html.index('id="table-hand"') :]
+    assert "Danny" in form[: form.index("</form>")]
+
+
+def test_a_game_that_ended_elsewhere_sends_the_whole_live_part(client: Client) -> None:
+    game = start_game(first_dealer=0, target=2)
+    record(game, **ANN_MAKES)
+
+    def end() -> None:
+        record(game, maker="Ann", trump="H", called="S", partner="Cat", tricks=3)
+
+    html = kept_answer(client, game, end, hand=2)
+    assert html.lstrip().startswith('<div id="live"')
+    assert "The game is over" in html
+    assert "table-hand" not in html
+
+
+def test_a_kept_forms_poll_is_smaller_and_asks_no_more_queries(
+    client: Client, django_assert_max_num_queries: Any
+) -> None:
+    game = start_game(first_dealer=0)
+    for _ in range(6):
+        record(game, **ANN_MAKES)
+    address = poll_address(client.get(url("game_table", game)).content.decode())
+    record(game, **ANN_MAKES)
+    whole = client.get(address, **HTMX)
+    with django_assert_max_num_queries(4):
+        kept = client.get(f"{address}&form=7", **HTMX)
+    assert len(kept.content) < len(whole.content) / 2
