@@ -11,7 +11,8 @@ the called ace) to ``hand/start/`` as hand.js's fetch does, to tell the
 other phones; at the end of the hand "Save hand" posts the whole form
 (partner, tricks too) to ``hand/enter/`` as htmx does. Each answer is the
 table drawn anew. The other three phones see the call, then the hand, at
-their next poll, which brings the table drawn anew. The seeded games are
+their next poll, which brings the parts of the table's live part that changed
+around the hand form they keep (``&form=H``, docs/formats.md "Polls"). The seeded games are
 mid-hand (the call saved), so each table's minute starts with the end of a
 hand, at a moment of its own.
 """
@@ -33,7 +34,7 @@ READY_WITHIN = 25
 
 # Request names in the figures.
 POLL = "poll"  # answered 204: nothing changed
-TABLE_SCREEN = "table screen"  # a poll that saw a change: the table drawn anew
+TABLE_SCREEN = "table screen"  # a poll that saw a change: what changed on the table
 CALL = "save the call"
 RECORD = "record a hand"  # Save hand: the hand stored
 OPEN_TABLE = "open the table"  # the whole page: after joining, or a request that failed

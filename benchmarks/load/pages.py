@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 POLL_ADDRESS = re.compile(r"/state/\?version=(\d+)&amp;names=(\d+)")
 # The CSRF token htmx sends with each of its requests (base.html's <body hx-headers>).
 HTMX_CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+# The hand a drawing's form is for, or a poll's answer moves a kept form on to.
+SHOWN_HAND = re.compile(r'<(?:form id="table-hand"|div id="live-patch")[^>]*\bdata-hand="(\d+)"')
 # Where the table screen's hand form starts: read alone, not the whole page.
 HAND_FORM_START = re.compile(r'<form\b[^>]*\bclass="[^"]*\btable-hand\b')
 

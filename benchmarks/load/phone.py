@@ -72,6 +72,7 @@ class Phone(FastHttpUser):
         self.table_path = f"/games/{table['game']}/"
         self.version = self.names = 0
         self.form: pages.HandForm | None = None  # the scorer's hand form, as last drawn
+        self.hand: int | None = None  # the hand its form is for (a follower's poll says it)
         # The chips the scorer tapped for a hand: a drawing of the same hand keeps
         # them (hand.js), the next hand's starts bare.
         self.taps: dict[str, str] = {}
@@ -192,6 +193,9 @@ class Phone(FastHttpUser):
             self.open_table()
             return True
         path = f"{self.table_path}state/?version={self.version}&names={self.names}"
+        if not self.scorer and self.hand is not None:
+            # Its form waits untouched (live.js): the answer is what changed around it.
+            path += f"&form={self.hand}"
         page = self._send(
             "GET",
             path,
@@ -290,6 +294,8 @@ class Phone(FastHttpUser):
         the scorer's the hand form."""
         if found := pages.POLL_ADDRESS.search(page):
             self.version, self.names = int(found[1]), int(found[2])
+        if found := pages.SHOWN_HAND.search(page):
+            self.hand = int(found[1])
         if self.scorer:
             self.form = pages.hand_form(page)
 

@@ -137,7 +137,8 @@
   const drawTable = (form, entries) => {
     const waiting = entries.length > 0;
     const live = document.getElementById("live");
-    for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting;
+    // (A last hand's line with nothing in it, the table drawn with a call saved, stays hidden.)
+    for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting || !hide.firstChild;
     for (const undo of live.querySelectorAll('.recent-hand form[action$="/hand/undo/"]')) undo.hidden = waiting;
     // The dealer after the waiting hands (one in conflict is the deal Bower counts already).
     drawDeal(live, window.bowerHand.deals(form), counted(entries).length);
