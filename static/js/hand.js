@@ -391,7 +391,8 @@
   let kept = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const form = document.querySelector(".table-hand");
-    if (form && event.detail.target && event.detail.target.contains(form)) kept = capture(form);
+    // (An answer not swapped in, as a poll's that keeps the form, draws no form.)
+    if (form && event.detail.shouldSwap && event.detail.target && event.detail.target.contains(form)) kept = capture(form);
   });
   document.addEventListener("htmx:afterSwap", () => {
     start(kept);

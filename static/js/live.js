@@ -69,10 +69,18 @@
 
   // A poll draws the live part of the page anew: what the reader opened (a
   // <details> with an id) stays open, and a choice not yet sent stays chosen.
+  // Heard first (capture): the other scripts see whether the answer is swapped in.
   let kept = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const live = event.detail.target;
-    if (!live || live.id !== "live") return;
+    if (!live || live.id !== "live" || !event.detail.shouldSwap) return;
+    // A tap in the live part on its way (htmx marks its link or form): the answer would
+    // take that element from the page, and its own answer could not find the page's
+    // messages. The poll asks again in a few seconds (its version is unchanged).
+    if (isPoller(event.detail.elt) && live.querySelector(".htmx-request:not(.poller)")) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     const text = event.detail.serverResponse || "";
     if (text.startsWith('<div id="live-patch"')) {
       const template = document.createElement("template");
@@ -84,7 +92,7 @@
       open: [...live.querySelectorAll("details[open][id]")].map((details) => details.id),
       chosen: [...live.querySelectorAll("select[id]")].map((select) => [select.id, select.value]),
     };
-  });
+  }, true);
   document.addEventListener("htmx:afterSwap", () => {
     if (!kept) return;
     for (const id of kept.open) {
