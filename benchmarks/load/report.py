@@ -105,7 +105,8 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
         "req/s: answered without error in the window; offered: what the tables send when "
         "answered at once; x ceiling: req/s over the trivial view's at the same latency; "
         "poll: answered 204; table screen: a poll that saw the call or a hand and brought "
-        "what changed around the form the phone keeps; wrong page: a hand's answer that was not the table after it; "
+        "what changed around the form the phone keeps; wrong page: a hand's answer that "
+        "was not the table after it; "
         "CPU in % of one core (the machine has "
         f"{_cores()}); load: the 1-minute load average at the window's end"
     )

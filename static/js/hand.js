@@ -534,9 +534,9 @@
     form.elements.namedItem("after").value = update.after;
     // The hands the page counts (outbox.js) as a form drawn anew says them.
     delete form.dataset.sentHand;
-    form.dataset.callSaved = update.callSaved;
     if (form.dataset.hand !== update.hand) reset(form, Number(update.hand), update.token);
     else form.elements.namedItem("token").value = update.token;
+    form.dataset.callSaved = update.callSaved;
     // Shown as the answer says (a reset hides them: they belong to the hand before).
     const card = form.closest(".current");
     for (const shown of card ? card.querySelectorAll(".saved-call, .in-play") : []) shown.hidden = !update.callSaved;

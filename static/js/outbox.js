@@ -302,7 +302,9 @@
     if (!form || gameOf(form) !== game || !window.htmx) return;
     afterSwap = [message, kind];
     toResult = result;
-    refreshing = { form, left: false };
+    // A tap already on its way (htmx marks its link or form: an Undo a poll drew):
+    // the scorer went on, as below.
+    refreshing = { form, left: Boolean(document.querySelector("#main .htmx-request:not(.poller)")) };
     window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
   };
   // The scorer goes on to another screen meanwhile ("Someone else dealt?"): it stays,

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from scorekeeper.models import Player
 from scorekeeper.web import phone_tables
 from tests.conftest import BrowserProblems, table_cookie
-from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, start_game
+from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, record, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -152,3 +153,44 @@ def test_a_following_phone_keeps_its_tapped_chips_while_the_table_moves_on(
     # And the scorer sees it at its own poll.
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4", timeout=POLLED)
     expect(score(page, "Dan")).to_have_text("4")
+
+
+def test_a_follower_that_missed_a_hand_and_the_next_call_sees_both_and_new_names(
+    page: Page,
+) -> None:
+    game = start_game(players=FIVE, first_dealer=0, target=99)
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator(".table-hand[data-ready]")).to_have_count(1)
+    page.evaluate("document.querySelector('.table-hand').dataset.mark = 'kept'")
+    kept = page.locator(".table-hand[data-mark='kept']")
+    tap(page, "Who made trump?", "Cat")  # mid-hand 1 on this phone
+
+    # Its polls go unanswered (a weak signal) while the table records hand 1 and saves
+    # the call of hand 2: Ben makes hearts and calls the ace of spades.
+    page.route("**/state/?*", lambda route: route.fulfill(status=204))
+    record(game, maker="Ann", trump="H", called="S", partner="Cat", tricks=3)
+    fresh(game).start_hand(version=None, maker=1, trump="H", called="S")
+    page.unroute("**/state/?*")
+
+    # One answer brings both: hand 2 with its call saved, on the form it keeps.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2", timeout=POLLED)
+    expect(kept).to_have_attribute("data-hand", "2")
+    expect(kept).to_have_attribute("data-call-saved", "yes")
+    expect(page.locator(".saved-call")).to_contain_text("Ben made")
+    expect(page.locator(".saved-call")).to_be_visible()
+    expect(page.get_by_role("button", name="Hand over: tricks and points")).to_be_visible()
+    # The chips of hand 1 tapped here are gone; the call's are chosen (shown at the next stage).
+    expect(kept.locator("input[name=maker]:checked")).to_have_value("1")
+    expect(kept.locator("input[name=trump]:checked")).to_have_value("H")
+    expect(kept.locator("input[name=called]:checked")).to_have_value("S")
+    expect(score(page, "Ann")).to_have_text("1")
+
+    # A player renamed: the chips name the players anew, so the live part is drawn
+    # anew (the form too: a new one, with Danny's chip).
+    Player.objects.get(name="Dan").rename("Danny")
+    expect(page.locator(".score-row", has_text="Danny")).to_have_count(1, timeout=POLLED)
+    expect(kept).to_have_count(0)
+    expect(page.locator(".table-hand")).to_have_attribute("data-hand", "2")
+    page.get_by_role("button", name="Hand over: tricks and points").click()
+    expect(chip(page, "Partner", "Danny")).to_be_visible()
