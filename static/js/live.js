@@ -31,7 +31,10 @@
   const BUSY = ["waiting", "changing", "keeping", "callSending", "saveWaiting"];
   const keptForm = () => {
     const form = document.querySelector("#live .table-hand[data-started]");
-    return form && window.bowerHand && !BUSY.some((name) => form.dataset[name]) ? form : null;
+    if (!form || !window.bowerHand || BUSY.some((name) => form.dataset[name])) return null;
+    // A hand saved here moved the form on before Bower drew it (outbox.js's sentHand).
+    const { sentHand, hand } = form.dataset;
+    return sentHand && sentHand !== hand ? null : form;
   };
   let whole = false; // the next poll asks for the whole live part
   document.addEventListener("htmx:configRequest", (event) => {
