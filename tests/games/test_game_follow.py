@@ -124,8 +124,6 @@ def test_a_call_saved_elsewhere_sends_the_call_as_the_other_phones_see_it(
         "called": "S",
         "alone": "",
         "round": "",
-        "partner": "",
-        "revealed_on_trick": "",
     }
     saved = re.search(r'<p id="saved-call" class="call saved-call">(.*?)</p>', html, re.S)
     assert saved is not None

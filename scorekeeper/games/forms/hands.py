@@ -71,7 +71,7 @@ class HandForm(GameActionForm):
         }
 
     # The fields a call saved fills in (``initial_from_current``).
-    CALL_FIELDS = ("maker", "trump", "called", "alone", "round", "partner", "revealed_on_trick")
+    CALL_FIELDS = ("maker", "trump", "called", "alone", "round")
 
     @classmethod
     def call_values(cls, current: HandInProgress | None) -> dict[str, str]:
