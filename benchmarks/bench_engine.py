@@ -7,7 +7,7 @@ import random
 from benchmarks import Timing, measure
 from referee.engine.cards import Suit, make_deck
 from referee.engine.document import read_document, write_document
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.totals import score_game
 from referee.engine.tricks import judge_trick, legal_plays
 from referee.engine.variants import Variant
@@ -60,17 +60,17 @@ def bench_legal_plays() -> Timing:
 
 
 def bench_score_game_60_hands() -> Timing:
-    table = Table(variant=Variant.CALL_ACE, players=PLAYERS)
+    setup = GameSetup(variant=Variant.CALL_ACE, players=PLAYERS)
     hands = _long_game()
     return measure(
         "score a 60-hand Call-Ace game",
-        lambda: score_game(table, first_dealer=0, hands=hands),
+        lambda: score_game(setup, first_dealer=0, hands=hands),
         iterations=500,
     )
 
 
 def bench_document_round_trip_60_hands() -> Timing:
-    table = Table(variant=Variant.CALL_ACE, players=PLAYERS)
+    setup = GameSetup(variant=Variant.CALL_ACE, players=PLAYERS)
     document = write_document(
         read_document(
             {
@@ -84,7 +84,7 @@ def bench_document_round_trip_60_hands() -> Timing:
     )
     from referee.engine.reading import hand_to_dict
 
-    document["hands"] = [hand_to_dict(table, h) for h in _long_game()]
+    document["hands"] = [hand_to_dict(setup, h) for h in _long_game()]
     return measure(
         "read and write a 60-hand game document",
         lambda: write_document(read_document(document)),

@@ -53,7 +53,7 @@ def start_game(
 def record(game: Game, **document: Any) -> Hand:
     """Record a hand given in the game document's words (names, suits, tricks)."""
     game.refresh_from_db()
-    hand = read_hand(game.table, document)
+    hand = read_hand(game.setup, document)
     return game.record_hand(version=game.version, token=None, hand=hand)
 
 

@@ -62,7 +62,7 @@ def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
     state = GameState(
         number=game.hands.count(), dealer=0, totals=tuple(seat.total for seat in seats)
     )
-    scored, _ = continue_game(game.table, state, form.hand, round_rules=game.round_rules)
+    scored, _ = continue_game(game.setup, state, form.hand, round_rules=game.round_rules)
     citation = scored.score.citation
     return [list(scored.points), scored.score.explanation, citation.short, citation_url(citation)]
 

@@ -18,7 +18,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, HandError, PartnerOutcome
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES, RENEGE_RULES
 from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
@@ -161,7 +161,7 @@ def cached_pairs(game: Game) -> dict[tuple[int, int], dict[str, int]]:
 
 
 @st.composite
-def histories(draw: st.DrawFn) -> tuple[Table, int, list[tuple[str, Any]]]:
+def histories(draw: st.DrawFn) -> tuple[GameSetup, int, list[tuple[str, Any]]]:
     """A table, its first dealer and what the scorer did: hands recorded,
     edited, undone, a dealer noted out of turn."""
     table = draw(tables())
@@ -178,7 +178,7 @@ def histories(draw: st.DrawFn) -> tuple[Table, int, list[tuple[str, Any]]]:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(histories())
 def test_each_seats_cached_statistics_match_a_count_over_every_hand(
-    history: tuple[Table, int, list[tuple[str, Any]]],
+    history: tuple[GameSetup, int, list[tuple[str, Any]]],
 ) -> None:
     table, first_dealer, steps = history
     game = Game.start(

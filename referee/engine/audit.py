@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from referee.engine.cards import Card, Rank, Suit, Trump, is_left_bower, trump_name
 from referee.engine.checking import check_hand
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.tricks import Play, Renege, find_reneges, judge_trick
 from referee.engine.variants import Variant
@@ -66,7 +66,7 @@ class RenegeFinding:
 
 @dataclass(frozen=True, kw_only=True)
 class HandAudit:
-    table: Table
+    setup: GameSetup
     maker: int
     trump: Trump
     called: Suit | Card | None
@@ -92,13 +92,13 @@ class HandAudit:
     @property
     def sits_out(self) -> int | None:
         """A lone maker's partner in standard euchre (docs/rules.md, Standard 4)."""
-        return self.table.sits_out(Hand(maker=self.maker, outcome=_team(self.alone)))
+        return self.setup.sits_out(Hand(maker=self.maker, outcome=_team(self.alone)))
 
     @property
     def maker_side(self) -> tuple[int, ...]:
         """The seats on the maker's side that play, as far as the cards have shown."""
-        if self.table.variant is Variant.STANDARD:
-            team = self.table.team_of(self.maker)
+        if self.setup.variant is Variant.STANDARD:
+            team = self.setup.team_of(self.maker)
             return tuple(s for s in team if s != self.sits_out)
         if self.partner is not None:
             return (self.maker, self.partner)
@@ -158,7 +158,7 @@ def _order(playing: Sequence[int], leader: int) -> tuple[int, ...]:
 
 
 def audit_hand(
-    table: Table,
+    setup: GameSetup,
     *,
     maker: int,
     trump: Trump,
@@ -175,7 +175,7 @@ def audit_hand(
     played twice or not in the deck for this many players.
     """
     playing = _check_call(
-        table,
+        setup,
         maker=maker,
         trump=trump,
         called=called,
@@ -184,14 +184,14 @@ def audit_hand(
         alone=alone,
     )
     called_card = _called_card(called)
-    audited = _audit_tricks(table, tricks, playing, first_leader, trump, called_card)
-    outcome, partner, revealed_on = _partner(table, maker, alone, called_card, audited)
+    audited = _audit_tricks(setup, tricks, playing, first_leader, trump, called_card)
+    outcome, partner, revealed_on = _partner(setup, maker, alone, called_card, audited)
     reneges = tuple(
-        RenegeFinding(renege=r, sentence=renege_sentence(table, r, trump))
+        RenegeFinding(renege=r, sentence=renege_sentence(setup, r, trump))
         for r in find_reneges(tricks=[t.plays for t in audited], trump=trump)
     )
     audit = HandAudit(
-        table=table,
+        setup=setup,
         maker=maker,
         trump=trump,
         called=called,
@@ -206,13 +206,13 @@ def audit_hand(
         hand=None,
         score=None,
     )
-    if len(audited) == table.deal.tricks and all(t.complete for t in audited):
+    if len(audited) == setup.deal.tricks and all(t.complete for t in audited):
         return _scored(audit)
     return audit
 
 
 def _check_call(
-    table: Table,
+    setup: GameSetup,
     *,
     maker: int,
     trump: Trump,
@@ -223,31 +223,31 @@ def _check_call(
 ) -> tuple[int, ...]:
     """The seats that play the hand, once the call, the first leader and the
     number of tricks are ones the table allows (AuditError naming each fault)."""
-    n = table.n
+    n = setup.n
     errors: dict[str, str] = {}
     for key, seat in (("maker", maker), ("leader", first_leader)):
         if not 0 <= seat < n:
             errors[key] = f"there is no seat {seat + 1} at a table of {n}"
     if errors:
         raise AuditError(errors)
-    errors = _call_errors(table, maker=maker, trump=trump, called=called, alone=alone)
-    sits_out = table.sits_out(Hand(maker=maker, outcome=_team(alone)))
+    errors = _call_errors(setup, maker=maker, trump=trump, called=called, alone=alone)
+    sits_out = setup.sits_out(Hand(maker=maker, outcome=_team(alone)))
     if sits_out is not None and first_leader == sits_out:
-        errors["leader"] = f"{table.name(sits_out)} sits out this lone hand and cannot lead"
-    if tricks > table.deal.tricks:
-        errors["tricks"] = f"a hand has {table.deal.tricks} tricks, not {tricks}"
+        errors["leader"] = f"{setup.name(sits_out)} sits out this lone hand and cannot lead"
+    if tricks > setup.deal.tricks:
+        errors["tricks"] = f"a hand has {setup.deal.tricks} tricks, not {tricks}"
     if errors:
         raise AuditError(errors)
     return tuple(s for s in range(n) if s != sits_out)
 
 
 def _call_errors(
-    table: Table, *, maker: int, trump: Trump, called: Suit | Card | None, alone: bool
+    setup: GameSetup, *, maker: int, trump: Trump, called: Suit | Card | None, alone: bool
 ) -> dict[str, str]:
     """What is wrong with the call: going alone, the card called and trump, as the
     variant and the deal allow them (``check_hand`` on the hand so far)."""
     errors: dict[str, str] = {}
-    variant = table.variant
+    variant = setup.variant
     if variant is Variant.CALL_ACE and alone:
         errors["alone"] = "in Call-Ace a maker goes alone by calling an ace they hold"
     probe_outcome = (
@@ -262,17 +262,17 @@ def _call_errors(
     elif variant is Variant.CALL_ACE and called is None:
         errors["called"] = "name the suit of the called ace"
     called_card = _called_card(called)
-    deal = table.deal
+    deal = setup.deal
     if called_card is not None and called_card.rank < deal.lowest_rank:
         errors["called"] = f"the {called_card.name} is not in the {deal.deck_size}-card deck"
     probe = Hand(maker=maker, trump=trump, called=called, outcome=probe_outcome)
-    for key, message in check_hand(table, probe).items():
+    for key, message in check_hand(setup, probe).items():
         errors.setdefault(key, message)
     return errors
 
 
 def _audit_tricks(
-    table: Table,
+    setup: GameSetup,
     tricks: Sequence[TrickEntry],
     playing: tuple[int, ...],
     leader: int,
@@ -284,9 +284,9 @@ def _audit_tricks(
     audited: list[AuditedTrick] = []
     seen: dict[Card, int] = {}
     for number, entry in enumerate(tricks, start=1):
-        problem = _trick_problem(table, entry, number, len(tricks), len(playing), seen)
+        problem = _trick_problem(setup, entry, number, len(tricks), len(playing), seen)
         if problem is None and entry.leader is not None and entry.leader != leader:
-            problem = _wrong_leader(table, entry.leader, leader, number)
+            problem = _wrong_leader(setup, entry.leader, leader, number)
         if problem is not None:
             raise AuditError({f"trick-{number}": problem})
         for card in entry.cards:
@@ -315,8 +315,8 @@ def _audit_tricks(
 def _scored(audit: HandAudit) -> HandAudit:
     """A hand audited to its last trick, with the hand it records and its score."""
     assert audit.outcome is not None
-    table = audit.table
-    alone_in_call_your_partner = table.variant is Variant.CALL_YOUR_PARTNER and audit.alone
+    setup = audit.setup
+    alone_in_call_your_partner = setup.variant is Variant.CALL_YOUR_PARTNER and audit.alone
     hand = Hand(
         maker=audit.maker,
         trump=audit.trump,
@@ -328,21 +328,21 @@ def _scored(audit: HandAudit) -> HandAudit:
         revealed_on_trick=audit.revealed_on_trick,
     )
     try:
-        score = score_hand(table, hand)
+        score = score_hand(setup, hand)
     except HandError as error:  # pragma: no cover - the checks above rule these out
         raise AuditError(error.errors) from None
     return replace(audit, hand=hand, score=score)
 
 
 def _trick_problem(
-    table: Table,
+    setup: GameSetup,
     entry: TrickEntry,
     number: int,
     count: int,
     players: int,
     seen: Mapping[Card, int],
 ) -> str | None:
-    deal = table.deal
+    deal = setup.deal
     if not entry.cards:
         return f"trick {number} has no cards"
     if len(entry.cards) > players:
@@ -359,7 +359,7 @@ def _trick_problem(
     for card in entry.cards:
         if card.rank < deal.lowest_rank:
             return (
-                f"the {card.name} is not in the deck: {table.n} players use {deal.deck_description}"
+                f"the {card.name} is not in the deck: {setup.n} players use {deal.deck_description}"
             )
         if card in seen:
             return f"the {card.name} was already played on trick {seen[card]}"
@@ -369,17 +369,17 @@ def _trick_problem(
     return None
 
 
-def _wrong_leader(table: Table, given: int, expected: int, number: int) -> str:
+def _wrong_leader(setup: GameSetup, given: int, expected: int, number: int) -> str:
     if number == 1:
-        return f"trick 1 was led by {table.name(expected)}, not {table.name(given)}"
+        return f"trick 1 was led by {setup.name(expected)}, not {setup.name(given)}"
     return (
-        f"{table.name(given)} cannot lead trick {number}: {table.name(expected)} took "
+        f"{setup.name(given)} cannot lead trick {number}: {setup.name(expected)} took "
         f"trick {number - 1} and leads next"
     )
 
 
 def _partner(
-    table: Table,
+    setup: GameSetup,
     maker: int,
     alone: bool,
     called_card: Card | None,
@@ -387,7 +387,7 @@ def _partner(
 ) -> tuple[PartnerOutcome | None, int | None, int | None]:
     """Who turned out to be the partner, and on which trick (docs/rules.md, Call-Ace 3 and
     Call-Your-Partner 3)."""
-    if table.variant is Variant.STANDARD:
+    if setup.variant is Variant.STANDARD:
         return _team(alone), None, None
     if alone or called_card is None:
         return PartnerOutcome.ALONE, None, None
@@ -397,11 +397,11 @@ def _partner(
                 if play.player == maker:
                     return PartnerOutcome.MAKER_HELD, None, None
                 return PartnerOutcome.REVEALED, play.player, trick.number
-    finished = len(tricks) == table.deal.tricks and all(t.complete for t in tricks)
+    finished = len(tricks) == setup.deal.tricks and all(t.complete for t in tricks)
     return (PartnerOutcome.NOT_IN_PLAY if finished else None), None, None
 
 
-def renege_sentence(table: Table, renege: Renege, trump: Trump) -> str:
+def renege_sentence(setup: GameSetup, renege: Renege, trump: Trump) -> str:
     """A proved renege in one sentence a table can check against the cards.
 
     "Cat played the 9 of clubs on trick 2 while holding the ace of hearts,
@@ -412,7 +412,7 @@ def renege_sentence(table: Table, renege: Renege, trump: Trump) -> str:
         held += f" (the left bower, one of the {trump.plural} with {trump_name(trump)} trump)"
     led = renege.led_suit
     return (
-        f"{table.name(renege.player)} played the {renege.card.name} on trick {renege.trick} "
+        f"{setup.name(renege.player)} played the {renege.card.name} on trick {renege.trick} "
         f"while holding {held}, played on trick {renege.proved_on}: {led.plural} were led, "
         f"so {_a(led.singular)} had to be played."
     )

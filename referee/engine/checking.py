@@ -16,7 +16,7 @@ from referee.engine.cards import (
     trump_name,
 )
 from referee.engine.explaining import Explanation, Seat, explain
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.variants import (
     Variant,
     seats_opposite,
@@ -42,16 +42,16 @@ _OUTCOMES = {
 _Errors = dict[str, str | Explanation]
 
 
-def check_hand(table: Table, hand: Hand, *, dealer: int | None = None) -> dict[str, str]:
+def check_hand(setup: GameSetup, hand: Hand, *, dealer: int | None = None) -> dict[str, str]:
     """``check_hand_parts``' messages in words, with the table's names."""
     return {
-        key: message.text(table.players)
-        for key, message in check_hand_parts(table, hand, dealer=dealer).items()
+        key: message.text(setup.players)
+        for key, message in check_hand_parts(setup, hand, dealer=dealer).items()
     }
 
 
 def check_hand_parts(
-    table: Table, hand: Hand, *, dealer: int | None = None
+    setup: GameSetup, hand: Hand, *, dealer: int | None = None
 ) -> dict[str, Explanation]:
     """The impossible combinations of a hand record, field by field (docs/rules.md (every variant);
     docs/formats.md, "What a hand record holds").
@@ -63,14 +63,14 @@ def check_hand_parts(
     errors: _Errors = {}
     if hand.thrown_in:
         return {}
-    _check_seats(table, hand, errors)
-    _check_bid(table, hand, errors)
-    _check_called(table, hand, errors)
+    _check_seats(setup, hand, errors)
+    _check_bid(setup, hand, errors)
+    _check_called(setup, hand, errors)
     _check_partner(hand, errors)
     dealt = hand.dealer if hand.dealer is not None else dealer
     if dealt is not None and not errors:
-        _check_canadian_loner(table, hand, dealt, errors)
-    sitting_out = table.sits_out(hand)
+        _check_canadian_loner(setup, hand, dealt, errors)
+    sitting_out = setup.sits_out(hand)
     if hand.renege is not None and hand.renege == sitting_out:
         errors.setdefault(
             "renege",
@@ -81,35 +81,35 @@ def check_hand_parts(
     return {key: explain(message) for key, message in errors.items()}
 
 
-def _check_seats(table: Table, hand: Hand, errors: _Errors) -> None:
+def _check_seats(setup: GameSetup, hand: Hand, errors: _Errors) -> None:
     """Every player the hand names sits at the table."""
-    n = table.n
+    n = setup.n
     for key in ("maker", "partner", "renege", "dealer"):
         seat = getattr(hand, key)
         if seat is not None and not 0 <= seat < n:
             errors[key] = f"there is no seat {seat + 1} at a table of {n}"
 
 
-def _check_bid(table: Table, hand: Hand, errors: _Errors) -> None:
+def _check_bid(setup: GameSetup, hand: Hand, errors: _Errors) -> None:
     """Trump, the bidding round and the tricks the variant, deal and house rules allow."""
-    variant = table.variant
+    variant = setup.variant
     if hand.trump is None:
         if variant is not Variant.STANDARD:
             errors["trump"] = f"{variant.label} has no no-trump call: name a suit"
-        elif not table.rules.no_trump:
+        elif not setup.rules.no_trump:
             errors["trump"] = "no trump is not allowed: the no-trump house rule is off"
         elif hand.round == 1:
             errors["round"] = "no trump can only be called in round 2"
-    if not 0 <= hand.tricks <= table.deal.tricks:
-        errors["tricks"] = f"tricks must be from 0 to {table.deal.tricks}"
-    if hand.round == 1 and variant is Variant.CALL_ACE and not table.deal.turn_up:
+    if not 0 <= hand.tricks <= setup.deal.tricks:
+        errors["tricks"] = f"tricks must be from 0 to {setup.deal.tricks}"
+    if hand.round == 1 and variant is Variant.CALL_ACE and not setup.deal.turn_up:
         errors["round"] = "with this deal no card is turned up, so bidding starts at round 2"
 
 
-def _check_called(table: Table, hand: Hand, errors: _Errors) -> None:
+def _check_called(setup: GameSetup, hand: Hand, errors: _Errors) -> None:
     """The partner outcome and the card called, as the variant calls them (docs/rules.md,
     Call-Ace 3 and Call-Your-Partner 3)."""
-    variant = table.variant
+    variant = setup.variant
     if hand.outcome not in _OUTCOMES[variant]:
         errors.setdefault("partner", f"{variant.label} has no '{hand.outcome}' partner outcome")
     if variant is Variant.CALL_ACE and not isinstance(hand.called, Suit):
@@ -122,16 +122,16 @@ def _check_called(table: Table, hand: Hand, errors: _Errors) -> None:
     elif not isinstance(hand.called, Card):
         errors.setdefault("called", "name the called card, or record that the maker went alone")
     else:
-        _check_called_card(table, hand.called, hand, errors)
+        _check_called_card(setup, hand.called, hand, errors)
 
 
-def _check_called_card(table: Table, called: Card, hand: Hand, errors: _Errors) -> None:
+def _check_called_card(setup: GameSetup, called: Card, hand: Hand, errors: _Errors) -> None:
     """Call-Your-Partner's called card is in the deck and is not a trump (docs/rules.md,
     Call-Your-Partner 3)."""
-    if called.rank < table.deal.lowest_rank:
+    if called.rank < setup.deal.lowest_rank:
         errors.setdefault(
             "called",
-            f"the {called.name} is not in the {table.deal.deck_size}-card deck",
+            f"the {called.name} is not in the {setup.deal.deck_size}-card deck",
         )
     elif is_trump(called, hand.trump):
         role = (
@@ -169,7 +169,7 @@ def _check_partner(hand: Hand, errors: _Errors) -> None:
         errors.setdefault("revealed_on_trick", "only a named partner is revealed on a trick")
 
 
-def must_go_alone(table: Table, *, maker: int, dealer: int, bidding_round: int | None) -> bool:
+def must_go_alone(setup: GameSetup, *, maker: int, dealer: int, bidding_round: int | None) -> bool:
     """The Canadian loner (docs/rules.md, Standard 3; a house rule): at a standard
     table that plays it, the dealer's partner who orders the dealer up in round 1
     must play the hand alone.
@@ -179,17 +179,17 @@ def must_go_alone(table: Table, *, maker: int, dealer: int, bidding_round: int |
     card up), in round 2 the one who named trump. Without a round the record does
     not say, and nothing is asked of it (docs/decisions.md, D46)."""
     return (
-        table.variant is Variant.STANDARD
-        and table.rules.canadian_loner
+        setup.variant is Variant.STANDARD
+        and setup.rules.canadian_loner
         and bidding_round == 1
         and maker == seats_opposite(dealer)
     )
 
 
-def _check_canadian_loner(table: Table, hand: Hand, dealer: int, errors: _Errors) -> None:
+def _check_canadian_loner(setup: GameSetup, hand: Hand, dealer: int, errors: _Errors) -> None:
     """A hand the Canadian loner makes a lone hand is recorded as one."""
     if hand.alone or not must_go_alone(
-        table, maker=hand.maker, dealer=dealer, bidding_round=hand.round
+        setup, maker=hand.maker, dealer=dealer, bidding_round=hand.round
     ):
         return
     errors["alone"] = explain(
@@ -202,7 +202,7 @@ def _check_canadian_loner(table: Table, hand: Hand, dealer: int, errors: _Errors
 
 
 def check_dealt_hands(
-    table: Table, *, first_dealer: int, hands: tuple[Hand, ...] | list[Hand]
+    setup: GameSetup, *, first_dealer: int, hands: tuple[Hand, ...] | list[Hand]
 ) -> tuple[int, dict[str, str]] | None:
     """The first hand of a game that its dealer makes impossible, by number (from 1) with
     the faults ``check_hand`` finds, or None: each hand checked with the dealer the
@@ -211,8 +211,8 @@ def check_dealt_hands(
     dealer = first_dealer
     for number, hand in enumerate(hands, start=1):
         dealt = dealer if hand.dealer is None else hand.dealer
-        errors = check_hand(table, hand, dealer=dealt)
+        errors = check_hand(setup, hand, dealer=dealt)
         if errors:
             return number, errors
-        dealer = (dealt + 1) % table.n
+        dealer = (dealt + 1) % setup.n
     return None

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from referee.engine.hands import Hand, HandError, Table
+from referee.engine.hands import GameSetup, Hand, HandError
 from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.reading import hand_to_dict, name_fault, read_hand, seat_named
 from referee.engine.totals import GameScore, RoundRules, score_game
@@ -40,7 +40,7 @@ class DocumentError(ValueError):
 
 @dataclass(frozen=True, kw_only=True)
 class GameDocument:
-    table: Table
+    setup: GameSetup
     first_dealer: int
     hands: tuple[Hand, ...]
     # The game's lasting identity and dates (docs/formats.md, "Game document (import and export)"):
@@ -57,7 +57,7 @@ class GameDocument:
 
     def score(self) -> GameScore:
         return score_game(
-            self.table,
+            self.setup,
             first_dealer=self.first_dealer,
             hands=self.hands,
             round_rules=self.round_rules,
@@ -95,14 +95,14 @@ def read_document(data: Any) -> GameDocument:
         raise DocumentError("document", "a game document is a JSON object")
     if data.get("format") != FORMAT:
         raise DocumentError("format", f'must be "{FORMAT}"')
-    table = _read_table(data)
+    setup = _read_table(data)
     first = data.get("first_dealer")
     if not isinstance(first, str):
         raise DocumentError("first_dealer", "give the name of the player who dealt first")
-    first_seat = seat_named(table, first)
+    first_seat = seat_named(setup, first)
     if first_seat is None:
         raise DocumentError("first_dealer", _not_a_player(first))
-    hands = _read_hands(table, data.get("hands", []), first_dealer=first_seat)
+    hands = _read_hands(setup, data.get("hands", []), first_dealer=first_seat)
     started_at = read_moment(data, "started_at")
     finished_at = read_moment(data, "finished_at")
     if finished_at is not None:
@@ -112,7 +112,7 @@ def read_document(data: Any) -> GameDocument:
         if finished_at < started_at:
             raise DocumentError("finished_at", "must not be before started_at")
     return GameDocument(
-        table=table,
+        setup=setup,
         first_dealer=first_seat,
         hands=hands,
         id=read_id(data.get("id")),
@@ -120,7 +120,7 @@ def read_document(data: Any) -> GameDocument:
         finished_at=finished_at,
         folded=tuple(
             (given, read)
-            for given, read in zip(data["players"], table.players, strict=True)
+            for given, read in zip(data["players"], setup.players, strict=True)
             if given != read
         ),
     )
@@ -130,7 +130,7 @@ def _not_a_player(name: str) -> str:
     return name_fault(name) or f"'{name}' is not one of the players"
 
 
-def _read_table(data: Mapping[str, Any]) -> Table:
+def _read_table(data: Mapping[str, Any]) -> GameSetup:
     """The document's variant, house rules and players."""
     if not isinstance(data.get("variant", ""), str):
         raise DocumentError("variant", "name the variant as text: " + ", ".join(Variant))
@@ -146,11 +146,11 @@ def _read_table(data: Mapping[str, Any]) -> Table:
     except RulesError as error:
         raise DocumentError(f"rules, {error.field}", error.message) from None
     players = clean_player_names(variant, data.get("players"))
-    return Table(variant=variant, players=players, rules=rules)
+    return GameSetup(variant=variant, players=players, rules=rules)
 
 
-def _read_hands(table: Table, raw_hands: Any, *, first_dealer: int) -> tuple[Hand, ...]:
-    """The document's hands, each read at ``table`` with the dealer the rotation from
+def _read_hands(setup: GameSetup, raw_hands: Any, *, first_dealer: int) -> tuple[Hand, ...]:
+    """The document's hands, each read with ``setup`` and the dealer the rotation from
     ``first_dealer`` gives it (the first fault named by its number)."""
     if not isinstance(raw_hands, list):
         raise DocumentError("hands", "must be a list of hands")
@@ -162,13 +162,13 @@ def _read_hands(table: Table, raw_hands: Any, *, first_dealer: int) -> tuple[Han
     dealer = first_dealer
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hand = read_hand(table, raw, dealer=dealer)
+            hand = read_hand(setup, raw, dealer=dealer)
         except HandError as error:
             field, message = next(iter(error.errors.items()))
             raise DocumentError(f"hand {number}, {field}", message) from None
         hands.append(hand)
         # The deal passes to the left after every hand (docs/rules.md 1 (every variant)).
-        dealer = ((dealer if hand.dealer is None else hand.dealer) + 1) % table.n
+        dealer = ((dealer if hand.dealer is None else hand.dealer) + 1) % setup.n
     return tuple(hands)
 
 
@@ -215,13 +215,13 @@ def read_moment(data: Mapping[str, Any], field: str) -> datetime | None:
 def write_document(document: GameDocument) -> dict[str, Any]:
     """The game document with what export adds: each hand's dealer, points and
     explanation, and the totals, whether the game is finished and its winners."""
-    table = document.table
+    setup = document.setup
     game = document.score()
     hands = []
     for scored in game.hands:
-        data = hand_to_dict(table, scored.hand)
-        data["dealer"] = table.name(scored.dealer)
-        data["points"] = dict(zip(table.players, scored.points, strict=True))
+        data = hand_to_dict(setup, scored.hand)
+        data["dealer"] = setup.name(scored.dealer)
+        data["points"] = dict(zip(setup.players, scored.points, strict=True))
         data["explanation"] = scored.score.explanation
         if scored.after_end:
             data["explanation"] += " (Recorded after the game had ended: not counted.)"
@@ -231,14 +231,14 @@ def write_document(document: GameDocument) -> dict[str, Any]:
         "id": str(document.id) if document.id is not None else None,
         "started_at": moment_text(document.started_at),
         "finished_at": moment_text(document.finished_at),
-        "variant": table.variant.value,
-        "rules": table.rules.to_dict(table.variant),
-        "players": list(table.players),
-        "first_dealer": table.name(document.first_dealer),
+        "variant": setup.variant.value,
+        "rules": setup.rules.to_dict(setup.variant),
+        "players": list(setup.players),
+        "first_dealer": setup.name(document.first_dealer),
         "hands": hands,
-        "totals": dict(zip(table.players, game.totals, strict=True)),
+        "totals": dict(zip(setup.players, game.totals, strict=True)),
         "finished": game.finished,
-        "winners": [table.name(s) for s in game.winners],
+        "winners": [setup.name(s) for s in game.winners],
     }
 
 

@@ -1,5 +1,5 @@
-"""A hand record and the table it is played at (docs/rules.md, Call-Ace 3 and Standard 3;
-docs/formats.md, "What a hand record holds").
+"""A hand record and the game setup it is played in (docs/rules.md, Call-Ace 3 and
+Standard 3; docs/formats.md, "What a hand record holds").
 
 Plain Python: no Django import. Players are seats, 0-based, clockwise; names
 only appear in explanations.
@@ -72,8 +72,9 @@ class Hand:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Table:
-    """Who is playing what: the context every hand is read and scored in."""
+class GameSetup:
+    """Who is playing what: the variant, the players in seat order and the house rules; the
+    context every hand is read and scored in (``Game.setup`` for a stored game)."""
 
     variant: Variant
     players: tuple[str, ...]

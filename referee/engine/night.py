@@ -1,7 +1,7 @@
 """Scoring a euchre night, a progressive tournament (docs/rules.md, Euchre night).
 
 A round is a fixed number of hands at every table, dealt in rotation from a
-drawn dealer; each hand is scored by the variant's table (docs/rules.md 5), and
+drawn dealer; each hand is scored by its variant's rules (docs/rules.md 5), and
 in standard euchre both partners score their team's points. A player who sits
 out scores the round's average per player, rounded down (or a fixed number).
 The standings add every player's points over the rounds played; level totals
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from referee.engine.hands import Hand, HandError, Table
+from referee.engine.hands import GameSetup, Hand, HandError
 
 # The prizes have a module of their own; a night's screens find them here too.
 from referee.engine.night_prizes import PRIZE_ORDER, award_prizes
@@ -214,12 +214,12 @@ def _names_for(seats: Sequence[int], names: Mapping[int, str] | None) -> tuple[s
     return tuple(names.get(player, f"Player {player}") for player in seats)
 
 
-def night_table(
+def night_game_setup(
     *, seats: Sequence[int], variant: Variant, rules: NightRules, names: Mapping[int, str] | None
-) -> Table:
-    """The engine's table for one table of a night round (players named for the
+) -> GameSetup:
+    """The game setup of one table of a night round (players named for the
     explanations; a player without a name is "Player 7")."""
-    return Table(variant=variant, players=_names_for(seats, names), rules=rules.table_rules)
+    return GameSetup(variant=variant, players=_names_for(seats, names), rules=rules.table_rules)
 
 
 def score_table_round(
@@ -240,9 +240,9 @@ def score_table_round(
     rules.check_variant(variant)
     if len(set(seats)) != len(seats):
         raise HandError({"seats": "a player sits twice at the table"})
-    table = night_table(seats=seats, variant=variant, rules=rules, names=names)
+    setup = night_game_setup(seats=seats, variant=variant, rules=rules, names=names)
     result = score_game(
-        table, first_dealer=first_dealer, hands=hands, round_rules=rules.round_rules
+        setup, first_dealer=first_dealer, hands=hands, round_rules=rules.round_rules
     )
     counted = len(result.counted_hands)
     return TableRound(
@@ -358,12 +358,12 @@ def lone_hand_made(scored: ScoredHand) -> bool:
     return scored.hand.alone and scored.score.rule in MAKE_RULES | MARCH_RULES
 
 
-def defender_euchre_seats(table: Table, scored: ScoredHand) -> tuple[int, ...]:
+def defender_euchre_seats(setup: GameSetup, scored: ScoredHand) -> tuple[int, ...]:
     """The seats that scored a euchre as defenders in this hand (docs/rules.md, Euchre night 6): the
     defenders, when the makers were euchred (a renege counts apart, docs/rules.md, Call-Ace 5)."""
     if scored.score.rule not in EUCHRE_RULES:
         return ()
-    return table.defenders(scored.hand)
+    return setup.defenders(scored.hand)
 
 
 def night_standings(
@@ -386,13 +386,13 @@ def night_standings(
     euchres: dict[int, int] = dict.fromkeys(players, 0)
     for r in rounds:
         for table_round in r.tables:
-            table = Table(variant=variant, players=_names_for(table_round.seats, names))
+            setup = GameSetup(variant=variant, players=_names_for(table_round.seats, names))
             for scored in table_round.hands:
                 if scored.after_end:
                     continue
                 if lone_hand_made(scored):
                     lone[table_round.seats[scored.hand.maker]] += 1
-                for seat in defender_euchre_seats(table, scored):
+                for seat in defender_euchre_seats(setup, scored):
                     euchres[table_round.seats[seat]] += 1
 
     def name(player: int) -> str:

@@ -18,10 +18,10 @@ from referee.engine.cards import (
 )
 from referee.engine.checking import check_hand
 from referee.engine.hands import (
+    GameSetup,
     Hand,
     HandError,
     PartnerOutcome,
-    Table,
 )
 from referee.engine.names import NameError_, clean_name, holds_hidden, index_of
 from referee.engine.variants import (
@@ -48,7 +48,7 @@ _SCORED_KEYS = {
 _IGNORED_KEYS = {"points", "explanation"}
 
 
-def read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None = None) -> Hand:
+def read_hand(setup: GameSetup, data: Mapping[str, Any], *, dealer: int | None = None) -> Hand:
     """Read and validate one hand of the game document
     (docs/formats.md, "Game document (import and export)").
 
@@ -56,17 +56,21 @@ def read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None = Non
     returned with players as seats. ``dealer``: who the rotation says deals it,
     when the caller knows (``check_hand``); the hand's own ``dealer`` comes first.
     """
-    return _read_hand(table, data, dealer=dealer, by_seat=False)
+    return _read_hand(setup, data, dealer=dealer, by_seat=False)
 
 
-def read_hand_by_seat(table: Table, data: Mapping[str, Any], *, dealer: int | None = None) -> Hand:
+def read_hand_by_seat(
+    setup: GameSetup, data: Mapping[str, Any], *, dealer: int | None = None
+) -> Hand:
     """``read_hand`` for a hand whose players are given by seat (0-based numbers:
     ``maker``, ``partner``, ``renege``, ``dealer``), as a form's chips give them:
     the same fields, checks and messages, with no name to read back into a seat."""
-    return _read_hand(table, data, dealer=dealer, by_seat=True)
+    return _read_hand(setup, data, dealer=dealer, by_seat=True)
 
 
-def _read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None, by_seat: bool) -> Hand:
+def _read_hand(
+    setup: GameSetup, data: Mapping[str, Any], *, dealer: int | None, by_seat: bool
+) -> Hand:
     if not isinstance(data, Mapping):
         raise HandError({"hand": "a hand must be an object with its fields"})
     in_turn = dealer
@@ -75,24 +79,24 @@ def _read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None, by_
     for key in unknown:
         errors[key] = f"'{key}' is not a field of a hand"
     dealer = (
-        _read_seat(table, data, "dealer", errors, by_seat=by_seat) if "dealer" in data else None
+        _read_seat(setup, data, "dealer", errors, by_seat=by_seat) if "dealer" in data else None
     )
     if data.get("thrown_in") is True:
         return _read_thrown_in(data, dealer, errors)
     if "thrown_in" in data and data["thrown_in"] is not False:
         errors["thrown_in"] = "must be true or false"
 
-    maker = _read_seat(table, data, "maker", errors, required=True, by_seat=by_seat)
+    maker = _read_seat(setup, data, "maker", errors, required=True, by_seat=by_seat)
     trump: Trump = _read_parsed(
         data, "trump", parse_trump, "name the trump suit (S, H, D or C)", errors
     )
     round_ = _read_int(data, "round", errors, low=1, high=2)
-    tricks = _read_int(data, "tricks", errors, low=0, high=table.deal.tricks, required=True)
-    revealed = _read_int(data, "revealed_on_trick", errors, low=1, high=table.deal.tricks)
+    tricks = _read_int(data, "tricks", errors, low=0, high=setup.deal.tricks, required=True)
+    revealed = _read_int(data, "revealed_on_trick", errors, low=1, high=setup.deal.tricks)
     renege = (
-        _read_seat(table, data, "renege", errors, by_seat=by_seat) if "renege" in data else None
+        _read_seat(setup, data, "renege", errors, by_seat=by_seat) if "renege" in data else None
     )
-    called, outcome, partner = _read_call(table, data, errors, by_seat=by_seat)
+    called, outcome, partner = _read_call(setup, data, errors, by_seat=by_seat)
 
     hand = Hand(
         dealer=dealer,
@@ -109,7 +113,7 @@ def _read_hand(table: Table, data: Mapping[str, Any], *, dealer: int | None, by_
     if maker is not None:
         # The engine's word on a hand whose fields read well; else only on
         # the fields not already at fault.
-        for key, message in check_hand(table, hand, dealer=in_turn).items():
+        for key, message in check_hand(setup, hand, dealer=in_turn).items():
             errors.setdefault(key, message)
     if errors:
         raise HandError(errors)
@@ -150,7 +154,7 @@ Call = tuple[Suit | Card | None, PartnerOutcome, int | None]
 
 
 def _read_call(
-    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
+    setup: GameSetup, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
 ) -> Call:
     """The card called, how the partner turned out and who it was
     (docs/rules.md 3 (every variant))."""
@@ -158,10 +162,10 @@ def _read_call(
     if not isinstance(alone, bool):
         errors["alone"] = "must be true or false"
         alone = False
-    if table.variant is Variant.CALL_ACE:
-        return _read_call_ace(table, data, errors, by_seat=by_seat)
-    if table.variant is Variant.CALL_YOUR_PARTNER:
-        return _read_called_partner(table, data, alone, errors, by_seat=by_seat)
+    if setup.variant is Variant.CALL_ACE:
+        return _read_call_ace(setup, data, errors, by_seat=by_seat)
+    if setup.variant is Variant.CALL_YOUR_PARTNER:
+        return _read_called_partner(setup, data, alone, errors, by_seat=by_seat)
     for key in ("called", "partner"):
         if key in data:
             errors[key] = "standard euchre has fixed partners: nothing is called"
@@ -169,7 +173,7 @@ def _read_call(
 
 
 def _read_call_ace(
-    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
+    setup: GameSetup, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
 ) -> Call:
     """Call-Ace: the called ace's suit, and its holder (docs/rules.md, Call-Ace 3)."""
     if "alone" in data:
@@ -179,12 +183,12 @@ def _read_call_ace(
     called = _read_parsed(
         data, "called", parse_suit, "name the suit of the called ace (S, H, D or C)", errors
     )
-    outcome, partner = _read_partner(table, data, errors, by_seat=by_seat)
+    outcome, partner = _read_partner(setup, data, errors, by_seat=by_seat)
     return called, outcome, partner
 
 
 def _read_called_partner(
-    table: Table, data: Mapping[str, Any], alone: bool, errors: dict[str, str], *, by_seat: bool
+    setup: GameSetup, data: Mapping[str, Any], alone: bool, errors: dict[str, str], *, by_seat: bool
 ) -> Call:
     """Call-Your-Partner: the called card and its holder, or the maker alone
     (docs/rules.md, Call-Your-Partner 3)."""
@@ -196,7 +200,7 @@ def _read_called_partner(
     called = _read_parsed(
         data, "called", parse_card, "name the called card (like AS or 10H), or record alone", errors
     )
-    outcome, partner = _read_partner(table, data, errors, by_seat=by_seat)
+    outcome, partner = _read_partner(setup, data, errors, by_seat=by_seat)
     return called, outcome, partner
 
 
@@ -220,7 +224,7 @@ def _kind(value: Any) -> str:
 
 
 def _read_seat(
-    table: Table,
+    setup: GameSetup,
     data: Mapping[str, Any],
     key: str,
     errors: dict[str, str],
@@ -234,27 +238,27 @@ def _read_seat(
             errors[key] = f"name the {key}"
         return None
     if by_seat:
-        return _seat_number(table, data[key], key, errors)
+        return _seat_number(setup, data[key], key, errors)
     name = data[key]
     if not isinstance(name, str):
         # Never echo a non-text value: a huge number cannot even be written out.
         errors[key] = f"give a player's name as text, not {_kind(name)}"
         return None
-    seat = seat_named(table, name)
+    seat = seat_named(setup, name)
     if seat is None:
         # A name no player can have says why (its hidden character is not echoed).
         errors[key] = (
             name_fault(name)
             or unknown
-            or f"'{name}' is not one of the players ({table.names(range(table.n))})"
+            or f"'{name}' is not one of the players ({setup.names(range(setup.n))})"
         )
     return seat
 
 
-def _seat_number(table: Table, value: Any, key: str, errors: dict[str, str]) -> int | None:
+def _seat_number(setup: GameSetup, value: Any, key: str, errors: dict[str, str]) -> int | None:
     """A seat given as its 0-based number: one of the table's."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < table.n:
-        errors[key] = f"give a seat from 1 to {table.n}"
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < setup.n:
+        errors[key] = f"give a seat from 1 to {setup.n}"
         return None
     return value
 
@@ -271,12 +275,12 @@ def name_fault(name: str) -> str | None:
     return None
 
 
-def seat_named(table: Table, name: str) -> int | None:
+def seat_named(setup: GameSetup, name: str) -> int | None:
     """The seat of the player ``name`` means, as names are compared
     (``referee.engine.names``: "ann" and a full-width "Ann" mean Ann), or None when it
     is no player's (a name with a hidden character never is)."""
     try:
-        return index_of(clean_name(name), table.players)
+        return index_of(clean_name(name), setup.players)
     except NameError_:
         return None
 
@@ -305,7 +309,7 @@ def _read_int(
 
 
 def _read_partner(
-    table: Table, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
+    setup: GameSetup, data: Mapping[str, Any], errors: dict[str, str], *, by_seat: bool
 ) -> tuple[PartnerOutcome, int | None]:
     if "partner" not in data:
         errors["partner"] = (
@@ -319,36 +323,36 @@ def _read_partner(
     unknown = ""
     if isinstance(value, str) and not by_seat:
         unknown = f'\'{value}\' is not one of the players; use a player\'s name, "maker" or "none"'
-    seat = _read_seat(table, data, "partner", errors, unknown=unknown, by_seat=by_seat)
+    seat = _read_seat(setup, data, "partner", errors, unknown=unknown, by_seat=by_seat)
     return PartnerOutcome.REVEALED, seat
 
 
-def hand_to_dict(table: Table, hand: Hand) -> dict[str, Any]:
+def hand_to_dict(setup: GameSetup, hand: Hand) -> dict[str, Any]:
     """A hand in game-document form (without the export-only fields)."""
     if hand.thrown_in:
         data: dict[str, Any] = {"thrown_in": True}
         if hand.dealer is not None:
-            data["dealer"] = table.name(hand.dealer)
+            data["dealer"] = setup.name(hand.dealer)
         return data
     data = {
-        "maker": table.name(hand.maker),
+        "maker": setup.name(hand.maker),
         "trump": "NT" if hand.trump is None else str(hand.trump),
     }
-    if table.variant is not Variant.STANDARD and hand.outcome is not PartnerOutcome.ALONE:
+    if setup.variant is not Variant.STANDARD and hand.outcome is not PartnerOutcome.ALONE:
         data["called"] = str(hand.called)
         if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
-            data["partner"] = table.name(hand.partner)
+            data["partner"] = setup.name(hand.partner)
         else:
             data["partner"] = hand.outcome.value
     elif hand.outcome is PartnerOutcome.ALONE:
         data["alone"] = True
     data["tricks"] = hand.tricks
     if hand.renege is not None:
-        data["renege"] = table.name(hand.renege)
+        data["renege"] = setup.name(hand.renege)
     if hand.revealed_on_trick is not None:
         data["revealed_on_trick"] = hand.revealed_on_trick
     if hand.round is not None:
         data["round"] = hand.round
     if hand.dealer is not None:
-        data["dealer"] = table.name(hand.dealer)
+        data["dealer"] = setup.name(hand.dealer)
     return data

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from referee.engine.checking import check_hand
 from referee.engine.citing import Citation, cite, cite_night
 from referee.engine.explaining import Explanation, Seat, Seats, explain
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.variants import (
     RenegeRule,
     Variant,
@@ -59,20 +59,20 @@ EUCHRE_RULES = frozenset({"euchre"})
 RENEGE_RULES = frozenset({"renege", "renege-euchre", "renege-march"})
 
 
-def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> HandScore:
+def score_hand(setup: GameSetup, hand: Hand, *, lone_march_five: bool = False) -> HandScore:
     """Score one hand (docs/rules.md 5 (every variant)). The hand must be valid.
 
     ``lone_march_five``: the euchre night's house rule (docs/rules.md, Euchre night 4) that a lone
     march in standard euchre scores 5 instead of 4; other variants ignore it.
     """
-    errors = check_hand(table, hand)
+    errors = check_hand(setup, hand)
     if errors:
         raise HandError(errors)
-    n = table.n
+    n = setup.n
     zero = (0,) * n
     if hand.thrown_in:
-        bidding = cite(table.variant, "bidding")
-        if table.rules.stick_the_dealer:
+        bidding = cite(setup.variant, "bidding")
+        if setup.rules.stick_the_dealer:
             # Passing cannot end a hand when the dealer is stuck (docs/rules.md 2 (every variant),
             # ruling).
             why = f"no score; the deal passes on ({bidding.short})"
@@ -83,12 +83,12 @@ def score_hand(table: Table, hand: Hand, *, lone_march_five: bool = False) -> Ha
             penalties=zero,
             rule="thrown-in",
             citation=bidding,
-            parts=explain(f"{no_score_hand_name(table.rules)}: {why}."),
-            players=table.players,
+            parts=explain(f"{no_score_hand_name(setup.rules)}: {why}."),
+            players=setup.players,
         )
-    if table.variant is Variant.STANDARD:
-        return _score_standard(table, hand, lone_march_five=lone_march_five)
-    return _score_individual(table, hand)
+    if setup.variant is Variant.STANDARD:
+        return _score_standard(setup, hand, lone_march_five=lone_march_five)
+    return _score_individual(setup, hand)
 
 
 def _award(n: int, seats: Sequence[int], each: int) -> tuple[int, ...]:
@@ -126,13 +126,13 @@ def march_points(variant: Variant, players: int, *, alone: bool) -> int:
     return 4 if alone else 2
 
 
-def _march_points(table: Table, hand: Hand) -> int:
-    return march_points(table.variant, table.n, alone=hand.alone)
+def _march_points(setup: GameSetup, hand: Hand) -> int:
+    return march_points(setup.variant, setup.n, alone=hand.alone)
 
 
-def _side_description(table: Table, hand: Hand) -> Explanation:
+def _side_description(setup: GameSetup, hand: Hand) -> Explanation:
     maker = Seat(hand.maker)
-    what = "ace" if table.variant is Variant.CALL_ACE else "card"
+    what = "ace" if setup.variant is Variant.CALL_ACE else "card"
     match hand.outcome:
         case PartnerOutcome.REVEALED:
             assert hand.partner is not None
@@ -145,16 +145,16 @@ def _side_description(table: Table, hand: Hand) -> Explanation:
             return explain(maker, " alone")
 
 
-def _score_individual(table: Table, hand: Hand) -> HandScore:
-    n, deal, rules = table.n, table.deal, table.rules
-    scoring = cite(table.variant, "scoring")
-    makers, defenders = table.makers(hand), table.defenders(hand)
-    side = _side_description(table, hand)
+def _score_individual(setup: GameSetup, hand: Hand) -> HandScore:
+    n, deal, rules = setup.n, setup.deal, setup.rules
+    scoring = cite(setup.variant, "scoring")
+    makers, defenders = setup.makers(hand), setup.defenders(hand)
+    side = _side_description(setup, hand)
     kind = "alone" if hand.alone else "partnership"
     penalties = (0,) * n
     penalty_note = explain()
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
-        return _individual_renege(table, hand, hand.renege)
+        return _individual_renege(setup, hand, hand.renege)
     if hand.renege is not None:
         penalties = _award(n, (hand.renege,), RENEGE_PENALTY_POINTS)
         penalty_note = explain(
@@ -165,7 +165,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
 
     if hand.tricks < deal.tricks_to_make:
         return _euchre(
-            table,
+            setup,
             defenders,
             penalties,
             scoring,
@@ -179,7 +179,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             ),
         )
     if hand.tricks == deal.tricks:
-        each = _march_points(table, hand)
+        each = _march_points(setup, hand)
         return HandScore(
             points=_award(n, makers, each),
             penalties=penalties,
@@ -193,7 +193,7 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
                 penalty_note,
                 ".",
             ),
-            players=table.players,
+            players=setup.players,
         )
     return HandScore(
         points=_award(n, makers, MAKE_POINTS),
@@ -208,12 +208,12 @@ def _score_individual(table: Table, hand: Hand) -> HandScore:
             penalty_note,
             ".",
         ),
-        players=table.players,
+        players=setup.players,
     )
 
 
 def _euchre(
-    table: Table,
+    setup: GameSetup,
     defenders: Sequence[int],
     penalties: tuple[int, ...],
     citation: Citation,
@@ -221,20 +221,20 @@ def _euchre(
 ) -> HandScore:
     """The maker's side took too few tricks: every defender scores the euchre points."""
     return HandScore(
-        points=_award(table.n, defenders, EUCHRE_POINTS),
+        points=_award(setup.n, defenders, EUCHRE_POINTS),
         penalties=penalties,
         rule="euchre",
         citation=citation,
         parts=parts,
-        players=table.players,
+        players=setup.players,
     )
 
 
-def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
+def _individual_renege(setup: GameSetup, hand: Hand, renege: int) -> HandScore:
     """A renege under march-or-euchre (docs/rules.md, Call-Ace 5): by the maker's side,
     scored as a euchre; by a defender, as a march for the maker's side."""
-    n = table.n
-    makers, defenders = table.makers(hand), table.defenders(hand)
+    n = setup.n
+    makers, defenders = setup.makers(hand), setup.defenders(hand)
 
     def scored_as(rule: str, side: Sequence[int], each: int, how: Explanation) -> HandScore:
         """The hand scored as ``rule`` says: ``each`` to every seat of ``side``, no penalty."""
@@ -242,9 +242,9 @@ def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
             points=_award(n, side, each),
             penalties=(0,) * n,
             rule=rule,
-            citation=cite(table.variant, "scoring"),
+            citation=cite(setup.variant, "scoring"),
             parts=explain("Renege by ", Seat(renege), ", ", how, _points_phrase(side, each), "."),
-            players=table.players,
+            players=setup.players,
         )
 
     if renege in makers:
@@ -253,35 +253,35 @@ def _individual_renege(table: Table, hand: Hand, renege: int) -> HandScore:
             "renege-euchre", defenders, EUCHRE_POINTS, explain(f"{role}: scored as a euchre, ")
         )
     march = explain(
-        "a defender: scored as a march for ", _side_description(table, hand), f", {n} players: "
+        "a defender: scored as a march for ", _side_description(setup, hand), f", {n} players: "
     )
-    return scored_as("renege-march", makers, _march_points(table, hand), march)
+    return scored_as("renege-march", makers, _march_points(setup, hand), march)
 
 
 def _tricks(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
 
-def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandScore:
-    n, rules = table.n, table.rules
-    makers, defenders = table.makers(hand), table.defenders(hand)
+def _score_standard(setup: GameSetup, hand: Hand, *, lone_march_five: bool) -> HandScore:
+    n, rules = setup.n, setup.rules
+    makers, defenders = setup.makers(hand), setup.defenders(hand)
     team, other = _seats(makers), _seats(defenders)
     how = explain(Seat(hand.maker), " alone") if hand.alone else explain(team)
     scoring = cite(Variant.STANDARD, "scoring")
     penalties = (0,) * n
     penalty_note = explain()
     if hand.renege is not None and rules.renege is RenegeRule.MARCH_OR_EUCHRE:
-        return _standard_renege(table, hand, hand.renege)
+        return _standard_renege(setup, hand, hand.renege)
     if hand.renege is not None:
-        penalties = _award(n, table.team_of(hand.renege), RENEGE_PENALTY_POINTS)
+        penalties = _award(n, setup.team_of(hand.renege), RENEGE_PENALTY_POINTS)
         penalty_note = explain(
             "; ",
             Seat(hand.renege),
             f" reneged and their team loses {RENEGE_PENALTY_POINTS} (house rule, {scoring.short})",
         )
-    if hand.tricks < table.deal.tricks_to_make:
+    if hand.tricks < setup.deal.tricks_to_make:
         return _euchre(
-            table,
+            setup,
             defenders,
             penalties,
             scoring,
@@ -294,11 +294,11 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
                 ".",
             ),
         )
-    march = hand.tricks == table.deal.tricks
+    march = hand.tricks == setup.deal.tricks
     house_note = ""
     if hand.alone:
         each, rule = (
-            (_march_points(table, hand), "alone-march") if march else (MAKE_POINTS, "alone-make")
+            (_march_points(setup, hand), "alone-march") if march else (MAKE_POINTS, "alone-make")
         )
         label = "Alone march" if march else "Alone make"
         if march and lone_march_five:
@@ -308,7 +308,7 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             night_rule = cite_night("points").short
             house_note = f" (house rule of the night: a lone march scores {each}, {night_rule})"
     else:
-        each, rule = (_march_points(table, hand), "march") if march else (MAKE_POINTS, "make")
+        each, rule = (_march_points(setup, hand), "march") if march else (MAKE_POINTS, "make")
         label = "March" if march else "Made it"
     return HandScore(
         points=_award(n, makers, each),
@@ -324,20 +324,20 @@ def _score_standard(table: Table, hand: Hand, *, lone_march_five: bool) -> HandS
             penalty_note,
             ".",
         ),
-        players=table.players,
+        players=setup.players,
     )
 
 
-def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
+def _standard_renege(setup: GameSetup, hand: Hand, renege: int) -> HandScore:
     """A renege under march-or-euchre in standard euchre (docs/rules.md, Standard 5): the hand
     ends and the other team scores the march points."""
-    each = _march_points(table, hand)  # docs/rules.md, Standard 5: the march points
-    makers = table.makers(hand)
-    winners = table.defenders(hand) if renege in makers else makers
+    each = _march_points(setup, hand)  # docs/rules.md, Standard 5: the march points
+    makers = setup.makers(hand)
+    winners = setup.defenders(hand) if renege in makers else makers
     lone = " on a lone hand" if hand.alone else ""
     return HandScore(
-        points=_award(table.n, winners, each),
-        penalties=(0,) * table.n,
+        points=_award(setup.n, winners, each),
+        penalties=(0,) * setup.n,
         rule="renege",
         citation=cite(Variant.STANDARD, "scoring"),
         parts=explain(
@@ -347,5 +347,5 @@ def _standard_renege(table: Table, hand: Hand, renege: int) -> HandScore:
             _seats(winners),
             f", scores {each}.",
         ),
-        players=table.players,
+        players=setup.players,
     )

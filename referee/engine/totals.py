@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine.citing import cite, cite_night
-from referee.engine.hands import Hand, HandError, Table
+from referee.engine.hands import GameSetup, Hand, HandError
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.variants import TieRule, Variant
 
@@ -82,11 +82,11 @@ class GameState:
     decided_by: str = ""
 
     @classmethod
-    def start(cls, table: Table, *, first_dealer: int) -> GameState:
+    def start(cls, setup: GameSetup, *, first_dealer: int) -> GameState:
         """A game before its first hand."""
-        if not 0 <= first_dealer < table.n:
+        if not 0 <= first_dealer < setup.n:
             raise HandError({"first_dealer": f"there is no seat {first_dealer + 1}"})
-        return cls(number=0, dealer=first_dealer, totals=(0,) * table.n)
+        return cls(number=0, dealer=first_dealer, totals=(0,) * setup.n)
 
 
 def add_scored_hand(
@@ -125,7 +125,7 @@ class RoundRules:
 
 
 def continue_game(
-    table: Table, state: GameState, hand: Hand, *, round_rules: RoundRules | None = None
+    setup: GameSetup, state: GameState, hand: Hand, *, round_rules: RoundRules | None = None
 ) -> tuple[ScoredHand, GameState]:
     """The next hand scored after ``state``, and the game's state after it
     (docs/rules.md 6 (every variant)): the one place a hand is added to a game.
@@ -136,7 +136,7 @@ def continue_game(
     totals. Hands recorded after that are kept and marked ``after_end``; they
     score nothing.
     """
-    n = table.n
+    n = setup.n
     number = state.number + 1
     dealer = state.dealer if hand.dealer is None else hand.dealer
     after_end = state.ended_after is not None
@@ -145,7 +145,7 @@ def continue_game(
         number=number,
         dealer=dealer,
         hand=hand,
-        score=score_hand(table, hand, lone_march_five=lone_march_five),
+        score=score_hand(setup, hand, lone_march_five=lone_march_five),
         totals=state.totals,
         after_end=after_end,
     )
@@ -160,8 +160,8 @@ def continue_game(
                 f"and its points go to the night's standings ({_night_citation('round')})."
             )
     elif not after_end:
-        result = _game_end(table, totals, played_on=played_on)
-        if result is None and max(totals) >= table.rules.target:
+        result = _game_end(setup, totals, played_on=played_on)
+        if result is None and max(totals) >= setup.rules.target:
             played_on = True  # a level top under the play-on rule
         if result is not None:
             ended_after = number
@@ -178,7 +178,7 @@ def continue_game(
 
 
 def score_game(
-    table: Table,
+    setup: GameSetup,
     *,
     first_dealer: int,
     hands: Sequence[Hand],
@@ -186,10 +186,10 @@ def score_game(
 ) -> GameScore:
     """Totals, the end of the game and its winners (docs/rules.md 6 (every variant); a night's
     round, docs/rules.md, Euchre night): every hand added in turn by ``continue_game``."""
-    state = GameState.start(table, first_dealer=first_dealer)
+    state = GameState.start(setup, first_dealer=first_dealer)
     scored: list[ScoredHand] = []
     for hand in hands:
-        one, state = continue_game(table, state, hand, round_rules=round_rules)
+        one, state = continue_game(setup, state, hand, round_rules=round_rules)
         scored.append(one)
     return GameScore(
         hands=tuple(scored),
@@ -204,35 +204,35 @@ def score_game(
 
 
 def _game_end(
-    table: Table, totals: Sequence[int], *, played_on: bool
+    setup: GameSetup, totals: Sequence[int], *, played_on: bool
 ) -> tuple[tuple[int, ...], str] | None:
-    target = table.rules.target
+    target = setup.rules.target
     top = max(totals)
     if top < target:
         return None
-    leaders = tuple(s for s in range(table.n) if totals[s] == top)
-    sides = {table.team_of(s) for s in leaders}
-    winning = _winning_citation(table.variant)
-    if table.variant is Variant.STANDARD:
+    leaders = tuple(s for s in range(setup.n) if totals[s] == top)
+    sides = {setup.team_of(s) for s in leaders}
+    winning = _winning_citation(setup.variant)
+    if setup.variant is Variant.STANDARD:
         (team,) = sides  # teammates share one total; one team scores per hand
         return team, (
-            f"{table.names(team)} reached {target} with {top} points: "
+            f"{setup.names(team)} reached {target} with {top} points: "
             f"the first team to the target wins ({winning})."
         )
     if len(leaders) == 1 and played_on:
         return leaders, (
-            f"{table.name(leaders[0])} is alone on the highest total, {top} points: "
+            f"{setup.name(leaders[0])} is alone on the highest total, {top} points: "
             "after a level top, play went on until one player led "
             f"(play-on house rule, {winning})."
         )
     if len(leaders) == 1:
         return leaders, (
-            f"{table.name(leaders[0])} reached {target} with {top} points, "
+            f"{setup.name(leaders[0])} reached {target} with {top} points, "
             f"the highest total: the highest total wins ({winning})."
         )
-    if table.rules.ties is TieRule.PLAY_ON:
+    if setup.rules.ties is TieRule.PLAY_ON:
         return None
     return leaders, (
-        f"{table.names(leaders)} are level on {top} points, the highest total: "
+        f"{setup.names(leaders)} are level on {top} points, the highest total: "
         f"under the shared-win rule they share the win ({winning})."
     )

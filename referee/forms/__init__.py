@@ -5,7 +5,7 @@ turns text into engine values (cards, trump, seats, house rules) with a message
 a player can act on beside the field at fault, and runs the engine in ``clean``
 so that an engine refusal lands beside the right field too. One module per
 screen family: ``fields`` (shared fields and choices), ``house_rules`` (a
-table's variant, players and house rules), ``rules`` (the rules pages),
+game's setup: variant, players and house rules), ``rules`` (the rules pages),
 ``tools`` (ranking, trick, legal play), ``score``, ``audit`` and ``api`` (the
 JSON API).
 """

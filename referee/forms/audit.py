@@ -10,7 +10,7 @@ from django import forms
 
 from referee.engine.audit import AuditError, HandAudit, TrickEntry, audit_hand
 from referee.engine.cards import Card, CardError, Suit, parse_card, parse_suit, parse_trump
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.names import same_name
 from referee.engine.variants import RulesError, Variant
 from referee.forms.fields import (
@@ -62,18 +62,18 @@ class AuditForm(HouseRulesForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        data.update(table=None, audit=None, ready=False)
+        data.update(setup=None, audit=None, ready=False)
         names: tuple[str, ...] = data.get("players") or ()
         data["names"] = names
         if not names or "players" in self.errors:
             return data
         try:
-            table = Table(variant=data["variant"], players=names, rules=data["rules"])
+            setup = GameSetup(variant=data["variant"], players=names, rules=data["rules"])
         except RulesError as error:
             self.add_error("players", sentence(error.message))
             return data
-        data["table"] = table
-        maker, leader = self._seat(table, "maker"), self._seat(table, "leader")
+        data["setup"] = setup
+        maker, leader = self._seat(setup, "maker"), self._seat(setup, "leader")
         called = self._called(data["variant"], data.get("called") or "")
         alone = bool(data.get("alone"))
         data.update(maker_seat=maker, leader_seat=leader, called_value=called)
@@ -92,7 +92,7 @@ class AuditForm(HouseRulesForm):
 
         def run(entries: list[TrickEntry]) -> HandAudit:
             return audit_hand(
-                table,
+                setup,
                 maker=maker,
                 trump=parse_trump(data["trump"]),
                 called=called,
@@ -141,11 +141,11 @@ class AuditForm(HouseRulesForm):
             if data["ready"]:
                 data["audit"] = run(tricks[:at_fault])
 
-    def _seat(self, table: Table, field: str) -> int | None:
+    def _seat(self, setup: GameSetup, field: str) -> int | None:
         name = " ".join((self.cleaned_data.get(field) or "").split())
         if not name:
             return None
-        for seat, player in enumerate(table.players):
+        for seat, player in enumerate(setup.players):
             if same_name(player, name):
                 return seat
         self.add_error(field, f"{name} is not one of the players.")

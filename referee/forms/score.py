@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from referee.engine.hands import HandError, Table
+from referee.engine.hands import GameSetup, HandError
 from referee.engine.reading import read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.variants import RulesError, Variant
@@ -67,7 +67,7 @@ class ScoreForm(HouseRulesForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        data["score"] = data["table"] = data["hand"] = None
+        data["score"] = data["setup"] = data["hand"] = None
         # Names (a game's table) rather than a count: the page keeps them as they came.
         data["named"] = bool(data.get("players")) and not is_player_count(
             str(self.data.get("players", ""))
@@ -79,49 +79,49 @@ class ScoreForm(HouseRulesForm):
         if "players" in self.errors or "variant" in self.errors:
             return data
         try:
-            table = Table(variant=variant, players=names, rules=data["rules"])
+            setup = GameSetup(variant=variant, players=names, rules=data["rules"])
         except RulesError as error:
             self.add_error("players", sentence(error.message))
             return data
-        data["table"] = table
+        data["setup"] = setup
         if not self.hand_given or self.errors:
             return data
         for field in ("maker", "renege"):
             seat = data.get(field)
-            if seat is not None and seat > table.n:
-                self.add_error(field, f"There is no seat {seat} at a table of {table.n}.")
+            if seat is not None and seat > setup.n:
+                self.add_error(field, f"There is no seat {seat} at a table of {setup.n}.")
         partner = data.get("partner") or ""
-        if _is_seat_number(partner) and not 1 <= int(partner) <= table.n:
-            self.add_error("partner", f"There is no seat {partner} at a table of {table.n}.")
+        if _is_seat_number(partner) and not 1 <= int(partner) <= setup.n:
+            self.add_error("partner", f"There is no seat {partner} at a table of {setup.n}.")
         if self.errors:
             return data
         try:
-            hand = read_hand(table, self._document(table, data))
+            hand = read_hand(setup, self._document(setup, data))
         except HandError as error:
             for key, message in error.errors.items():
                 self.add_error(key if key in self.fields else None, sentence(message))
             return data
         data["hand"] = hand
-        data["score"] = score_hand(table, hand)
+        data["score"] = score_hand(setup, hand)
         return data
 
-    def _document(self, table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    def _document(self, setup: GameSetup, data: dict[str, Any]) -> dict[str, Any]:
         """The hand in game-document form, so the engine's reader checks it
         (docs/formats.md, "Game document (import and export)")."""
         doc: dict[str, Any] = {
             "trump": data["trump"],
             "tricks": data["tricks"],
-            "maker": table.name(data["maker"] - 1),
+            "maker": setup.name(data["maker"] - 1),
         }
         if data.get("renege") is not None:
-            doc["renege"] = table.name(data["renege"] - 1)
+            doc["renege"] = setup.name(data["renege"] - 1)
         if data.get("alone"):
             doc["alone"] = True
         if data.get("called"):
             doc["called"] = data["called"]
         partner = data.get("partner") or ""
         if _is_seat_number(partner):
-            doc["partner"] = table.name(int(partner) - 1)
+            doc["partner"] = setup.name(int(partner) - 1)
         elif partner:
             doc["partner"] = partner  # "maker", "none", or refused by the reader
         return doc

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from referee.engine.audit import HandAudit
 from referee.engine.cards import Card
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.variants import RULE_KEYS, Variant
 from referee.forms.audit import AuditForm, is_trick_field
 from referee.forms.fields import MAX_TRICKS, VARIANT_CHOICES
@@ -52,10 +52,10 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
     form = AuditForm(params if bound else None)
     valid = form.is_valid() if bound else False
     data: dict[str, Any] = form.cleaned_data if bound else {}
-    table = data.get("table")
+    setup = data.get("setup")
     result: HandAudit | None = data.get("audit")
     stage = "players"
-    if table is not None:
+    if setup is not None:
         stage = "tricks" if data.get("ready") and request.GET.get("edit") != "1" else "setup"
     state = audit_state(data)
     tricks = [[p.card for p in t.plays] for t in result.tricks] if result else []
@@ -65,13 +65,13 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
 
     cards: tuple[SuitRow, ...] = ()
     undo_url = ""
-    if stage == "tricks" and result is not None and table is not None:
-        cards, undo_url = _card_picker(table, result, tricks, link)
+    if stage == "tricks" and result is not None and setup is not None:
+        cards, undo_url = _card_picker(setup, result, tricks, link)
     names: tuple[str, ...] = data.get("names", ())
     context = {
         "form": form,
         "stage": stage,
-        "table": table,
+        "setup": setup,
         "audit": result,
         "names": names,
         "name_choices": [(n, n) for n in names],
@@ -83,16 +83,16 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         else [],
         "trump_choices": trump_chips(
             form,
-            no_trump=bool(table and table.variant is Variant.STANDARD and table.rules.no_trump),
+            no_trump=bool(setup and setup.variant is Variant.STANDARD and setup.rules.no_trump),
         ),
-        "called_cards": called_card_choices(table.variant, table.n) if table is not None else [],
+        "called_cards": called_card_choices(setup.variant, setup.n) if setup is not None else [],
         "picker": cards,
         "undo_url": undo_url,
         "unseen_errors": unseen_errors(form, _DRAWN) if bound else [],
         "edit_url": tool_url("referee:audit", {**state, **tricks_query(tricks), "edit": "1"}),
         "tricks_query": tricks_query(tricks),
         # Without a table yet, keep the house rules as they came, and the way back as checked.
-        "rule_params": {k: v for k in RULE_KEYS if (v := (state if table else params).get(k))}
+        "rule_params": {k: v for k in RULE_KEYS if (v := (state if setup else params).get(k))}
         | ({"finish": data["finish"]} if data.get("finish") else {}),
         **audit_rows(result),
         "finish_url": finish_url(data.get("finish", ""), result),
@@ -104,7 +104,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _card_picker(
-    table: Table,
+    setup: GameSetup,
     result: HandAudit,
     tricks: list[list[Card]],
     link: Callable[[list[list[Card]]], str],
@@ -122,7 +122,7 @@ def _card_picker(
         return link([*tricks[:-1], [*tricks[-1], card]])
 
     cards = picker(
-        table.deal.lowest_rank,
+        setup.deal.lowest_rank,
         lambda c: Chip(card=c, href=add(c), state="played" if c in played else ""),
     )
     undo_url = ""

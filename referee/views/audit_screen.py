@@ -22,16 +22,16 @@ def audit_state(data: Mapping[str, Any]) -> dict[str, str]:
     """The setup part of an audit's query string, canonical: the table, the call,
     and the way back to the game (``finish``) when one sent the hand."""
     state: dict[str, str] = {}
-    table = data.get("table")
-    if table is None:
+    setup = data.get("setup")
+    if setup is None:
         return state
-    if table.variant is not Variant.CALL_ACE:
-        state["variant"] = table.variant.value
-    state["players"] = ",".join(table.players)
-    for key, value in table.rules.differences(table.variant).items():
+    if setup.variant is not Variant.CALL_ACE:
+        state["variant"] = setup.variant.value
+    state["players"] = ",".join(setup.players)
+    for key, value in setup.rules.differences(setup.variant).items():
         state[key] = ("on" if value else "off") if isinstance(value, bool) else str(value)
     if data.get("maker_seat") is not None:
-        state["maker"] = table.name(data["maker_seat"])
+        state["maker"] = setup.name(data["maker_seat"])
     if data.get("trump"):
         state["trump"] = data["trump"]
     if data.get("called_value") is not None:
@@ -39,7 +39,7 @@ def audit_state(data: Mapping[str, Any]) -> dict[str, str]:
     if data.get("alone"):
         state["alone"] = "on"
     if data.get("leader_seat") is not None:
-        state["leader"] = table.name(data["leader_seat"])
+        state["leader"] = setup.name(data["leader_seat"])
     if data.get("finish"):
         state["finish"] = data["finish"]
     return state
@@ -49,14 +49,14 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
     """The audit as the screen shows it: finished tricks, the one under way, the summary."""
     if result is None:
         return {"finished_rows": [], "under_way": None, "summary": "", "next_name": ""}
-    table = result.table
+    setup = result.setup
     reneges = {(f.renege.trick, f.renege.player) for f in result.reneges}
     proofs = {(f.renege.proved_on, f.renege.player) for f in result.reneges}
     rows = []
     for trick in result.tricks:
         plays = [
             {
-                "name": table.name(p.player),
+                "name": setup.name(p.player),
                 "card": p.card,
                 "won": trick.complete and p.player == trick.winner,
                 "renege": (trick.number, p.player) in reneges,
@@ -68,8 +68,8 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
         rows.append(
             {
                 "trick": trick,
-                "leader": table.name(trick.leader),
-                "winner": table.name(trick.winner) if trick.winner is not None else "",
+                "leader": setup.name(trick.leader),
+                "winner": setup.name(trick.winner) if trick.winner is not None else "",
                 "maker_side": trick.winner in result.maker_side,
                 "plays": plays,
             }
@@ -80,19 +80,19 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
         "finished_rows": rows,
         "under_way": under_way,
         "summary": audit_summary(result),
-        "next_name": table.name(next_seat) if next_seat is not None else "",
+        "next_name": setup.name(next_seat) if next_seat is not None else "",
         "next_trick": len(rows) + 1,
-        "maker_name": table.name(result.maker),
-        "partner_name": table.name(result.partner) if result.partner is not None else "",
-        "side_names": table.names(result.maker_side),
-        "sits_out_name": table.name(result.sits_out) if result.sits_out is not None else "",
+        "maker_name": setup.name(result.maker),
+        "partner_name": setup.name(result.partner) if result.partner is not None else "",
+        "side_names": setup.names(result.maker_side),
+        "sits_out_name": setup.name(result.sits_out) if result.sits_out is not None else "",
         "points": [
             {
-                "name": table.name(s),
+                "name": setup.name(s),
                 "points": result.score.points[s],
                 "penalty": result.score.penalties[s],
             }
-            for s in range(table.n)
+            for s in range(setup.n)
         ]
         if result.score is not None
         else [],
@@ -101,18 +101,18 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
 
 def audit_summary(result: HandAudit) -> str:
     """ "Ann made hearts, called the ace of spades; Ben led first." (the one describer)."""
-    table = result.table
+    setup = result.setup
     call = Hand(maker=result.maker, trump=result.trump, called=result.called)
-    parts = describe_call(table, call)
+    parts = describe_call(setup, call)
     if result.alone and result.called is None:
         parts.append("went alone")
-    return ", ".join(parts) + f"; {table.name(result.first_leader)} led first."
+    return ", ".join(parts) + f"; {setup.name(result.first_leader)} led first."
 
 
 def finish_query(result: HandAudit) -> dict[str, str]:
     """What a finished audit tells the scorekeeper's end-of-hand form (its GET prefill)."""
     query = {"tricks": str(result.maker_tricks)}
-    if result.table.variant is not Variant.STANDARD:
+    if result.setup.variant is not Variant.STANDARD:
         if result.outcome is PartnerOutcome.REVEALED and result.partner is not None:
             query["partner"] = str(result.partner)
             query["revealed_on_trick"] = str(result.revealed_on_trick)

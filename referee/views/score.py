@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.variants import Variant
 from referee.forms.fields import DEAL_CHOICES, RENEGE_CHOICES, default_first
 from referee.forms.score import ScoreForm
@@ -40,38 +40,38 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
     form = ScoreForm(request.GET)
     valid = form.is_valid()
     data = form.cleaned_data
-    table: Table | None = data.get("table")
+    setup: GameSetup | None = data.get("setup")
     result = data.get("score") if valid else None
     variant: Variant = data["variant"]
     named: bool = data.get("named", False)
     points = []
-    if result is not None and table is not None:
+    if result is not None and setup is not None:
         points = [
-            {"name": table.name(s), "points": result.points[s], "penalty": result.penalties[s]}
-            for s in range(table.n)
+            {"name": setup.name(s), "points": result.points[s], "penalty": result.penalties[s]}
+            for s in range(setup.n)
         ]
 
-    seats = [(str(i + 1), name) for i, name in enumerate(table.players)] if table else []
+    seats = [(str(i + 1), name) for i, name in enumerate(setup.players)] if setup else []
     context = {
         "form": form,
-        "table": table,
+        "setup": setup,
         "variant": variant,
         "named": named,
         # A table that came with its names (from a game) keeps its setup as it came.
-        "setup_params": {"variant": variant.value, "players": ",".join(table.players)}
+        "setup_params": {"variant": variant.value, "players": ",".join(setup.players)}
         | form.rules_query(with_variant=False)
-        if named and table
+        if named and setup
         else {},
         "seats": seats,
         "partner_choices": [*seats, ("maker", "The maker held it"), ("none", "Not in play")],
-        "trick_choices": [(str(i), str(i)) for i in range(table.deal.tricks + 1)] if table else [],
+        "trick_choices": [(str(i), str(i)) for i in range(setup.deal.tricks + 1)] if setup else [],
         "renege_choices": [("", "Nobody"), *seats],
         "renege_rule_choices": default_first(RENEGE_CHOICES),
         "deal_choices": default_first(DEAL_CHOICES),
         "no_trump_choices": [("", "Not allowed"), ("on", "Allowed")],
-        **_setup_links(variant, table),
+        **_setup_links(variant, setup),
         "trump_choices": trump_chips(form, no_trump=variant is Variant.STANDARD),
-        "called_cards": called_card_choices(variant, table.n) if table else [],
+        "called_cards": called_card_choices(variant, setup.n) if setup else [],
         "result": result,
         "points": points,
         "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
@@ -80,11 +80,11 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
     return render_tool(request, "referee/score.html", context, invalid=not valid, share=share)
 
 
-def _setup_links(variant: Variant, table: Table | None) -> dict[str, list[dict[str, Any]]]:
+def _setup_links(variant: Variant, setup: GameSetup | None) -> dict[str, list[dict[str, Any]]]:
     """The links that set the calculator up for another variant or number of players."""
 
     def setup_link(**change: Any) -> str:
-        params: dict[str, Any] = {"variant": variant.value, "players": table.n if table else ""}
+        params: dict[str, Any] = {"variant": variant.value, "players": setup.n if setup else ""}
         params.update(change)
         return tool_url("referee:score", params)
 
@@ -100,7 +100,7 @@ def _setup_links(variant: Variant, table: Table | None) -> dict[str, list[dict[s
         "player_links": []
         if len(variant.player_counts) == 1
         else [
-            {"label": str(n), "href": setup_link(players=n), "current": table and n == table.n}
+            {"label": str(n), "href": setup_link(players=n), "current": setup and n == setup.n}
             for n in variant.player_counts
         ],
     }

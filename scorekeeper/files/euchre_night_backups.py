@@ -356,10 +356,10 @@ def _read_table(
         document = read_document(data.get("game"))
     except DocumentError as error:
         raise NightError(f"{where}, game, {error.where}", error.message) from None
-    if document.table.variant is not variant:
+    if document.setup.variant is not variant:
         raise NightError(f"{where}, game, variant", f"the night plays {variant.value}")
     seated = []
-    for name in document.table.players:
+    for name in document.setup.players:
         entrant = next((p for p in players if same_name(p.name, name)), None)
         if entrant is None:
             raise NightError(f"{where}, game, players", f"'{name}' is not a player of the night")

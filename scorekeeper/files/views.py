@@ -55,7 +55,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
-            table = choice.table() or PrivateTable.named_for(document.table.players)
+            table = choice.table() or PrivateTable.named_for(document.setup.players)
             try:
                 game = Game.from_document(document, private_table=table, copy=copy)
             except GameAlreadyStored as stored:
@@ -66,7 +66,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 hands = len(document.hands)
                 messages.success(
                     request,
-                    f"Imported {document.table.variant.label}"
+                    f"Imported {document.setup.variant.label}"
                     f"{' as a copy' if copy else ''}: "
                     f"{hands} hand{'s' if hands != 1 else ''}, "
                     f"{'finished' if game.is_finished else 'in progress'}."

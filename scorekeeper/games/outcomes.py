@@ -63,8 +63,8 @@ from django.urls import reverse
 from referee.engine.cards import SUITS, parse_card
 from referee.engine.checking import check_hand_parts
 from referee.engine.explaining import Explanation, JsonPart
+from referee.engine.hands import GameSetup, PartnerOutcome
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import PartnerOutcome, Table
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import GameState, add_hand_points, continue_game
 from referee.engine.variants import TARGET_RANGE, Deal, HouseRules, RenegeRule, TieRule, Variant
@@ -185,7 +185,7 @@ class _KindGame:
     kind: Kind
 
     @property
-    def table(self) -> Table:
+    def setup(self) -> GameSetup:
         return _kind(self.kind.variant, self.kind.n, self.kind.rules)
 
     @property
@@ -237,7 +237,7 @@ def drawing_outcomes(game: Game) -> dict[str, Any]:
         if points != _result(fixed.results[index], None)[0]:
             adjusted[str(index)] = points
     return {
-        "players": list(game.table.players),
+        "players": list(game.setup.players),
         "totals": list(totals),
         "adjusted": adjusted,
     }
@@ -252,7 +252,7 @@ def hand_outcomes(game: Game, form: HandForm | None = None) -> dict[str, Any]:
     fixed = _fixed_of(kind)
     totals = tuple(seat.total for seat in game.seat_list())
     return {
-        "players": list(game.table.players),
+        "players": list(game.setup.players),
         "totals": list(totals),
         "sides": fixed.sides,
         "k": fixed.keys,
@@ -265,28 +265,28 @@ def _fixed_of(kind: Kind) -> _Fixed:
     return _fixed(kind.variant, kind.n, kind.rules, kind.lone_march_five, kind.space())
 
 
-def deal_order(table: Table, dealer: int) -> list[dict[str, Any]]:
+def deal_order(setup: GameSetup, dealer: int) -> list[dict[str, Any]]:
     """Who deals and leads the next hand (``dealer`` deals it), then after each
     further hand, as the engine passes the deal on (``continue_game``; docs/rules.md
     1 and 2 (every variant)): every kind of hand passes it alike, a misdeal and a
     Canadian loner's hand included (tests/games/test_hand_outcomes.py proves it), so
     a hand thrown in stands for them all. One entry a seat: the order goes round."""
-    rows = {seat: side[0] for side in table.sides() for seat in side}
-    state = GameState(number=0, dealer=dealer, totals=(0,) * table.n)
+    rows = {seat: side[0] for side in setup.sides() for seat in side}
+    state = GameState(number=0, dealer=dealer, totals=(0,) * setup.n)
     order: list[dict[str, Any]] = []
-    for _ in range(table.n):
+    for _ in range(setup.n):
         deals = state.dealer
         # The player left of the dealer leads (docs/rules.md 4 (every variant)).
-        leads = (deals + 1) % table.n
-        order.append({"deals": table.name(deals), "leads": table.name(leads), "row": rows[deals]})
-        _, state = continue_game(table, state, EngineHand(thrown_in=True))
+        leads = (deals + 1) % setup.n
+        order.append({"deals": setup.name(deals), "leads": setup.name(leads), "row": rows[deals]})
+        _, state = continue_game(setup, state, EngineHand(thrown_in=True))
     return order
 
 
-def _kind(variant: Variant, n: int, rules: HouseRules) -> Table:
+def _kind(variant: Variant, n: int, rules: HouseRules) -> GameSetup:
     """A table of this kind: what scores and checks a hand there, by seat. Its
     players have no names, as nothing worked out at it is said in words that name one."""
-    return Table(variant=variant, players=("",) * n, rules=rules)
+    return GameSetup(variant=variant, players=("",) * n, rules=rules)
 
 
 def call_space(form: HandForm) -> CallSpace:
@@ -329,28 +329,28 @@ def _fixed(
 ) -> _Fixed:
     """Every hand's score at a table of this kind, by maker, side, tricks and
     renege; and the refused calls."""
-    table = _kind(variant, n, rules)
+    setup = _kind(variant, n, rules)
     results: dict[Any, int] = {}
     entries: list[_Scored | PartProblems] = []
     keys: dict[str, dict[str, list[list[int]]]] = {}
-    for maker in range(table.n):
+    for maker in range(setup.n):
         by_side: dict[str, list[list[int]]] = {}
-        for side, hand in _sides(table, maker):
+        for side, hand in _sides(setup, maker):
             by_side[side] = [
                 [
-                    _index(results, entries, _score(table, hand, tricks, renege, lone_march_five))
-                    for renege in (None, *range(table.n))
+                    _index(results, entries, _score(setup, hand, tricks, renege, lone_march_five))
+                    for renege in (None, *range(setup.n))
                 ]
-                for tricks in range(table.deal.tricks + 1)
+                for tricks in range(setup.deal.tricks + 1)
             ]
         keys[str(maker)] = by_side
-    alone = "maker" if table.variant is Variant.CALL_ACE else "alone"
-    other = "team" if table.variant is Variant.STANDARD else None
+    alone = "maker" if setup.variant is Variant.CALL_ACE else "alone"
+    other = "team" if setup.variant is Variant.STANDARD else None
     return _Fixed(
         keys=keys,
         results=tuple(entries),
         sides={"alone": alone, "other": other},
-        calls=_refused_calls(table, space),
+        calls=_refused_calls(setup, space),
         penalized=tuple(
             i for i, e in enumerate(entries) if isinstance(e, _Scored) and any(e.score.penalties)
         ),
@@ -379,7 +379,7 @@ def _index(
 
 
 def _score(
-    table: Table, hand: EngineHand, tricks: int, renege: int | None, lone_march_five: bool
+    setup: GameSetup, hand: EngineHand, tricks: int, renege: int | None, lone_march_five: bool
 ) -> HandScore | list[tuple[str, Explanation]]:
     played = EngineHand(
         maker=hand.maker,
@@ -390,9 +390,9 @@ def _score(
         tricks=tricks,
         renege=renege,
     )
-    problems = check_hand_parts(table, played)
+    problems = check_hand_parts(setup, played)
     if not problems:
-        return score_hand(table, played, lone_march_five=lone_march_five)
+        return score_hand(setup, played, lone_march_five=lone_march_five)
     # Beside the fields the forms show them by (``engine_errors``), as a sentence.
     shown = engine_errors(dict.fromkeys(problems, ""), END_FIELDS)
     return [
@@ -410,10 +410,10 @@ def _sentence(message: Explanation) -> Explanation:
     return message
 
 
-def _sides(table: Table, maker: int) -> Iterator[tuple[str, EngineHand]]:
+def _sides(setup: GameSetup, maker: int) -> Iterator[tuple[str, EngineHand]]:
     """The sides a maker can end up on, by the chip value that names each, as a
     hand the engine accepts (hearts trump; the ace of spades called)."""
-    variant = table.variant
+    variant = setup.variant
     trump = SUITS[1]
 
     def hand(outcome: PartnerOutcome, partner: int | None = None) -> EngineHand:
@@ -428,7 +428,7 @@ def _sides(table: Table, maker: int) -> Iterator[tuple[str, EngineHand]]:
         yield "team", hand(PartnerOutcome.TEAM)
         yield "alone", hand(PartnerOutcome.ALONE)
         return
-    for seat in range(table.n):
+    for seat in range(setup.n):
         if seat != maker:
             yield str(seat), hand(PartnerOutcome.REVEALED, seat)
     yield "maker", hand(PartnerOutcome.MAKER_HELD)
@@ -437,7 +437,7 @@ def _sides(table: Table, maker: int) -> Iterator[tuple[str, EngineHand]]:
         yield "alone", hand(PartnerOutcome.ALONE)
 
 
-def _refused_calls(table: Table, space: CallSpace) -> dict[str, Problems]:
+def _refused_calls(setup: GameSetup, space: CallSpace) -> dict[str, Problems]:
     """Every call of the chips offered that the engine refuses, with its messages
     where the forms show them (``HandInProgress.problems``: what saving the call,
     and the whole hand, check of it)."""
@@ -452,7 +452,7 @@ def _refused_calls(table: Table, space: CallSpace) -> dict[str, Problems]:
             alone=alone == "yes" or called == "alone",
             bidding_round=int(round_) if round_ else None,
         )
-        if trump and (called or "called" not in fields) and (problems := call.problems(table)):
+        if trump and (called or "called" not in fields) and (problems := call.problems(setup)):
             refused["|".join(values)] = [
                 [field or "", message] for field, message in engine_errors(problems, fields)
             ]

@@ -129,7 +129,7 @@ def scoreboard(
     winners are marked (the cached ``Seat.won``: no query), else the side or
     sides level at the top."""
     seats = game.seat_list()
-    sides = game.table.sides()
+    sides = game.setup.sides()
 
     def role(side: tuple[int, ...]) -> str:
         return "maker" if current is not None and current.maker in side else ""
@@ -220,13 +220,13 @@ def _with_suit(words: str, suit: Suit | None) -> SafeString:
 def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
     """The hand in progress in words: "Ben made ♥ hearts and calls the ace of ♠ spades;
     partner unknown". The call is the engine's (``describe_call``), told as it stands."""
-    table = game.table
+    setup = game.setup
     maker = current.maker or 0
     trump = parse_trump(current.trump)
     called = current.called_value()
-    made, *calls = describe_call(table, EngineHand(maker=maker, trump=trump, called=called))
+    made, *calls = describe_call(setup, EngineHand(maker=maker, trump=trump, called=called))
     text = _with_suit(made, trump)
-    variant = table.variant
+    variant = setup.variant
     if calls and current.alone and isinstance(called, Suit):
         # A Call-Ace maker goes alone by calling an ace they hold (docs/rules.md, Call-Ace 3).
         call = "calling" + calls[0].removeprefix("called")
@@ -240,13 +240,13 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
             text = format_html("{} and {}", text, _with_suit(call, called))
     elif current.alone:
         # In standard euchre the lone maker's partner sits out (docs/rules.md, Standard 4).
-        sits_out = table.sits_out(EngineHand(maker=maker, outcome=PartnerOutcome.ALONE))
+        sits_out = setup.sits_out(EngineHand(maker=maker, outcome=PartnerOutcome.ALONE))
         if sits_out is None:
             text = format_html("{} and goes alone", text)
         else:
-            text = format_html("{} and goes alone; {} sits out", text, table.name(sits_out))
+            text = format_html("{} and goes alone; {} sits out", text, setup.name(sits_out))
     else:
-        text = format_html("{} with {}", text, table.name(seats_opposite(maker)))
+        text = format_html("{} with {}", text, setup.name(seats_opposite(maker)))
     if current.partner_to_reveal(variant):
         # Who held the called card is told with the whole hand, at its end.
         text = format_html("{}; partner unknown", text)
@@ -257,14 +257,14 @@ def describe_current_call(game: Game, current: HandInProgress) -> SafeString:
 
 def recent_lines(game: Game, hands: list[Hand]) -> list[RecentHand]:
     """The last hands as the table screen lists them: summary, trump, who scored."""
-    table = game.table
-    names = table.players
+    setup = game.setup
+    names = setup.players
     return [
         RecentHand(
             number=hand.number,
             after_end=hand.after_end,
             explanation=hand.explanation,
-            summary=hand.summary(table),
+            summary=hand.summary(setup),
             trump=trump_badge(hand.trump),
             scorers=[(names[s], p) for s, p in enumerate(hand.points) if p],
             points=list(hand.points),
@@ -279,11 +279,11 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
     """Everything the table screen shows, in a fixed number of queries. ``keeps_form``:
     for a poll's answer to a phone that keeps the hand form it shows (``live_patch``):
     no form is built, only what moves that form on (``kept_form``)."""
-    table = game.table
+    setup = game.setup
     recent = game.recent_hands(RECENT_HANDS)
     last = recent[0] if recent else None
     number, dealer = game.upcoming(last)
-    leader = (dealer + 1) % table.n
+    leader = (dealer + 1) % setup.n
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
     night = night_heading(game)
@@ -300,21 +300,21 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
                 initial={**initial, **HandForm.initial_from_current(current)}, game=game
             )
         # What every table of this kind shares, the phone fetches once from its address.
-        outcomes = {**drawing_outcomes(game), "deals": deal_order(table, dealer)}
+        outcomes = {**drawing_outcomes(game), "deals": deal_order(setup, dealer)}
         outcomes_address = kind_outcomes(Kind.of(game)).address
     return {
         "game": game,
         "to": table_addresses(game),
-        "table": table,
+        "setup": setup,
         "rules": game.house_rules,
-        "rule_names": house_rule_names(game.house_rules, table.variant),
+        "rule_names": house_rule_names(game.house_rules, setup.variant),
         "number": number,
-        "dealer": table.name(dealer),
+        "dealer": setup.name(dealer),
         "out_of_turn": game.next_dealer is not None,
-        "leader": table.name(leader),
+        "leader": setup.name(leader),
         "rows": rows,
         "ahead": ahead_line(rows, None if night else game.target, over=game.is_finished),
-        "winners": winner_words(rows, teams=table.variant is Variant.STANDARD),
+        "winners": winner_words(rows, teams=setup.variant is Variant.STANDARD),
         "night": night,
         "current": current,
         "call": describe_current_call(game, current) if current else "",
@@ -332,23 +332,23 @@ def result_context(game: Game) -> dict[str, Any]:
     """Everything the result screen shows: the winners, the standings by side,
     and the hands played after the end (docs/rules.md, Call-Ace 6)."""
     score = game.score()
-    table = game.table
+    setup = game.setup
     standings = sorted(
         (
-            (table.names(side), score.totals[side[0]], side[0] in score.winners)
-            for side in table.sides()
+            (setup.names(side), score.totals[side[0]], side[0] in score.winners)
+            for side in setup.sides()
         ),
         key=lambda row: -row[1],
     )
-    winners = [table.name(s) for s in score.winners]
+    winners = [setup.name(s) for s in score.winners]
     after_end = [h.number for h in score.hands if h.after_end]
     return {
         "game": game,
-        "table": table,
+        "setup": setup,
         "night": night_heading(game),
         "score": score,
-        "winners": table.names(score.winners),
-        "shared": len(winners) > 1 and table.variant is not Variant.STANDARD,
+        "winners": setup.names(score.winners),
+        "shared": len(winners) > 1 and setup.variant is not Variant.STANDARD,
         "standings": standings,
         "after_end": after_end,
     }

@@ -18,7 +18,7 @@ from django.db import models
 from django.utils import timezone
 
 from referee.engine.document import GameDocument
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import Deal, HouseRules, RenegeRule, TieRule, Variant
 from scorekeeper.models.hands import Hand, HandInProgress
@@ -157,8 +157,8 @@ class GameBase(models.Model):
         return sorted(self.seats.all(), key=lambda s: s.position)
 
     @property
-    def table(self) -> Table:
-        return Table(
+    def setup(self) -> GameSetup:
+        return GameSetup(
             variant=self.variant_enum,
             players=tuple(s.player.name for s in self.seat_list()),
             rules=self.house_rules,
@@ -172,7 +172,7 @@ class GameBase(models.Model):
         records a caller already read, in order (else they are read)."""
         records = self.hand_list() if hands is None else hands
         return score_game(
-            self.table,
+            self.setup,
             first_dealer=self.first_dealer,
             hands=[h.to_engine() for h in records],
             round_rules=self.round_rules,
@@ -228,7 +228,7 @@ class GameBase(models.Model):
         """This game as a game document (docs/formats.md, "Game document (import and export)"),
         ready for ``referee.engine.document.write_document``."""
         return GameDocument(
-            table=self.table,
+            setup=self.setup,
             first_dealer=self.first_dealer,
             hands=tuple(hand.to_engine() for hand in self.hand_list()),
             id=self.uid,

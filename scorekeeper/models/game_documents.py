@@ -53,15 +53,15 @@ def import_game[G: GameTransactions](
         if stored is not None:
             raise GameAlreadyStored(stored)
     prepared = prepare_import(document, private_table=private_table)
-    table = document.table
+    setup = document.setup
     try:
         with transaction.atomic():
             game = start_game(  # ``Game.start``
                 game_model,
-                variant=table.variant,
-                players=table.players,
+                variant=setup.variant,
+                players=setup.players,
                 first_dealer=document.first_dealer,
-                rules=table.rules,
+                rules=setup.rules,
                 private_table=private_table,
                 rematch_of=None,
                 token=None,

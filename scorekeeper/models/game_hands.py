@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 
 from referee.engine.checking import check_dealt_hands, check_hand
+from referee.engine.hands import GameSetup, HandError
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import HandError, Table
 from referee.engine.totals import GameScore, ScoredHand, score_game
 from referee.engine.variants import Variant
 from scorekeeper.models.hands import Hand, HandChange
@@ -88,7 +88,7 @@ def _check_later_dealers(game: GameBase, hands: list[EngineHand]) -> None:
     """A new dealer moves the deal of every later hand: HandError (on the dealer)
     when a later hand would then break a rule that depends on who dealt it (the
     Canadian loner, docs/rules.md, Standard 3)."""
-    fault = check_dealt_hands(game.table, first_dealer=game.first_dealer, hands=hands)
+    fault = check_dealt_hands(game.setup, first_dealer=game.first_dealer, hands=hands)
     if fault is not None:
         number, errors = fault
         message = next(iter(errors.values()))
@@ -101,8 +101,8 @@ def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier
     would end at an earlier hand and the scorer has not confirmed."""
     record = game.hands.get(number=number)
     hand, in_turn = as_dealt(game, number, hand)
-    table = game.table
-    errors = check_hand(table, hand, dealer=in_turn)
+    setup = game.setup
+    errors = check_hand(setup, hand, dealer=in_turn)
     if errors:
         raise HandError(errors)
     records = game.hand_list()
@@ -110,7 +110,7 @@ def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier
     engine_hands = [hand if h.number == number else h.to_engine() for h in records]
     _check_later_dealers(game, engine_hands)
     after = score_game(
-        table,
+        setup,
         first_dealer=game.first_dealer,
         hands=engine_hands,
         round_rules=game.round_rules,
@@ -123,11 +123,11 @@ def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier
     ):
         raise EndMovesEarlier(after.ended_after, len(engine_hands) - after.ended_after)
     # The dealer as the table saw it (the document names one only out of turn).
-    old = {**record.document_fields(table), "dealer": table.name(record.dealer)}
+    old = {**record.document_fields(setup), "dealer": setup.name(record.dealer)}
     record.set_from_engine(hand)
     record.save()
     dealer = in_turn if hand.dealer is None else hand.dealer
-    new = {**record.document_fields(table), "dealer": table.name(dealer)}
+    new = {**record.document_fields(setup), "dealer": setup.name(dealer)}
     changes = {
         k: [old.get(k), new.get(k)] for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)
     }
@@ -136,7 +136,7 @@ def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier
             game_id=game.pk,
             hand_number=number,
             kind=HandChange.Kind.EDITED,
-            summary=record.summary(table),
+            summary=record.summary(setup),
             changes=changes,
         )
     cache_scores(game)  # ``Game.recompute``
@@ -152,7 +152,7 @@ def out_of_turn_dealer(game: GameBase, dealer: int) -> int | None:
 class ImportedHands:
     """An imported document's hands, scored and ready to insert (``prepare_import``)."""
 
-    table: Table  # the players as the scorebook spells them
+    setup: GameSetup  # the players as the scorebook spells them
     result: GameScore
     hands: list[Hand]
     changes: list[HandChange]
@@ -163,13 +163,12 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
     log lines, before any write lock is taken (docs/formats.md, "What a hand record holds"). The
     players are named as ``private_table``'s scorebook already spells them: explanations
     name them."""
-    table = document.table
     players = Player.objects.filter(private_table=private_table)
     spelled = tuple(
-        known.name if (known := players.named(name)) else name for name in table.players
+        known.name if (known := players.named(name)) else name for name in document.setup.players
     )
-    table = replace(table, players=spelled)
-    result = replace(document, table=table).score()
+    setup = replace(document.setup, players=spelled)
+    result = replace(document, setup=setup).score()
     hands = []
     dealer = document.first_dealer
     for number, (hand, scored) in enumerate(
@@ -180,7 +179,7 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
             hand = replace(hand, dealer=None)
         if hand.dealer is not None:
             dealer = hand.dealer
-        dealer = (dealer + 1) % table.n
+        dealer = (dealer + 1) % setup.n
         record = Hand(number=number)
         cache_hand(record, scored)
         record.set_from_engine(hand)
@@ -189,11 +188,11 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
         HandChange(
             hand_number=record.number,
             kind=HandChange.Kind.RECORDED,
-            summary=record.summary(table),
+            summary=record.summary(setup),
         )
         for record in hands
     ]
-    return ImportedHands(table=table, result=result, hands=hands, changes=changes)
+    return ImportedHands(setup=setup, result=result, hands=hands, changes=changes)
 
 
 def store_imported_hands(game: GameBase, document: GameDocument, prepared: ImportedHands) -> None:
@@ -201,10 +200,10 @@ def store_imported_hands(game: GameBase, document: GameDocument, prepared: Impor
     ``game``, as ``prepare_import`` scored them, with their lines in the
     change log: inserts in bulk and nothing else, so the write lock is held
     for milliseconds however long the game."""
-    if prepared.table.players != game.table.players:
+    if prepared.setup.players != game.setup.players:
         # A player was created meanwhile, spelled otherwise: the explanations
         # and the change log name the players as stored.
-        with_names = replace(document, table=replace(document.table, players=game.table.players))
+        with_names = replace(document, setup=replace(document.setup, players=game.setup.players))
         prepared = prepare_import(with_names, private_table=game.private_table)
     for hand in prepared.hands:
         hand.game_id = game.pk

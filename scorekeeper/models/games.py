@@ -238,13 +238,13 @@ class Game(GameTransactions):
                 return None
             last = game.hands.order_by("-number").first()
             assert last is not None
-            table = game.table
+            setup = game.setup
             HandChange.objects.create(
                 game=game,
                 hand_number=last.number,
                 kind=HandChange.Kind.UNDONE,
-                summary=last.summary(table),
-                changes=HandChange.taken_back(last, table),
+                summary=last.summary(setup),
+                changes=HandChange.taken_back(last, setup),
             )
             last.delete()
             # A dealer noted for the hand after the one taken back: back to the rotation.
@@ -259,7 +259,7 @@ class Game(GameTransactions):
         hands before it and nothing more: HandAlreadyThere when another phone
         recorded that hand meanwhile, StaleGame when hands were taken back or a
         call is in play; HandError when the line keeps no hand to record."""
-        hand = undone.undone_hand(self.table)
+        hand = undone.undone_hand(self.setup)
         if self.current_hand is not None and not self.hands.filter(token=token).exists():
             # Recording the hand would end the call in play on the other phones.
             raise StaleGame("a call is in play")

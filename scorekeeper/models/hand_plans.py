@@ -78,7 +78,7 @@ def plan_call(game: GameBase, call: dict[str, Any]) -> NewCall:
     if game.canadian_loner:  # the one rule that asks who deals (docs/rules.md, Standard 3)
         last = game.recent_hands(1)
         dealer = game.upcoming(last[0] if last else None)[1]
-    errors = new.problems(game.table, dealer=dealer)
+    errors = new.problems(game.setup, dealer=dealer)
     if errors:
         raise HandError(errors)
     return NewCall(call=new, replaced=game.current_hand)
@@ -130,9 +130,9 @@ def plan_next_hand(
         raise GameOver()
     if game.next_dealer is not None and hand.dealer is None:
         hand = replace(hand, dealer=game.next_dealer)
-    table = game.table
+    setup = game.setup
     number, dealer = game.in_turn(last)
-    errors = check_hand(table, hand, dealer=dealer)
+    errors = check_hand(setup, hand, dealer=dealer)
     if errors:
         raise HandError(errors)
     seats = game.seat_list()
@@ -142,7 +142,7 @@ def plan_next_hand(
         totals=tuple(seat.total for seat in seats),
         played_on=game.played_on,
     )
-    scored, after = continue_game(table, state, hand, round_rules=game.round_rules)
+    scored, after = continue_game(setup, state, hand, round_rules=game.round_rules)
     record = Hand(game_id=game.pk, number=number, token=token)
     record.set_from_engine(hand)
     cache_hand(record, scored)
@@ -169,7 +169,7 @@ def plan_next_hand(
             game_id=game.pk,
             hand_number=number,
             kind=HandChange.Kind.RECORDED,
-            summary=record.summary(table),
+            summary=record.summary(setup),
         ),
         ended_call=game.current_hand,
         seats=changed_seats,

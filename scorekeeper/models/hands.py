@@ -11,8 +11,8 @@ from django.utils import timezone
 from referee.engine.cards import Card, Suit, format_trump, parse_card, parse_suit, parse_trump
 from referee.engine.checking import check_hand
 from referee.engine.describe import describe_hand
+from referee.engine.hands import GameSetup, HandError, PartnerOutcome
 from referee.engine.hands import Hand as EngineHand
-from referee.engine.hands import HandError, PartnerOutcome, Table
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.variants import Variant
 
@@ -61,7 +61,7 @@ class HandInProgress(HandFields):
         Call-Your-Partner 3; a Call-Ace maker goes alone by calling an ace they hold)."""
         return variant is not Variant.STANDARD and not self.alone
 
-    def problems(self, table: Table, *, dealer: int | None = None) -> dict[str, str]:
+    def problems(self, setup: GameSetup, *, dealer: int | None = None) -> dict[str, str]:
         """What the engine says of the hand so far at ``table`` (its game's;
         the tricks are not known yet), dealt by ``dealer`` when known."""
         if self.maker is None:
@@ -74,9 +74,9 @@ class HandInProgress(HandFields):
             called = self.called_value()
         except ValueError as error:
             return {"called": str(error)}
-        if table.variant is Variant.STANDARD:
+        if setup.variant is Variant.STANDARD:
             outcome = PartnerOutcome.ALONE if self.alone else PartnerOutcome.TEAM
-        elif self.alone and table.variant is Variant.CALL_YOUR_PARTNER:
+        elif self.alone and setup.variant is Variant.CALL_YOUR_PARTNER:
             outcome = PartnerOutcome.ALONE
         elif self.alone:
             # Call-Ace: the maker called an ace they hold (docs/rules.md, Call-Ace 3).
@@ -85,7 +85,7 @@ class HandInProgress(HandFields):
             # Who held the called card is told with the whole hand, at its end.
             outcome = PartnerOutcome.NOT_IN_PLAY
         errors = check_hand(
-            table,
+            setup,
             EngineHand(
                 maker=self.maker,
                 trump=trump,
@@ -175,12 +175,12 @@ class Hand(HandFields):
         self.bidding_round = hand.round
         self.revealed_on_trick = hand.revealed_on_trick
 
-    def document_fields(self, table: Table) -> dict[str, Any]:
-        return hand_to_dict(table, self.to_engine())
+    def document_fields(self, setup: GameSetup) -> dict[str, Any]:
+        return hand_to_dict(setup, self.to_engine())
 
-    def summary(self, table: Table) -> str:
+    def summary(self, setup: GameSetup) -> str:
         """In a line: "Ben made hearts, called the ace of spades, partner Dan, 3 tricks"."""
-        return describe_hand(table, self.to_engine())
+        return describe_hand(setup, self.to_engine())
 
 
 class HandChange(models.Model):
@@ -205,17 +205,17 @@ class HandChange(models.Model):
         return f"hand {self.hand_number} {self.kind}"
 
     @staticmethod
-    def taken_back(record: Hand, table: Table) -> dict[str, list[Any]]:
+    def taken_back(record: Hand, setup: GameSetup) -> dict[str, list[Any]]:
         """What an undo keeps of ``record`` (its ``changes``): each field of the
         hand in the game document's words, as ``[value, None]`` (there, then
         gone), so the hand can be recorded again (``undone_hand``)."""
-        return {field: [value, None] for field, value in record.document_fields(table).items()}
+        return {field: [value, None] for field, value in record.document_fields(setup).items()}
 
-    def undone_hand(self, table: Table) -> EngineHand:
+    def undone_hand(self, setup: GameSetup) -> EngineHand:
         """The hand this undo took back, read at ``table`` as it was recorded
         (docs/formats.md, "Game document (import and export)"). HandError when
         the line keeps no hand (not an undo, or one stored before undos kept
         it) or the hand no longer reads there (a player renamed since)."""
         if self.kind != self.Kind.UNDONE or not self.changes:
             raise HandError({"hand": "this change keeps no hand to record again"})
-        return read_hand(table, {field: values[0] for field, values in self.changes.items()})
+        return read_hand(setup, {field: values[0] for field, values in self.changes.items()})

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.names import same_name
 from referee.engine.totals import RoundRules
 from referee.engine.variants import HouseRules, Variant
@@ -45,7 +45,7 @@ def start_game[G: GameBase](
     round_rules: RoundRules | None,
 ) -> G:
     """``Game.start``: see there."""
-    Table(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
+    GameSetup(variant=variant, players=tuple(players), rules=rules)  # raises RulesError
     game, new = create_once(
         cls,
         token=token,

@@ -66,8 +66,8 @@ class PrivateTableQuerySet(models.QuerySet["PrivateTable"]):
 
 
 class PrivateTable(models.Model):
-    """One group's private space. Named ``PrivateTable`` so it is never taken
-    for the engine's ``Table`` (a game's variant, players and house rules)."""
+    """One group's private space: its games, players and game nights, reached
+    by its key link."""
 
     name = models.CharField(max_length=NAME_MAX_LENGTH, default=DEFAULT_NAME)
     key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)

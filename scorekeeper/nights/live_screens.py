@@ -245,9 +245,9 @@ class CardRow:
 def scoring_key(game: Game) -> list[tuple[str, str]]:
     """The variant's points, short and in our own words (docs/rules.md 5 (every variant), Euchre
     night 4)."""
-    table = game.table
-    variant, n = table.variant, table.n
-    deal = table.deal
+    setup = game.setup
+    variant, n = setup.variant, setup.n
+    deal = setup.deal
     make = f"{deal.tricks_to_make} or more of {deal.tricks} tricks"
     if variant is Variant.STANDARD:
         lone = march_points(variant, n, alone=True)
@@ -312,9 +312,9 @@ def house_rule_lines(game: Game, night: EuchreNight) -> list[str]:
 def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     """A table's round on paper: the players by seat, the dealer of every hand
     from the night's drawn first dealer, blank columns to fill in."""
-    table = game.table
+    setup = game.setup
     seats = game.seat_list()
-    variant = table.variant
+    variant = setup.variant
     n = len(seats)
     names = [s.player.name for s in seats]
     players = [(seat_name(variant, s.position), s.player.name) for s in seats]
@@ -328,7 +328,7 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     return {
         "night": night,
         "game": game,
-        "table": table,
+        "setup": setup,
         "round_number": game.night_round.number if game.night_round else 0,
         "table_number": game.night_table,
         "players": players,

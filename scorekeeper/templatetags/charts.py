@@ -18,4 +18,4 @@ def score_chart(game: Game) -> dict[str, Any]:
     the game's hands are read (one query, none when prefetched). Seats should be
     prefetched (``Game.objects.for_table()``)."""
     score = game.score()
-    return {"chart": build_chart(game.table, score), "chart_id": f"score-chart-{game.pk}"}
+    return {"chart": build_chart(game.setup, score), "chart_id": f"score-chart-{game.pk}"}

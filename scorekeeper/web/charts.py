@@ -1,6 +1,6 @@
 """The score-progression chart: one line per side, drawn as SVG on the server.
 
-Plain Python, no queries: ``score_chart`` takes the engine's ``Table`` and the
+Plain Python, no queries: ``score_chart`` takes the engine's ``GameSetup`` and the
 game's ``Progress`` (the running totals after each counted hand, and its end:
 from the engine's ``GameScore``, or from the totals the hands cache) and returns
 the geometry a template draws. Names never go into
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.totals import GameScore
 
 # The drawing's own units (the viewBox): about a phone's width, and the chart
@@ -111,26 +111,26 @@ class ScoreChart:
     summary: str
 
 
-def side_name(table: Table, side: Sequence[int]) -> str:
+def side_name(setup: GameSetup, side: Sequence[int]) -> str:
     """A side in words: "Ann", or a standard-euchre team "Ann & Cat" (docs/rules.md, Standard 1)."""
-    return " & ".join(table.name(seat) for seat in side)
+    return " & ".join(setup.name(seat) for seat in side)
 
 
-def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
+def score_chart(setup: GameSetup, score: GameScore | Progress) -> ScoreChart:
     """The chart of a game's running totals after each counted hand, with the
     target marked (docs/rules.md 6 (every variant): the first side to the target wins).
     Hands recorded after the end score nothing and are left out."""
     progress = score if isinstance(score, Progress) else Progress.of(score)
-    sides = table.sides()
+    sides = setup.sides()
     counted = progress.totals
     series = [[0, *(totals[side[0]] for totals in counted)] for side in sides]
-    target = table.rules.target
+    target = setup.rules.target
     top = max([1, target, *(max(s) for s in series)])
     y_step = _step(top, most=6)
     y_max = -(-top // y_step) * y_step
     hands = len(counted)
 
-    short_names = [_short(table, side) for side in sides]
+    short_names = [_short(setup, side) for side in sides]
     totals = [s[-1] for s in series]
     widest = max(len(f"{n} {t}") for n, t in zip(short_names, totals, strict=True))
     label_room = min(float(LABEL_ROOM), 20 + widest * CHAR_WIDTH)
@@ -138,7 +138,7 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
 
     scale = _Scale(plot_right=plot_right, hands=hands, y_max=y_max)
     x, y = scale.x, scale.y
-    lines = _lines(table, series, short_names, scale)
+    lines = _lines(setup, series, short_names, scale)
     x_step = _step(max(hands, 1), most=7)
     return ScoreChart(
         width=WIDTH,
@@ -162,7 +162,7 @@ def score_chart(table: Table, score: GameScore | Progress) -> ScoreChart:
         x_ticks=tuple(Tick(value=h, at=_n(x(h))) for h in range(0, hands + 1, x_step)),
         y_ticks=tuple(Tick(value=p, at=_n(y(p))) for p in range(0, y_max + 1, y_step)),
         dense=hands > DENSE_HANDS,
-        summary=summary(table, progress),
+        summary=summary(setup, progress),
     )
 
 
@@ -182,7 +182,7 @@ class _Scale:
 
 
 def _lines(
-    table: Table, series: list[list[int]], short_names: list[str], scale: _Scale
+    setup: GameSetup, series: list[list[int]], short_names: list[str], scale: _Scale
 ) -> tuple[ChartLine, ...]:
     """One line per side through its running totals (``series``), its name at its end."""
     x, y, hands = scale.x, scale.y, scale.hands
@@ -195,7 +195,7 @@ def _lines(
     return tuple(
         ChartLine(
             slot=index + 1,
-            name=side_name(table, side),
+            name=side_name(setup, side),
             short_name=short_names[index],
             total=series[index][-1],
             points=" ".join([at + ys[total] for at, total in zip(xs, series[index], strict=True)]),
@@ -207,21 +207,21 @@ def _lines(
             dash=DASHES[index % SLOTS],
             marker=_marker(MARKERS[index % SLOTS], x(hands), ends[index]),
         )
-        for index, side in enumerate(table.sides())
+        for index, side in enumerate(setup.sides())
     )
 
 
-def summary(table: Table, score: GameScore | Progress) -> str:
+def summary(setup: GameSetup, score: GameScore | Progress) -> str:
     """The chart in a sentence, its text alternative: who won or leads, since
     when, and every side's total. "Ann led from hand 4 and won with 11. Then
     Ben 8 and Cat 5." """
     progress = score if isinstance(score, Progress) else Progress.of(score)
-    sides = table.sides()
+    sides = setup.sides()
     counted = progress.totals
     if not counted:
-        return f"No hands counted yet. The target is {table.rules.target}."
+        return f"No hands counted yet. The target is {setup.rules.target}."
     totals = [counted[-1][side[0]] for side in sides]
-    names = [side_name(table, side) for side in sides]
+    names = [side_name(setup, side) for side in sides]
     order = sorted(range(len(sides)), key=lambda i: -totals[i])
     best = totals[order[0]]
     # A euchre night's round ends after its hands and nobody wins it
@@ -253,7 +253,7 @@ def summary(table: Table, score: GameScore | Progress) -> str:
     if rest:
         parts.append("Then " + _and([f"{names[i]} {totals[i]}" for i in rest]) + ".")
     if not progress.finished:
-        parts.append(f"The target is {table.rules.target}.")
+        parts.append(f"The target is {setup.rules.target}.")
     return " ".join(parts)
 
 
@@ -290,10 +290,10 @@ def _and(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _short(table: Table, side: Sequence[int]) -> str:
+def _short(setup: GameSetup, side: Sequence[int]) -> str:
     """A side's name cut to fit beside the chart: each name of a team gets half."""
     room = NAME_CHARS if len(side) == 1 else NAME_CHARS // 2
-    return " & ".join(_cut(table.name(seat), room) for seat in side)
+    return " & ".join(_cut(setup.name(seat), room) for seat in side)
 
 
 def _cut(name: str, room: int) -> str:

@@ -33,7 +33,7 @@ def _rules_params(game: Game) -> dict[str, str]:
 
 
 def _players(game: Game) -> str:
-    return ",".join(game.table.players)
+    return ",".join(game.setup.players)
 
 
 def rules_url(game: Game) -> str:
@@ -45,14 +45,14 @@ def rules_url(game: Game) -> str:
 def audit_url(game: Game, *, leader: str = "") -> str:
     """The hand audit for the hand being played: the table, the call made so far,
     who leads (``leader``: a player's name), and the way back to record the hand."""
-    table = game.table
+    setup = game.setup
     params: dict[str, str] = {"players": _players(game), **_rules_params(game)}
     if game.variant_enum is not Variant.CALL_ACE:
         params["variant"] = game.variant
     current = game.current_hand
     if current is not None:
         if current.maker is not None:
-            params["maker"] = table.name(current.maker)
+            params["maker"] = setup.name(current.maker)
         if current.trump:
             params["trump"] = current.trump
         if current.called:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee.engine.cards import Suit
 from referee.engine.checking import check_dealt_hands, check_hand, must_go_alone
 from referee.engine.document import DocumentError, read_document, write_document
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.reading import read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.totals import score_game
@@ -24,15 +24,15 @@ NAMES = ("Ann", "Ben", "Cat", "Dan")
 ANN, BEN, CAT, DAN = range(4)
 
 
-def table(*, canadian_loner: bool = True) -> Table:
-    return Table(
+def table(*, canadian_loner: bool = True) -> GameSetup:
+    return GameSetup(
         variant=Variant.STANDARD,
         players=NAMES,
         rules=HouseRules(canadian_loner=canadian_loner),
     )
 
 
-def refused(t: Table, fields: dict[str, Any], *, dealer: int) -> dict[str, str]:
+def refused(t: GameSetup, fields: dict[str, Any], *, dealer: int) -> dict[str, str]:
     with pytest.raises(HandError) as error:
         read_hand(t, fields, dealer=dealer)
     return error.value.errors
@@ -104,7 +104,7 @@ def test_a_hand_read_without_knowing_its_dealer_is_not_held_to_the_rule() -> Non
 
 
 def test_the_rule_asks_nothing_of_the_other_variants() -> None:
-    call_ace = Table(variant=Variant.CALL_ACE, players=NAMES)
+    call_ace = GameSetup(variant=Variant.CALL_ACE, players=NAMES)
     assert not must_go_alone(call_ace, maker=CAT, dealer=ANN, bidding_round=1)
     assert must_go_alone(table(), maker=CAT, dealer=ANN, bidding_round=1)
 
@@ -148,7 +148,7 @@ def test_the_house_rule_goes_out_and_comes_back_in_a_game_document() -> None:
     written = write_document(game)
     assert written["rules"]["canadian_loner"] is True
     again = read_document(written)
-    assert again.table.rules.canadian_loner is True
+    assert again.setup.rules.canadian_loner is True
     # Export names every hand's dealer; the hands are otherwise the same.
     assert [replace(h, dealer=None) for h in again.hands] == list(game.hands)
     assert write_document(again) == written
@@ -156,7 +156,7 @@ def test_the_house_rule_goes_out_and_comes_back_in_a_game_document() -> None:
 
 def test_an_older_standard_document_without_the_key_imports_with_the_rule_off() -> None:
     game = read_document(document([{"maker": "Cat", "trump": "H", "tricks": 3, "round": 1}]))
-    assert game.table.rules.canadian_loner is False
+    assert game.setup.rules.canadian_loner is False
     assert write_document(game)["rules"]["canadian_loner"] is False
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.engine.cards import Suit
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.totals import score_game
 from referee.engine.variants import (
@@ -37,30 +37,30 @@ CONTRACT_HANDS: list[dict[str, Any]] = [
 ]
 
 
-def call_ace(n: int = 4, **rules: Any) -> Table:
-    return Table(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
+def call_ace(n: int = 4, **rules: Any) -> GameSetup:
+    return GameSetup(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
 
 
-def contract_table() -> Table:
-    return Table(
+def contract_table() -> GameSetup:
+    return GameSetup(
         variant=Variant.CALL_ACE,
         players=CONTRACT_PLAYERS,
         rules=house_rules_from_dict(Variant.CALL_ACE, {"target": 10, "stick_the_dealer": True}),
     )
 
 
-def by_name(t: Table, values: tuple[int, ...]) -> dict[str, int]:
+def by_name(t: GameSetup, values: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(t.players, values, strict=True))
 
 
-def alone(t: Table, maker: str, tricks: int) -> Hand:
+def alone(t: GameSetup, maker: str, tricks: int) -> Hand:
     """A lone hand: the maker called an ace they held."""
     return read_hand(
         t, {"maker": maker, "trump": "S", "called": "S", "partner": "maker", "tricks": tricks}
     )
 
 
-def pair(t: Table, maker: str, partner: str, tricks: int) -> Hand:
+def pair(t: GameSetup, maker: str, partner: str, tricks: int) -> Hand:
     return read_hand(
         t, {"maker": maker, "trump": "H", "called": "S", "partner": partner, "tricks": tricks}
     )
@@ -208,7 +208,7 @@ def test_hands_recorded_after_the_end_are_kept_but_score_nothing() -> None:
 
 
 def test_the_totals_are_the_sum_of_the_points_each_hand_counted_for() -> None:
-    t = Table(variant=Variant.CALL_ACE, players=CONTRACT_PLAYERS)
+    t = GameSetup(variant=Variant.CALL_ACE, players=CONTRACT_PLAYERS)
     game = score_game(t, first_dealer=2, hands=[read_hand(t, h) for h in CONTRACT_HANDS])
     for seat in range(t.n):
         assert game.totals[seat] == sum(h.points[seat] for h in game.hands)
@@ -299,9 +299,9 @@ GOOD = {
 }
 
 
-def variant_table(variant: Variant, **rules: Any) -> Table:
+def variant_table(variant: Variant, **rules: Any) -> GameSetup:
     players = STANDARD_PLAYERS if variant is Variant.STANDARD else CYP_PLAYERS
-    return Table(variant=variant, players=players, rules=HouseRules(**rules))
+    return GameSetup(variant=variant, players=players, rules=HouseRules(**rules))
 
 
 BAD_VALUES: list[tuple[Variant, str, Any]] = [

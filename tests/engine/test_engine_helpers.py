@@ -15,7 +15,7 @@ from referee.engine.cards import Card, Rank, Suit
 from referee.engine.describe import describe_hand
 from referee.engine.document import MAX_HANDS, DocumentError, read_document
 from referee.engine.explaining import explain
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
 from referee.engine.rulebook.citations import BOOK_NAMES, cite
 from referee.engine.scoring import (
@@ -85,8 +85,8 @@ def test_names_that_differ_only_in_case_are_one_player() -> None:
 # --- Describing a hand: the one describer ----------------------------------------------------
 
 
-def call_ace(**rules: Any) -> Table:
-    return Table(variant=Variant.CALL_ACE, players=FIVE[:4], rules=HouseRules(**rules))
+def call_ace(**rules: Any) -> GameSetup:
+    return GameSetup(variant=Variant.CALL_ACE, players=FIVE[:4], rules=HouseRules(**rules))
 
 
 def test_a_hand_is_described_in_one_line() -> None:
@@ -120,7 +120,7 @@ def test_a_lone_call_ace_hand_says_why_the_maker_was_alone(
 
 
 def test_a_call_your_partner_hand_names_the_called_card() -> None:
-    t = Table(variant=Variant.CALL_YOUR_PARTNER, players=FIVE)
+    t = GameSetup(variant=Variant.CALL_YOUR_PARTNER, players=FIVE)
     hand = Hand(
         maker=2,
         trump=Suit.DIAMONDS,
@@ -152,11 +152,11 @@ def test_a_hand_marked_thrown_in_under_stick_the_dealer_is_explained_as_a_misdea
     variant: Variant,
 ) -> None:
     players = FIVE if variant is Variant.CALL_YOUR_PARTNER else FIVE[:4]
-    stuck = score_hand(Table(variant=variant, players=players), Hand(thrown_in=True))
+    stuck = score_hand(GameSetup(variant=variant, players=players), Hand(thrown_in=True))
     book = BOOK_NAMES[variant]
     assert stuck.explanation == f"Misdeal: no score; the deal passes on ({book} rules 2)."
     assert stuck.points == (0,) * len(players)
-    free = Table(variant=variant, players=players, rules=HouseRules(stick_the_dealer=False))
+    free = GameSetup(variant=variant, players=players, rules=HouseRules(stick_the_dealer=False))
     thrown = score_hand(free, Hand(thrown_in=True))
     assert thrown.explanation == "Thrown in: nobody made trump, so no score; the deal passes on."
     assert thrown.section == stuck.section == "bidding"
@@ -167,13 +167,13 @@ def test_a_hand_marked_thrown_in_under_stick_the_dealer_is_explained_as_a_misdea
 
 
 def test_standard_euchre_has_two_teams_of_partners_across_the_table() -> None:
-    t = Table(variant=Variant.STANDARD, players=FIVE[:4])
+    t = GameSetup(variant=Variant.STANDARD, players=FIVE[:4])
     assert t.sides() == ((0, 2), (1, 3))
 
 
 @pytest.mark.parametrize("n", [4, 5, 6])
 def test_in_call_ace_every_player_is_a_side_alone(n: int) -> None:
-    t = Table(variant=Variant.CALL_ACE, players=(*FIVE, "Fay")[:n])
+    t = GameSetup(variant=Variant.CALL_ACE, players=(*FIVE, "Fay")[:n])
     assert t.sides() == tuple((s,) for s in range(n))
 
 
@@ -209,7 +209,7 @@ def test_add_hand_points_refuses_totals_of_another_table() -> None:
 def test_the_rule_groups_cover_every_rule_a_hand_can_score_apart_from_no_score() -> None:
     groups = (MAKE_RULES, MARCH_RULES, EUCHRE_RULES, RENEGE_RULES)
     assert sum(len(g) for g in groups) == len(frozenset().union(*groups))  # disjoint
-    t = Table(
+    t = GameSetup(
         variant=Variant.STANDARD,
         players=FIVE[:4],
         rules=HouseRules(renege=RenegeRule.MARCH_OR_EUCHRE),
@@ -309,4 +309,4 @@ def test_the_document_folds_spaces_in_names_as_the_name_check_does() -> None:
     game = read_document(
         document(players=["Ann  Lee", "Ben", "Cat", "Dan"], first_dealer="Ben", hands=[])
     )
-    assert game.table.players[0] == "Ann Lee"
+    assert game.setup.players[0] == "Ann Lee"

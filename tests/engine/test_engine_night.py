@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.cards import Suit
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.night import (
     NightRules,
     PrizeKind,
@@ -490,29 +490,29 @@ def test_a_round_ignores_the_target_and_ends_after_its_hands_with_no_winner() ->
     # Four lone marches: Ann and Cat pass the target of 10 after three hands,
     # yet a night's round goes on to its fourth hand and nobody wins it
     # (docs/rules.md, Euchre night 3).
-    table = Table(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
+    setup = GameSetup(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
     marches = [std(0, 5, ALONE)] * 4
-    result = score_game(table, first_dealer=0, hands=marches, round_rules=RoundRules(hands=4))
+    result = score_game(setup, first_dealer=0, hands=marches, round_rules=RoundRules(hands=4))
     assert result.totals == (16, 0, 16, 0)
     assert (result.finished, result.ended_after, result.winners) == (True, 4, ())
     assert "All 4 hands of the round are played" in result.decided_by
-    as_a_game = score_game(table, first_dealer=0, hands=marches)
+    as_a_game = score_game(setup, first_dealer=0, hands=marches)
     assert (as_a_game.ended_after, as_a_game.winners) == (3, (0, 2))
 
 
 def test_a_round_is_not_over_before_its_last_hand() -> None:
-    table = Table(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
+    setup = GameSetup(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
     result = score_game(
-        table, first_dealer=0, hands=[std(0, 5, ALONE)] * 3, round_rules=RoundRules(hands=4)
+        setup, first_dealer=0, hands=[std(0, 5, ALONE)] * 3, round_rules=RoundRules(hands=4)
     )
     assert (result.finished, result.ended_after) == (False, None)
 
 
 def test_the_lone_march_house_rule_applies_only_to_a_round_that_has_it() -> None:
-    table = Table(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
+    setup = GameSetup(variant=STANDARD, players=("Ann", "Ben", "Cat", "Dan"))
     march = [std(1, 5, ALONE)]
     five = score_game(
-        table, first_dealer=0, hands=march, round_rules=RoundRules(hands=4, lone_march_five=True)
+        setup, first_dealer=0, hands=march, round_rules=RoundRules(hands=4, lone_march_five=True)
     )
-    four = score_game(table, first_dealer=0, hands=march, round_rules=RoundRules(hands=4))
+    four = score_game(setup, first_dealer=0, hands=march, round_rules=RoundRules(hands=4))
     assert (five.totals, four.totals) == ((0, 5, 0, 5), (0, 4, 0, 4))

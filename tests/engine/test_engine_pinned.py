@@ -12,7 +12,7 @@ import pytest
 
 from referee.engine.cards import CardError, Suit, parse_card, parse_cards
 from referee.engine.checking import check_hand
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import score_game
@@ -24,19 +24,19 @@ H, S, D = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS
 LOSES_2 = RenegeRule.OFFENDER_LOSES_2
 
 
-def table(variant: Variant, n: int = 4, **rules: Any) -> Table:
-    return Table(variant=variant, players=NAMES[:n], rules=HouseRules(**rules))
+def table(variant: Variant, n: int = 4, **rules: Any) -> GameSetup:
+    return GameSetup(variant=variant, players=NAMES[:n], rules=HouseRules(**rules))
 
 
-def call_ace(n: int = 4, **rules: Any) -> Table:
+def call_ace(n: int = 4, **rules: Any) -> GameSetup:
     return table(Variant.CALL_ACE, n, **rules)
 
 
-def standard(**rules: Any) -> Table:
+def standard(**rules: Any) -> GameSetup:
     return table(Variant.STANDARD, **rules)
 
 
-def score(t: Table, **fields: Any) -> HandScore:
+def score(t: GameSetup, **fields: Any) -> HandScore:
     return score_hand(t, read_hand(t, fields))
 
 

@@ -1,7 +1,7 @@
 """Properties of the rules engine that hold for every valid hand and game.
 
 Hands are generated for every variant and player count from the engine's own
-types (Variant, HouseRules, Table, Hand, PartnerOutcome), valid by construction.
+types (Variant, HouseRules, GameSetup, Hand, PartnerOutcome), valid by construction.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from referee.engine.cards import (
     parse_trump,
 )
 from referee.engine.checking import check_hand
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.reading import hand_to_dict, read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.totals import score_game
@@ -56,11 +56,11 @@ def house_rules(draw: st.DrawFn, variant: Variant) -> HouseRules:
 
 
 @st.composite
-def tables(draw: st.DrawFn, *, default_rules: bool = False) -> Table:
+def tables(draw: st.DrawFn, *, default_rules: bool = False) -> GameSetup:
     variant = draw(st.sampled_from(Variant))
     n = draw(st.sampled_from(variant.player_counts))
     rules = HouseRules() if default_rules else draw(house_rules(variant))
-    return Table(variant=variant, players=NAMES[:n], rules=rules)
+    return GameSetup(variant=variant, players=NAMES[:n], rules=rules)
 
 
 OUTCOMES = {
@@ -80,8 +80,8 @@ OUTCOMES = {
 
 
 @st.composite
-def hands(draw: st.DrawFn, table: Table, *, thrown_in: bool | None = None) -> Hand:
-    n, variant, deal = table.n, table.variant, table.deal
+def hands(draw: st.DrawFn, setup: GameSetup, *, thrown_in: bool | None = None) -> Hand:
+    n, variant, deal = setup.n, setup.variant, setup.deal
     seats = st.integers(0, n - 1)
     dealer = draw(st.none() | seats)
     if thrown_in is None:
@@ -91,7 +91,7 @@ def hands(draw: st.DrawFn, table: Table, *, thrown_in: bool | None = None) -> Ha
 
     maker = draw(seats)
     trumps: list[Trump] = list(SUITS)
-    if variant is Variant.STANDARD and table.rules.no_trump:
+    if variant is Variant.STANDARD and setup.rules.no_trump:
         trumps.append(None)
     trump = draw(st.sampled_from(trumps))
     rounds: list[int | None] = [None, 2]
@@ -123,7 +123,7 @@ def hands(draw: st.DrawFn, table: Table, *, thrown_in: bool | None = None) -> Ha
         round=draw(st.sampled_from(rounds)),
         revealed_on_trick=revealed_on_trick,
     )
-    sitting_out = table.sits_out(hand)
+    sitting_out = setup.sits_out(hand)
     renege = draw(st.none() | seats.filter(lambda s: s != sitting_out))
     return replace(hand, renege=renege)
 
@@ -136,19 +136,21 @@ def _is_trump(card: Card, trump: Trump) -> bool:
 
 
 @st.composite
-def table_and_hand(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[Table, Hand]:
+def table_and_hand(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[GameSetup, Hand]:
     table = draw(tables(default_rules=default_rules))
     return table, draw(hands(table))
 
 
 @st.composite
-def table_and_played_hand(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[Table, Hand]:
+def table_and_played_hand(
+    draw: st.DrawFn, *, default_rules: bool = False
+) -> tuple[GameSetup, Hand]:
     table = draw(tables(default_rules=default_rules))
     return table, draw(hands(table, thrown_in=False))
 
 
 @st.composite
-def games(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[Table, int, list[Hand]]:
+def games(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[GameSetup, int, list[Hand]]:
     table = draw(tables(default_rules=default_rules))
     first_dealer = draw(st.integers(0, table.n - 1))
     return table, first_dealer, draw(st.lists(hands(table), max_size=20))
@@ -159,7 +161,7 @@ def games(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[Table, int, 
 
 @FAST
 @given(table_and_hand())
-def test_every_generated_hand_is_a_valid_hand_record(case: tuple[Table, Hand]) -> None:
+def test_every_generated_hand_is_a_valid_hand_record(case: tuple[GameSetup, Hand]) -> None:
     table, hand = case
     assert check_hand(table, hand) == {}
 
@@ -169,7 +171,7 @@ def test_every_generated_hand_is_a_valid_hand_record(case: tuple[Table, Hand]) -
 
 @FAST
 @given(table_and_hand(default_rules=True))
-def test_points_are_never_negative_under_the_default_rules(case: tuple[Table, Hand]) -> None:
+def test_points_are_never_negative_under_the_default_rules(case: tuple[GameSetup, Hand]) -> None:
     table, hand = case
     result = score_hand(table, hand)
     assert all(p >= 0 for p in result.points)
@@ -179,7 +181,7 @@ def test_points_are_never_negative_under_the_default_rules(case: tuple[Table, Ha
 @FAST
 @given(table_and_played_hand())
 def test_in_a_scored_hand_exactly_one_side_scores_every_member_alike_and_nobody_else(
-    case: tuple[Table, Hand],
+    case: tuple[GameSetup, Hand],
 ) -> None:
     table, hand = case
     result = score_hand(table, hand)
@@ -197,7 +199,7 @@ def test_in_a_scored_hand_exactly_one_side_scores_every_member_alike_and_nobody_
 @FAST
 @given(table_and_played_hand())
 def test_makers_score_exactly_when_they_take_enough_tricks_or_a_defender_reneges(
-    case: tuple[Table, Hand],
+    case: tuple[GameSetup, Hand],
 ) -> None:
     table, hand = case
     result = score_hand(table, hand)
@@ -212,7 +214,7 @@ def test_makers_score_exactly_when_they_take_enough_tricks_or_a_defender_reneges
 @FAST
 @given(table_and_played_hand())
 def test_a_march_scores_at_least_what_a_make_scores_for_the_same_side(
-    case: tuple[Table, Hand],
+    case: tuple[GameSetup, Hand],
 ) -> None:
     table, hand = case
     deal = table.deal
@@ -224,7 +226,7 @@ def test_a_march_scores_at_least_what_a_make_scores_for_the_same_side(
 
 @FAST
 @given(table_and_played_hand())
-def test_taking_more_tricks_never_scores_the_makers_less(case: tuple[Table, Hand]) -> None:
+def test_taking_more_tricks_never_scores_the_makers_less(case: tuple[GameSetup, Hand]) -> None:
     table, hand = case
     maker_points = [
         score_hand(table, replace(hand, tricks=t, renege=None)).points[hand.maker]
@@ -236,7 +238,7 @@ def test_taking_more_tricks_never_scores_the_makers_less(case: tuple[Table, Hand
 @FAST
 @given(table_and_played_hand(default_rules=True))
 def test_under_the_default_rules_a_defenders_renege_scores_the_makers_march(
-    case: tuple[Table, Hand],
+    case: tuple[GameSetup, Hand],
 ) -> None:
     table, hand = case
     defender = table.defenders(hand)[0]
@@ -257,7 +259,7 @@ def test_under_the_default_rules_a_defenders_renege_scores_the_makers_march(
 @GAMES
 @given(games())
 def test_game_totals_are_the_sum_of_the_points_applied_hand_by_hand(
-    case: tuple[Table, int, list[Hand]],
+    case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
     table, first_dealer, played = case
     game = score_game(table, first_dealer=first_dealer, hands=played)
@@ -271,7 +273,7 @@ def test_game_totals_are_the_sum_of_the_points_applied_hand_by_hand(
 @GAMES
 @given(games(default_rules=True))
 def test_under_the_default_rules_game_totals_are_the_sum_of_the_counted_hands_scores(
-    case: tuple[Table, int, list[Hand]],
+    case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
     table, first_dealer, played = case
     game = score_game(table, first_dealer=first_dealer, hands=played)
@@ -282,7 +284,7 @@ def test_under_the_default_rules_game_totals_are_the_sum_of_the_counted_hands_sc
 @GAMES
 @given(games())
 def test_a_game_ends_on_the_first_hand_that_decides_it_and_its_winners_are_on_top(
-    case: tuple[Table, int, list[Hand]],
+    case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
     table, first_dealer, played = case
     game = score_game(table, first_dealer=first_dealer, hands=played)
@@ -309,7 +311,7 @@ def test_a_game_ends_on_the_first_hand_that_decides_it_and_its_winners_are_on_to
 @GAMES
 @given(games())
 def test_each_hand_is_dealt_by_the_player_left_of_the_last_dealer_unless_recorded(
-    case: tuple[Table, int, list[Hand]],
+    case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
     table, first_dealer, played = case
     game = score_game(table, first_dealer=first_dealer, hands=played)
@@ -375,7 +377,7 @@ def test_house_rules_read_back_from_what_they_write(case: tuple[Variant, HouseRu
 
 @settings(max_examples=300, deadline=None)
 @given(table_and_hand())
-def test_a_hand_reads_back_from_what_it_writes(case: tuple[Table, Hand]) -> None:
+def test_a_hand_reads_back_from_what_it_writes(case: tuple[GameSetup, Hand]) -> None:
     table, hand = case
     written = hand_to_dict(table, hand)
     assert read_hand(table, written) == hand

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee.engine.cards import Rank, Suit
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import score_game
@@ -21,26 +21,26 @@ NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 COUNTS = (4, 5, 6)
 
 
-def table(n: int, **rules: Any) -> Table:
-    return Table(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
+def table(n: int, **rules: Any) -> GameSetup:
+    return GameSetup(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
 
 
-def recorded(t: Table, **fields: Any) -> Hand:
+def recorded(t: GameSetup, **fields: Any) -> Hand:
     """Read a hand written as in the game document."""
     return read_hand(t, fields)
 
 
-def score(t: Table, **fields: Any) -> HandScore:
+def score(t: GameSetup, **fields: Any) -> HandScore:
     return score_hand(t, read_hand(t, fields))
 
 
-def scorers(t: Table, result: HandScore) -> dict[str, int]:
+def scorers(t: GameSetup, result: HandScore) -> dict[str, int]:
     """Who scores and how much; everyone left out scored exactly 0."""
     assert all(p >= 0 for p in result.points)
     return {name: p for name, p in zip(t.players, result.points, strict=True) if p}
 
 
-def everyone_but(t: Table, *names: str, each: int) -> dict[str, int]:
+def everyone_but(t: GameSetup, *names: str, each: int) -> dict[str, int]:
     return {name: each for name in t.players if name not in names}
 
 
@@ -83,7 +83,7 @@ def test_the_seed_deal_house_rule_deals_the_24_card_deck_as_the_seed_sheet_says(
 @pytest.mark.parametrize("n", [3, 7])
 def test_call_ace_is_refused_for_fewer_than_4_or_more_than_6_players(n: int) -> None:
     with pytest.raises(ValueError, match="Call-Ace Euchre is played by 4, 5 or 6 players"):
-        Table(variant=Variant.CALL_ACE, players=tuple(f"P{i}" for i in range(n)))
+        GameSetup(variant=Variant.CALL_ACE, players=tuple(f"P{i}" for i in range(n)))
 
 
 @pytest.mark.parametrize(

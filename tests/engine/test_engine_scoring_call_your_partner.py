@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from referee.engine.cards import Rank, parse_card
-from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, HandError, PartnerOutcome
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import score_game
@@ -17,21 +17,21 @@ from referee.engine.variants import HouseRules, RenegeRule, Variant, deal_for
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
 
-def table(**rules: Any) -> Table:
-    return Table(variant=Variant.CALL_YOUR_PARTNER, players=NAMES, rules=HouseRules(**rules))
+def table(**rules: Any) -> GameSetup:
+    return GameSetup(variant=Variant.CALL_YOUR_PARTNER, players=NAMES, rules=HouseRules(**rules))
 
 
-def score(t: Table, **fields: Any) -> HandScore:
+def score(t: GameSetup, **fields: Any) -> HandScore:
     return score_hand(t, read_hand(t, fields))
 
 
-def scorers(t: Table, result: HandScore) -> dict[str, int]:
+def scorers(t: GameSetup, result: HandScore) -> dict[str, int]:
     """Who scores and how much; everyone left out scored exactly 0."""
     assert all(p >= 0 for p in result.points)
     return {name: p for name, p in zip(t.players, result.points, strict=True) if p}
 
 
-def refused(t: Table, **fields: Any) -> dict[str, str]:
+def refused(t: GameSetup, **fields: Any) -> dict[str, str]:
     with pytest.raises(HandError) as error:
         read_hand(t, fields)
     return error.value.errors
@@ -49,7 +49,7 @@ def test_call_your_partner_deals_5_each_from_28_cards_leaving_3() -> None:
 @pytest.mark.parametrize("n", [4, 6])
 def test_call_your_partner_is_for_5_players_only(n: int) -> None:
     with pytest.raises(ValueError, match="Call-Your-Partner Euchre is played by 5 players"):
-        Table(variant=Variant.CALL_YOUR_PARTNER, players=tuple(f"P{i}" for i in range(n)))
+        GameSetup(variant=Variant.CALL_YOUR_PARTNER, players=tuple(f"P{i}" for i in range(n)))
 
 
 # --- The scoring table (docs/rules.md, Call-Your-Partner 5), every row ----------------------------

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.engine.hands import HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, HandError, PartnerOutcome
 from referee.engine.reading import read_hand
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import score_game
@@ -18,15 +18,15 @@ ANN_CAT = {"Ann": 0, "Cat": 0}
 BEN_DAN = {"Ben": 0, "Dan": 0}
 
 
-def table(**rules: Any) -> Table:
-    return Table(variant=Variant.STANDARD, players=NAMES, rules=HouseRules(**rules))
+def table(**rules: Any) -> GameSetup:
+    return GameSetup(variant=Variant.STANDARD, players=NAMES, rules=HouseRules(**rules))
 
 
-def score(t: Table, **fields: Any) -> HandScore:
+def score(t: GameSetup, **fields: Any) -> HandScore:
     return score_hand(t, read_hand(t, fields))
 
 
-def scorers(t: Table, result: HandScore) -> dict[str, int]:
+def scorers(t: GameSetup, result: HandScore) -> dict[str, int]:
     """Who scores and how much; everyone left out scored exactly 0."""
     assert all(p >= 0 for p in result.points)
     return {name: p for name, p in zip(t.players, result.points, strict=True) if p}
@@ -36,7 +36,7 @@ def team(members: dict[str, int], each: int) -> dict[str, int]:
     return dict.fromkeys(members, each)
 
 
-def refused(t: Table, **fields: Any) -> dict[str, str]:
+def refused(t: GameSetup, **fields: Any) -> dict[str, str]:
     with pytest.raises(HandError) as error:
         read_hand(t, fields)
     return error.value.errors

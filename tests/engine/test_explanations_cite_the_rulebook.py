@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from referee.engine.cards import Card, Rank, Suit
 from referee.engine.checking import check_hand
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.rulebook import rulebook
 from referee.engine.rulebook.citations import BOOK_NAMES, Citation, citations_in
 from referee.engine.rulebook.euchre_night import NIGHT_BOOK_SLUG, night_rulebook
@@ -55,38 +55,38 @@ class Line:
     rule: str = ""  # the hand's rule key ("thrown-in", "euchre" ...)
 
 
-def tables() -> Iterator[Table]:
+def tables() -> Iterator[GameSetup]:
     for variant in Variant:
         for n in variant.player_counts:
             deals = (Deal.STANDARD, Deal.SEED) if variant is Variant.CALL_ACE else (Deal.STANDARD,)
             for deal, stick, renege in itertools.product(deals, (True, False), RenegeRule):
                 rules = HouseRules(deal=deal, stick_the_dealer=stick, renege=renege)
-                yield Table(variant=variant, players=NAMES[:n], rules=rules)
+                yield GameSetup(variant=variant, players=NAMES[:n], rules=rules)
 
 
-def sides(table: Table) -> list[tuple[PartnerOutcome, int | None]]:
+def sides(setup: GameSetup) -> list[tuple[PartnerOutcome, int | None]]:
     """Each way the maker's side can be made up, with Ben or the last seat as partner."""
-    if table.variant is Variant.STANDARD:
+    if setup.variant is Variant.STANDARD:
         return [(PartnerOutcome.TEAM, None), (PartnerOutcome.ALONE, None)]
-    found = [(PartnerOutcome.REVEALED, p) for p in (1, table.n - 1)]
+    found = [(PartnerOutcome.REVEALED, p) for p in (1, setup.n - 1)]
     found += [(PartnerOutcome.MAKER_HELD, None), (PartnerOutcome.NOT_IN_PLAY, None)]
-    if table.variant is Variant.CALL_YOUR_PARTNER:
+    if setup.variant is Variant.CALL_YOUR_PARTNER:
         found.append((PartnerOutcome.ALONE, None))
     return found
 
 
-def hands(table: Table) -> Iterator[Hand]:
+def hands(setup: GameSetup) -> Iterator[Hand]:
     """Every hand worth telling apart: Ann makes, any count of tricks, a renege by
     nobody or by any seat."""
     yield Hand(thrown_in=True)
     called: Suit | Card | None = None
-    if table.variant is Variant.CALL_ACE:
+    if setup.variant is Variant.CALL_ACE:
         called = Suit.SPADES
-    elif table.variant is Variant.CALL_YOUR_PARTNER:
+    elif setup.variant is Variant.CALL_YOUR_PARTNER:
         called = Card(Rank.QUEEN, Suit.SPADES)
-    tricks = range(table.deal.tricks + 1)
-    reneges = (None, *range(table.n))
-    for (outcome, partner), took, renege in itertools.product(sides(table), tricks, reneges):
+    tricks = range(setup.deal.tricks + 1)
+    reneges = (None, *range(setup.n))
+    for (outcome, partner), took, renege in itertools.product(sides(setup), tricks, reneges):
         hand = Hand(
             maker=0,
             trump=Suit.HEARTS,
@@ -96,7 +96,7 @@ def hands(table: Table) -> Iterator[Hand]:
             tricks=took,
             renege=renege,
         )
-        if not check_hand(table, hand):
+        if not check_hand(setup, hand):
             yield hand
 
 
@@ -109,12 +109,12 @@ def hand_lines() -> Iterator[Line]:
                 yield Line(table.variant, score.explanation, score.citation, score.rule)
 
 
-def _make(table: Table, *, partner: int | None = None) -> Hand:
+def _make(setup: GameSetup, *, partner: int | None = None) -> Hand:
     """Ann makes three tricks: with ``partner`` revealed, or alone holding the ace."""
-    if table.variant is Variant.STANDARD:
+    if setup.variant is Variant.STANDARD:
         return Hand(maker=0, trump=Suit.HEARTS, tricks=3)
     called: Suit | Card = Suit.SPADES
-    if table.variant is Variant.CALL_YOUR_PARTNER:
+    if setup.variant is Variant.CALL_YOUR_PARTNER:
         called = Card(Rank.QUEEN, Suit.SPADES)
     if partner is None:
         return Hand(
@@ -136,18 +136,18 @@ def end_lines() -> Iterator[Line]:
     for variant in Variant:
         n = variant.player_counts[0]
         for ties in TieRule:
-            table = Table(variant=variant, players=NAMES[:n], rules=HouseRules(ties=ties))
+            setup = GameSetup(variant=variant, players=NAMES[:n], rules=HouseRules(ties=ties))
             near = GameState(number=3, dealer=0, totals=(9,) * n)
-            _, alone = continue_game(table, near, _make(table))
-            _, level = continue_game(table, near, _make(table, partner=1))
+            _, alone = continue_game(setup, near, _make(setup))
+            _, level = continue_game(setup, near, _make(setup, partner=1))
             texts = [alone.decided_by, level.decided_by]
             if level.played_on:
-                _, after = continue_game(table, level, _make(table))
+                _, after = continue_game(setup, level, _make(setup))
                 texts.append(after.decided_by)
             yield from (Line(variant, t) for t in texts if t)
-        table = Table(variant=variant, players=NAMES[:n])
-        start = GameState.start(table, first_dealer=0)
-        _, over = continue_game(table, start, _make(table), round_rules=RoundRules(hands=1))
+        setup = GameSetup(variant=variant, players=NAMES[:n])
+        start = GameState.start(setup, first_dealer=0)
+        _, over = continue_game(setup, start, _make(setup), round_rules=RoundRules(hands=1))
         yield Line(variant, over.decided_by)
 
 

@@ -10,29 +10,29 @@ import pytest
 
 from referee.engine.checking import check_hand, check_hand_parts
 from referee.engine.explaining import Explanation, Seat, Seats, explain, join_names
-from referee.engine.hands import Hand, HandError, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
 from referee.engine.reading import read_hand, read_hand_by_seat
 from referee.engine.scoring import score_hand
 from referee.engine.variants import HouseRules, Variant
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
 FOUR = ("Ann", "Ben", "Cat", "Dan")
-CALL_ACE = Table(variant=Variant.CALL_ACE, players=FIVE)
-STANDARD = Table(variant=Variant.STANDARD, players=FOUR)
+CALL_ACE = GameSetup(variant=Variant.CALL_ACE, players=FIVE)
+STANDARD = GameSetup(variant=Variant.STANDARD, players=FOUR)
 
 
-def _by_seat(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _by_seat(setup: GameSetup, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with each player's name replaced by their seat."""
     return {
-        key: table.players.index(value)
-        if key in ("maker", "partner", "renege", "dealer") and value in table.players
+        key: setup.players.index(value)
+        if key in ("maker", "partner", "renege", "dealer") and value in setup.players
         else value
         for key, value in data.items()
     }
 
 
 @pytest.mark.parametrize(
-    ("table", "data"),
+    ("setup", "data"),
     [
         (CALL_ACE, {"maker": "Cat", "trump": "H", "called": "S", "partner": "Eve", "tricks": 4}),
         (CALL_ACE, {"maker": "Ann", "trump": "D", "called": "C", "partner": "maker", "tricks": 5}),
@@ -45,8 +45,10 @@ def _by_seat(table: Table, data: dict[str, Any]) -> dict[str, Any]:
         (STANDARD, {"maker": "Ben", "trump": "C", "alone": True, "tricks": 5, "renege": "Ann"}),
     ],
 )
-def test_a_hand_by_seat_reads_as_the_same_hand_by_name(table: Table, data: dict[str, Any]) -> None:
-    assert read_hand_by_seat(table, _by_seat(table, data)) == read_hand(table, data)
+def test_a_hand_by_seat_reads_as_the_same_hand_by_name(
+    setup: GameSetup, data: dict[str, Any]
+) -> None:
+    assert read_hand_by_seat(setup, _by_seat(setup, data)) == read_hand(setup, data)
 
 
 @pytest.mark.parametrize("seat", [5, -1, "Ann", True, None, "2"])
@@ -68,12 +70,12 @@ def test_a_hand_by_seat_gets_the_engines_messages_with_the_names_in() -> None:
 
 def test_a_check_that_names_a_player_names_them_by_seat() -> None:
     hand = Hand(maker=0, trump=None, outcome=PartnerOutcome.ALONE, tricks=3, renege=2)
-    table = Table(variant=Variant.STANDARD, players=FOUR, rules=HouseRules(no_trump=True))
-    parts = check_hand_parts(table, hand)
+    setup = GameSetup(variant=Variant.STANDARD, players=FOUR, rules=HouseRules(no_trump=True))
+    parts = check_hand_parts(setup, hand)
     assert parts["renege"] == Explanation(
         (Seat(2), " sits out a lone hand and plays no cards, so cannot renege")
     )
-    assert check_hand(table, hand)["renege"] == parts["renege"].text(FOUR)
+    assert check_hand(setup, hand)["renege"] == parts["renege"].text(FOUR)
 
 
 def test_an_explanation_names_nobody_until_a_screen_gives_the_names() -> None:
@@ -101,7 +103,9 @@ def test_an_explanation_names_nobody_until_a_screen_gives_the_names() -> None:
     ]
     assert score.parts.seats == (2, 4, 0, 1, 3)
     # Scored at a table of other names, a hand scores and reads alike but for the names.
-    elsewhere = score_hand(Table(variant=Variant.CALL_ACE, players=others, rules=table.rules), hand)
+    elsewhere = score_hand(
+        GameSetup(variant=Variant.CALL_ACE, players=others, rules=table.rules), hand
+    )
     assert elsewhere.parts == score.parts
     assert elsewhere == score
 

@@ -4,11 +4,11 @@ import pytest
 
 from referee.engine.audit import AuditError, TrickEntry, audit_hand
 from referee.engine.cards import Suit, parse_card, parse_cards
-from referee.engine.hands import PartnerOutcome, Table
+from referee.engine.hands import GameSetup, PartnerOutcome
 from referee.engine.variants import HouseRules, RenegeRule, Variant
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
-CALL_ACE_5 = Table(variant=Variant.CALL_ACE, players=FIVE)
+CALL_ACE_5 = GameSetup(variant=Variant.CALL_ACE, players=FIVE)
 
 # Hearts trump, Ben (seat 1) makes and calls the ace of spades, Ann leads.
 # Dan holds the ace of spades. On trick 2 diamonds are led and Cat throws the
@@ -26,9 +26,9 @@ def entries(tricks: list[str]) -> list[TrickEntry]:
     return [TrickEntry(cards=tuple(parse_cards(t))) for t in tricks]
 
 
-def audit(tricks: list[str], table: Table = CALL_ACE_5, **kwargs):
+def audit(tricks: list[str], setup: GameSetup = CALL_ACE_5, **kwargs):
     options = {"maker": 1, "trump": Suit.HEARTS, "called": Suit.SPADES, "first_leader": 0}
-    return audit_hand(table, **(options | kwargs), tricks=entries(tricks))
+    return audit_hand(setup, **(options | kwargs), tricks=entries(tricks))
 
 
 def test_every_trick_is_judged_and_its_winner_leads_the_next() -> None:
@@ -79,12 +79,12 @@ def test_a_finished_audit_scores_the_hand_with_the_renege() -> None:
 
 
 def test_under_the_offender_loses_2_rule_the_tricks_count() -> None:
-    table = Table(
+    setup = GameSetup(
         variant=Variant.CALL_ACE,
         players=FIVE,
         rules=HouseRules(renege=RenegeRule.OFFENDER_LOSES_2),
     )
-    result = audit(RENEGE_HAND, table=table)
+    result = audit(RENEGE_HAND, setup=setup)
     assert result.score is not None
     assert result.score.rule == "partnership-make"
     assert result.score.penalties == (0, 0, 2, 0, 0)
@@ -100,7 +100,7 @@ def test_a_maker_who_plays_the_called_ace_was_alone() -> None:
 
 
 def test_a_called_ace_nobody_played_was_not_in_play() -> None:
-    table = Table(variant=Variant.CALL_ACE, players=FIVE[:4])
+    setup = GameSetup(variant=Variant.CALL_ACE, players=FIVE[:4])
     hand = [
         "9C,10C,QC,KC",  # Ann leads, Dan wins with the king
         "9H,10H,QH,KH",  # Dan leads; Cat wins
@@ -108,11 +108,11 @@ def test_a_called_ace_nobody_played_was_not_in_play() -> None:
         "9D,10D,QD,KD",  # Ben leads; Ann wins
         "AC,AH,AS,AD",  # Ann leads; Ben trumps with the ace of hearts
     ]
-    result = audit(hand, table=table, called=Suit.DIAMONDS)
+    result = audit(hand, setup=setup, called=Suit.DIAMONDS)
     assert [t.winner for t in result.tricks] == [3, 2, 1, 0, 1]
     # Dan plays the called ace of diamonds on the last trick; in the second deal nobody does.
     assert result.partner == 3
-    missing = audit([*hand[:4], "AC,AH,AS,JD"], table=table, called=Suit.DIAMONDS)
+    missing = audit([*hand[:4], "AC,AH,AS,JD"], setup=setup, called=Suit.DIAMONDS)
     assert missing.outcome is PartnerOutcome.NOT_IN_PLAY
     assert missing.score is not None
     assert "not in play" in missing.score.explanation
@@ -129,9 +129,9 @@ def test_an_unfinished_trick_says_whose_card_comes_next() -> None:
 
 
 def test_standard_euchre_lone_hand_skips_the_partner() -> None:
-    table = Table(variant=Variant.STANDARD, players=FIVE[:4])
+    setup = GameSetup(variant=Variant.STANDARD, players=FIVE[:4])
     result = audit_hand(
-        table,
+        setup,
         maker=0,
         trump=Suit.SPADES,
         called=None,
@@ -187,9 +187,9 @@ def test_call_your_partner_names_a_card_that_is_not_trump() -> None:
         audit(
             [],
             called=parse_card("KH"),
-            table=Table(variant=Variant.CALL_YOUR_PARTNER, players=FIVE),
+            setup=GameSetup(variant=Variant.CALL_YOUR_PARTNER, players=FIVE),
         )
     assert "must not be a trump" in caught.value.errors["called"]
-    table = Table(variant=Variant.CALL_YOUR_PARTNER, players=FIVE)
-    result = audit(RENEGE_HAND, table=table, called=parse_card("QD"))
+    setup = GameSetup(variant=Variant.CALL_YOUR_PARTNER, players=FIVE)
+    result = audit(RENEGE_HAND, setup=setup, called=parse_card("QD"))
     assert (result.partner, result.revealed_on_trick) == (3, 2)

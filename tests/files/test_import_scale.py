@@ -76,7 +76,7 @@ def test_an_import_names_players_as_the_scorebook_spells_them_even_if_one_appear
 
     monkeypatch.setattr(game_models, "prepare_import", prepare_then_another_phone_adds_ann)
     game = Game.from_document(read_document(long_game(12)), private_table=our_table())
-    assert game.table.players[0] == "ANN"
+    assert game.setup.players[0] == "ANN"
     first = Hand.objects.get(game=game, number=1)  # Ann made it with a partner
     assert "ANN" in first.explanation
     assert "Ann" not in first.explanation

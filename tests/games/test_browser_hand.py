@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.reading import read_hand
 from referee.engine.scoring import score_hand
 from referee.engine.totals import score_game
@@ -191,8 +191,8 @@ class Scorer:
         self.all_on_screen()
 
 
-def engine_totals(table: Table, hands: list[dict[str, Any]]) -> list[int]:
-    scored = score_game(table, first_dealer=0, hands=[read_hand(table, h) for h in hands])
+def engine_totals(setup: GameSetup, hands: list[dict[str, Any]]) -> list[int]:
+    scored = score_game(setup, first_dealer=0, hands=[read_hand(setup, h) for h in hands])
     return list(scored.totals)
 
 
@@ -200,8 +200,8 @@ def totals_shown(page: Page) -> list[int]:
     return [int(t) for t in page.locator(".score-row .score-total").all_inner_texts()]
 
 
-def the_preview_is_the_engines(page: Page, table: Table, hand: dict[str, Any]) -> None:
-    score = score_hand(table, read_hand(table, hand))
+def the_preview_is_the_engines(page: Page, setup: GameSetup, hand: dict[str, Any]) -> None:
+    score = score_hand(setup, read_hand(setup, hand))
     expect(page.locator("#preview .rule-line")).to_have_text(
         f"{score.explanation} ({score.citation.short})"
     )
@@ -251,7 +251,7 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
     game = start_game(players=FIVE, target=99)
     # The live server shares the tests' database connection: the page alone uses it
     # while it is open (the engine's totals need no database).
-    table = game.table
+    setup = game.setup
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"/games/{game.pk}/")
     page.evaluate(WATCH_WAITING)
@@ -261,7 +261,7 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
     for number, kind in enumerate(KINDS, start=1):
         before = scorer.thumb.taps
         scorer.play(kind)
-        the_preview_is_the_engines(page, table, kind.hand)
+        the_preview_is_the_engines(page, setup, kind.hand)
         if number == 1 and width == PHONES[0][0]:
             axe(page)
         if kind.name == "a euchre":
@@ -275,7 +275,7 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
         taps[kind.name] = scorer.thumb.taps - before
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
         recorded.append(kind.hand)
-        assert totals_shown(page) == engine_totals(table, recorded)
+        assert totals_shown(page) == engine_totals(setup, recorded)
 
     # A misdeal: one tap on the table at rest.
     before = scorer.thumb.taps
@@ -331,9 +331,9 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
     game = start_game(players=FIVE, target=99, renege="offender-loses-2")
     for hand in KINDS[:3]:
         game.refresh_from_db()
-        game.record_hand(version=game.version, token=None, hand=read_hand(game.table, hand.hand))
+        game.record_hand(version=game.version, token=None, hand=read_hand(game.setup, hand.hand))
     game = fresh(game)
-    names = game.table.players
+    names = game.setup.players
     totals = [seat.total for seat in game.seat_list()]
     expected = []
     for maker, sides in outcomes_of(game)["k"].items():
@@ -420,7 +420,7 @@ def test_offline_with_hands_waiting_every_kind_of_hand_takes_the_same_taps_and_n
     for expected in OFFLINE_NOISE:
         browser_problems.allow(expected)
     game = start_game(players=FIVE, target=99)
-    table = game.table
+    setup = game.setup
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"/games/{game.pk}/")
     page.context.set_offline(True)
@@ -443,7 +443,7 @@ def test_offline_with_hands_waiting_every_kind_of_hand_takes_the_same_taps_and_n
             taps[kind.name] = scorer.thumb.taps - before
         kept.append(kind.hand)
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
-        assert totals_shown(page) == engine_totals(table, kept)
+        assert totals_shown(page) == engine_totals(setup, kept)
         # The next hand from its defaults: with a partner, no renege, no note of the last.
         assert page.evaluate("scrollY") == 0
         form = page.locator(".table-hand")
@@ -465,7 +465,7 @@ def test_offline_with_hands_waiting_every_kind_of_hand_takes_the_same_taps_and_n
     expect(page.locator("#outbox")).to_have_count(0)
     page.goto("about:blank")
     recorded = fresh(game).hands.order_by("number")
-    assert [table.name(hand.dealer) for hand in recorded] == dealers
+    assert [setup.name(hand.dealer) for hand in recorded] == dealers
     print(f"\n{width}x{height} offline, hands waiting: taps {taps}, scrolls: 0")
     limits = {kind.name: kind.most_taps for kind in KINDS} | {"a misdeal": 1}
     assert all(taps[name] <= limits[name] for name in taps), taps
@@ -487,7 +487,7 @@ def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
     game = start_game(players=FIVE, target=99)
     for kind in KINDS[:3]:
         game = fresh(game)
-        game.record_hand(version=game.version, token=None, hand=read_hand(game.table, kind.hand))
+        game.record_hand(version=game.version, token=None, hand=read_hand(game.setup, kind.hand))
     game = fresh(game)
     game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
     page.set_viewport_size({"width": 412, "height": 823})

@@ -21,7 +21,7 @@ from urllib.parse import parse_qsl
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.reading import read_hand
 from referee.engine.totals import score_game
 from scorekeeper.models import Game, HandInProgress
@@ -97,9 +97,9 @@ def enter(page: Page, chips: tuple[str, str, str, str, str]) -> None:
     page.get_by_role("button", name="Save hand").click()
 
 
-def engine_totals(table: Table, hands: list[dict[str, Any]]) -> list[int]:
+def engine_totals(setup: GameSetup, hands: list[dict[str, Any]]) -> list[int]:
     return list(
-        score_game(table, first_dealer=0, hands=[read_hand(table, h) for h in hands]).totals
+        score_game(setup, first_dealer=0, hands=[read_hand(setup, h) for h in hands]).totals
     )
 
 
@@ -178,7 +178,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     page: Page, browser_problems: BrowserProblems, axe: Axe
 ) -> None:
     game = at_the_table(page, browser_problems)
-    table = game.table
+    setup = game.setup
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "caches.match(location.pathname, { ignoreVary: true }).then(Boolean)")
 
@@ -191,7 +191,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
     expect(page.locator("#offline-banner")).to_have_text("offline: 3 hands wait on this phone")
     kept = [hand for _, hand in HANDS[:3]]
-    assert totals_shown(page) == engine_totals(table, kept)
+    assert totals_shown(page) == engine_totals(setup, kept)
     expect(page.locator(".unsent-line")).to_have_text(
         "Not yet sent: these totals count 3 hands waiting on this phone."
     )
@@ -207,14 +207,14 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4")
     expect(waiting).to_have_count(3)
-    assert totals_shown(page) == engine_totals(table, kept)
+    assert totals_shown(page) == engine_totals(setup, kept)
     axe(page)
     for number, (chips, _) in enumerate(HANDS[3:], start=4):
         enter(page, chips)
         expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 6")
     everything = [hand for _, hand in HANDS]
-    assert totals_shown(page) == engine_totals(table, everything)
+    assert totals_shown(page) == engine_totals(setup, everything)
     assert makers(game) == []
 
     # The network is back: sent in order, once; the table as Bower has it.
@@ -225,7 +225,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 6")
     expect(page.locator(".deal-line")).to_contain_text("Deals Ann")
     shown = totals_shown(page)
-    assert shown == engine_totals(table, everything)
+    assert shown == engine_totals(setup, everything)
     page.goto("about:blank")
     assert makers(game) == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 0)]
     assert [seat.total for seat in fresh(game).seat_list()] == shown
@@ -311,7 +311,7 @@ def test_two_phones_that_kept_different_hands_offline_are_shown_both_and_the_sco
             "Hand 1 stays as the other phone entered it; this phone's copy is dropped."
         )
         expect(other.get_by_role("heading", level=1)).to_have_text("Hand 2")
-        assert totals_shown(other) == engine_totals(game.table, [HANDS[0][1]])
+        assert totals_shown(other) == engine_totals(game.setup, [HANDS[0][1]])
         other.goto("about:blank")
         assert makers(game) == [(1, 1)]
     elif choice.startswith("Add mine"):
@@ -354,7 +354,7 @@ def test_two_phones_that_kept_the_same_deal_offline_record_it_once_without_askin
     expect(other.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
     expect(other.locator("#outbox")).to_have_count(0)
     expect(other.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    assert totals_shown(other) == engine_totals(game.table, [HANDS[0][1]])
+    assert totals_shown(other) == engine_totals(game.setup, [HANDS[0][1]])
     other.goto("about:blank")
     assert makers(game) == [(1, 1)]
 
@@ -436,7 +436,7 @@ def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
     page: Page, browser_problems: BrowserProblems
 ) -> None:
     game = at_the_table(page, browser_problems)
-    table = game.table
+    setup = game.setup
     page.context.set_offline(True)
     for chips, _ in HANDS[:2]:
         enter(page, chips)
@@ -449,11 +449,11 @@ def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
     expect(page.locator("#messages")).to_have_text("Hand 2 taken back: it was never sent.")
     expect(waiting).to_have_count(1)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    assert totals_shown(page) == engine_totals(table, [HANDS[0][1]])
+    assert totals_shown(page) == engine_totals(setup, [HANDS[0][1]])
     page.get_by_role("button", name="Redo").click()
     expect(waiting).to_have_count(2)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
-    assert totals_shown(page) == engine_totals(table, [HANDS[0][1], HANDS[1][1]])
+    assert totals_shown(page) == engine_totals(setup, [HANDS[0][1], HANDS[1][1]])
 
     # Hand 1 changed while it waits: Dan took 4 tricks, not 3; hand 2 stays after it.
     page.get_by_role("button", name="Change hand 1").click()
@@ -466,11 +466,11 @@ def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
     )
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     changed = [{**HANDS[0][1], "tricks": 4}, HANDS[1][1]]
-    assert totals_shown(page) == engine_totals(table, changed)
+    assert totals_shown(page) == engine_totals(setup, changed)
 
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
-    assert totals_shown(page) == engine_totals(table, changed)
+    assert totals_shown(page) == engine_totals(setup, changed)
     page.goto("about:blank")
     assert list(fresh(game).hands.order_by("number").values_list("maker", "tricks")) == [
         (1, 4),
@@ -501,7 +501,7 @@ def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
     expect(page.locator("#offline-banner")).to_have_text("offline: 2 hands wait on this phone")
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
-    assert totals_shown(page) == engine_totals(game.table, [hand for _, hand in HANDS[:2]])
+    assert totals_shown(page) == engine_totals(game.setup, [hand for _, hand in HANDS[:2]])
     page.goto("about:blank")
     assert makers(game) == [(1, 1), (2, 2)]
 
@@ -535,7 +535,7 @@ def test_a_hand_a_busy_server_put_off_waits_on_the_phone_and_is_recorded_once(
     expect(page.locator("#outbox")).to_have_count(0)
     assert len(sent) == 2
     assert dict(parse_qsl(sent[0]))["token"] == dict(parse_qsl(sent[1]))["token"]
-    assert totals_shown(page) == engine_totals(game.table, [HANDS[0][1]])
+    assert totals_shown(page) == engine_totals(game.setup, [HANDS[0][1]])
     page.goto("about:blank")
     assert makers(game) == [(1, 1)]
 

@@ -102,7 +102,7 @@ def test_a_hand_changed_after_its_answer_was_lost_is_offered_as_this_phones_own(
         expect(page.locator("#messages")).to_have_text("Hand 1 is now the one from this phone.")
         kept = CHANGED
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    assert totals_shown(page) == engine_totals(game.table, [kept])
+    assert totals_shown(page) == engine_totals(game.setup, [kept])
     expect(page.locator("main")).not_to_contain_text("another phone")
     page.goto("about:blank")
     assert list(fresh(game).hands.values_list("number", "tricks")) == [(1, kept["tricks"])]

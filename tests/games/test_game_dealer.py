@@ -166,7 +166,7 @@ def test_editing_a_hands_dealer_moves_the_rotation_after_it_and_keeps_a_history(
     edit_dealer(client, game, 2, "1")
     game = fresh(game)
     assert [h.dealer for h in game.hand_list()] == [0, 1, 2]
-    assert "dealer" not in game.hand_list()[1].document_fields(game.table)
+    assert "dealer" not in game.hand_list()[1].document_fields(game.setup)
 
 
 def test_a_thrown_in_hands_dealer_can_be_edited(client: Client, game: Game) -> None:

@@ -75,7 +75,7 @@ def test_undo_shows_the_hand_taken_back_and_redo_records_it_again_as_it_was(
     client: Client, game: Game
 ) -> None:
     before, hand_2 = totals(game), game.hands.get(number=2)
-    summary = hand_2.summary(game.table)
+    summary = hand_2.summary(game.setup)
 
     answer = undo(client, game)
     html = answer.content.decode()

@@ -71,13 +71,13 @@ def test_a_token_sent_again_with_the_same_hand_answers_as_the_first_time(
 
 def test_record_hand_raises_token_used_naming_the_hand_already_recorded(game: Game) -> None:
     token = uuid.uuid4()
-    table = game.table
+    setup = game.setup
     first = read_hand(
-        table, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Ann", "tricks": 3}
+        setup, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Ann", "tricks": 3}
     )
     game.record_hand(version=game.version, token=token, hand=first)
     other = read_hand(
-        table, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Cat", "tricks": 3}
+        setup, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Cat", "tricks": 3}
     )
     with pytest.raises(TokenUsed) as used:
         fresh(game).record_hand(version=None, token=token, hand=other)

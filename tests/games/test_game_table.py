@@ -125,7 +125,7 @@ def long_game(hands: int) -> Game:
                 "tricks": 3,
             }
         hand = Hand(game=game, number=n + 1)
-        hand.set_from_engine(read_hand(game.table, document))
+        hand.set_from_engine(read_hand(game.setup, document))
         records.append(hand)
     Hand.objects.bulk_create(records)
     game.recompute()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.reading import read_hand
 from referee.engine.totals import GameState, RoundRules, continue_game
 from referee.engine.variants import HouseRules, Variant
@@ -100,7 +100,7 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
     form = TableHandForm(game=game)
     partners = [str(v) for v, _ in getattr(form.fields.get("partner"), "choices", [])]
     checked = 0
-    for maker in range(game.table.n):
+    for maker in range(game.setup.n):
         sides = table["k"][str(maker)]
         # Every side the form offers, the maker never their own partner.
         expected = {p for p in partners if p != str(maker)}
@@ -108,9 +108,9 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
         expected |= {"team"} if table["sides"]["other"] == "team" else set()
         assert set(sides) == expected
         for side, by_tricks in sides.items():
-            assert len(by_tricks) == game.table.deal.tricks + 1
+            assert len(by_tricks) == game.setup.deal.tricks + 1
             for tricks, by_renege in enumerate(by_tricks):
-                assert len(by_renege) == game.table.n + 1
+                assert len(by_renege) == game.setup.n + 1
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
                     form = read(game, data)
@@ -260,20 +260,20 @@ def test_the_deal_order_sent_with_the_page_is_the_engines_after_every_kind_of_ha
 ) -> None:
     """The phone names the dealer after the hands waiting on it from ``deals`` (outbox.js):
     after any kind of hand, a misdeal and a Canadian loner's included, it is the engine's."""
-    table = Table(variant=variant, players=players, rules=HouseRules(**rules))
-    order = outcomes.deal_order(table, first_dealer)
-    assert len(order) == table.n
+    setup = GameSetup(variant=variant, players=players, rules=HouseRules(**rules))
+    order = outcomes.deal_order(setup, first_dealer)
+    assert len(order) == setup.n
     for kinds_in_turn in itertools.permutations(kinds, 3):
-        state = GameState(number=0, dealer=first_dealer, totals=(0,) * table.n)
+        state = GameState(number=0, dealer=first_dealer, totals=(0,) * setup.n)
         for waiting, kind in enumerate(kinds_in_turn):
             shown = order[waiting % len(order)]
-            assert shown["deals"] == table.name(state.dealer)
-            assert shown["leads"] == table.name((state.dealer + 1) % table.n)
-            hand = read_hand(table, kind, dealer=state.dealer)
-            _, state = continue_game(table, state, hand)
-        assert order[3 % len(order)]["deals"] == table.name(state.dealer)
+            assert shown["deals"] == setup.name(state.dealer)
+            assert shown["leads"] == setup.name((state.dealer + 1) % setup.n)
+            hand = read_hand(setup, kind, dealer=state.dealer)
+            _, state = continue_game(setup, state, hand)
+        assert order[3 % len(order)]["deals"] == setup.name(state.dealer)
     # The scoreboard row that carries the dealer's tag: the dealer's side's first seat.
     assert [entry["row"] for entry in order][:2] == [
-        next(side[0] for side in table.sides() if seat in side)
-        for seat in (first_dealer, (first_dealer + 1) % table.n)
+        next(side[0] for side in setup.sides() if seat in side)
+        for seat in (first_dealer, (first_dealer + 1) % setup.n)
     ]

@@ -15,7 +15,7 @@ from django.template import Context, Template
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.reading import read_hand
 from referee.engine.totals import GameScore, score_game
 from referee.engine.variants import HouseRules, Variant
@@ -35,9 +35,9 @@ CALL_ACE_HANDS: list[dict[str, Any]] = [
 
 def scored(
     variant: Variant, players: tuple[str, ...], hands: list[dict[str, Any]], **rules: Any
-) -> tuple[Table, GameScore]:
-    table = Table(variant=variant, players=players, rules=HouseRules(**rules))
-    return table, score_game(table, first_dealer=0, hands=[read_hand(table, h) for h in hands])
+) -> tuple[GameSetup, GameScore]:
+    setup = GameSetup(variant=variant, players=players, rules=HouseRules(**rules))
+    return setup, score_game(setup, first_dealer=0, hands=[read_hand(setup, h) for h in hands])
 
 
 def svg_of(html: str) -> ET.Element:

@@ -231,16 +231,16 @@ def a_standard_game_won() -> Game:
 )
 def test_the_chart_from_the_hands_cached_totals_is_the_engines(make: Any) -> None:
     game = make()
-    table = game.table
-    assert score_chart(table, sheet_page(game).progress) == score_chart(
-        table, Progress.of(game.score())
+    setup = game.setup
+    assert score_chart(setup, sheet_page(game).progress) == score_chart(
+        setup, Progress.of(game.score())
     )
 
 
 def test_a_finished_night_round_is_told_as_over_not_as_a_win() -> None:
     game = a_finished_night_table()
     assert game.is_finished
-    sentence = summary(game.table, sheet_page(game).progress)
+    sentence = summary(game.setup, sheet_page(game).progress)
     assert sentence.startswith("The round is over after 4 hands: ")
     assert "win" not in sentence
     assert "target" not in sentence

@@ -68,7 +68,7 @@ def test_a_standard_night_started_with_it_plays_it_at_every_table(client: Client
     # Held to at the table: the first dealer's partner orders up, not alone.
     game = tables[0]
     dealer = game.first_dealer
-    partner = game.table.name((dealer + 2) % 4)
+    partner = game.setup.name((dealer + 2) % 4)
     with pytest.raises(HandError) as error:
         record(game, maker=partner, trump="H", tricks=3, round=1)
     assert "Canadian loner" in error.value.errors["alone"]
@@ -89,7 +89,7 @@ def test_a_call_ace_night_ignores_it(client: Client) -> None:
 def test_a_night_without_it_leaves_the_partner_free() -> None:
     night = start_night()
     game = tables_of(night.rounds.get(number=1))[0]
-    partner = game.table.name((game.first_dealer + 2) % 4)
+    partner = game.setup.name((game.first_dealer + 2) % 4)
     record(game, maker=partner, trump="H", tricks=3, round=1)
     assert game.hands.count() == 1
 
@@ -97,7 +97,7 @@ def test_a_night_without_it_leaves_the_partner_free() -> None:
 def test_the_backup_carries_it_in_the_nights_rules_and_its_tables(tmp_path: Path) -> None:
     night = start_night(table_rules=HouseRules(canadian_loner=True))
     game = tables_of(night.rounds.get(number=1))[0]
-    partner = game.table.name((game.first_dealer + 2) % 4)
+    partner = game.setup.name((game.first_dealer + 2) % 4)
     record(game, maker=partner, trump="H", tricks=5, round=1, alone=True)
     out = io.StringIO()
     call_command("backup", stdout=out)

@@ -88,7 +88,7 @@ def test_an_edit_rescores_a_table_by_the_nights_rules():
     game, names = first_table(night)
     record(game, maker=names[0], trump="H", tricks=3)
     game.refresh_from_db()
-    hand = read_hand(game.table, {"maker": names[0], "trump": "H", "tricks": 5, "alone": True})
+    hand = read_hand(game.setup, {"maker": names[0], "trump": "H", "tricks": 5, "alone": True})
     game.edit_hand(version=game.version, number=1, hand=hand, confirm_earlier_end=False)
     totals = [s.total for s in fresh(game).seat_list()]
     assert totals == [5, 0, 5, 0]

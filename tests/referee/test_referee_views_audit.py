@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from referee.engine.audit import TrickEntry, audit_hand
 from referee.engine.cards import Suit, parse_cards
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.variants import HouseRules, Variant
 from referee.views.audit_screen import finish_query
 from scorekeeper.models import Game
@@ -150,9 +150,9 @@ def test_the_audit_over_htmx_answers_with_the_tool_alone(client: Client) -> None
 
 
 def test_finish_query_tells_the_scorekeeper_the_tricks_partner_and_renege() -> None:
-    table = Table(variant=Variant.CALL_ACE, players=("Ann", "Ben", "Cat", "Dan", "Eve"))
+    setup = GameSetup(variant=Variant.CALL_ACE, players=("Ann", "Ben", "Cat", "Dan", "Eve"))
     result = audit_hand(
-        table,
+        setup,
         maker=1,
         trump=Suit.HEARTS,
         called=Suit.SPADES,
@@ -166,7 +166,7 @@ def test_finish_query_tells_the_scorekeeper_the_tricks_partner_and_renege() -> N
         "renege": "2",
     }
     held = audit_hand(
-        table,
+        setup,
         maker=1,
         trump=Suit.HEARTS,
         called=Suit.HEARTS,

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from referee.engine.cards import Suit, parse_card
-from referee.engine.hands import Hand, PartnerOutcome, Table
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.scoring import score_hand
 from referee.engine.variants import HouseRules, Variant
 
@@ -167,10 +167,10 @@ def test_the_checker_uses_the_tables_variant_for_the_penalty(client: Client) -> 
 
 def explanation(variant: Variant, players: int, rules: HouseRules, **hand) -> str:
     """What the scorekeeper would say: the engine's own explanation."""
-    table = Table(
+    setup = GameSetup(
         variant=variant, players=tuple(f"Player {i}" for i in range(1, players + 1)), rules=rules
     )
-    return score_hand(table, Hand(**hand)).explanation
+    return score_hand(setup, Hand(**hand)).explanation
 
 
 def test_the_calculator_scores_with_the_scorekeepers_explanation(client: Client) -> None:

@@ -50,9 +50,9 @@ def game() -> Game:
 
 
 def said_by_the_engine(game: Game) -> str:
-    players = game.table.players
+    players = game.setup.players
     hand = {**HAND, "maker": players[1], "partner": players[3]}
-    score = score_hand(game.table, read_hand(game.table, hand))
+    score = score_hand(game.setup, read_hand(game.setup, hand))
     return f"{score.explanation} ({score.citation.short})"
 
 

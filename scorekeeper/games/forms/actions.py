@@ -16,7 +16,7 @@ from typing import Any, Self
 from django import forms
 
 from referee.chips import ChipField
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from scorekeeper.models import Game
 
 
@@ -25,9 +25,9 @@ def given(value: Any) -> bool:
     return value is not None and value != ""
 
 
-def seat_choices(table: Table) -> list[tuple[str, str]]:
+def seat_choices(setup: GameSetup) -> list[tuple[str, str]]:
     """One chip per player, in seat order: the seat number is the value."""
-    return [(str(seat), name) for seat, name in enumerate(table.players)]
+    return [(str(seat), name) for seat, name in enumerate(setup.players)]
 
 
 class GameActionForm(forms.Form):
@@ -90,7 +90,7 @@ class DealerForm(GameActionForm):
         super().__init__(*args, **kwargs)
         dealer = self.fields["dealer"]
         assert isinstance(dealer, ChipField)
-        dealer.choices = seat_choices(game.table)
+        dealer.choices = seat_choices(game.setup)
 
 
 class HandPlace(forms.Form):

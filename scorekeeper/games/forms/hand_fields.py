@@ -11,7 +11,7 @@ from django import forms
 
 from referee.chips import ChipField, ChipNumberField, card_label, suit_chip_label, suit_label
 from referee.engine.cards import SUITS, make_deck
-from referee.engine.hands import Table
+from referee.engine.hands import GameSetup
 from referee.engine.rulebook.citations import cite
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.actions import seat_choices
@@ -30,12 +30,12 @@ CANADIAN_LONER_HELP = (
 
 def call_fields(game: Game) -> dict[str, forms.Field]:
     """Who made trump, trump, the call and the bidding round (docs/rules.md 2 (every variant))."""
-    table = game.table
-    variant = table.variant
+    setup = game.setup
+    variant = setup.variant
     fields: dict[str, forms.Field] = {}
     fields["maker"] = ChipField(
         label="Who made trump?",
-        choices=seat_choices(table),
+        choices=seat_choices(setup),
         help_text="The maker: the player who ordered up or named trump.",
     )
     trumps = [(s.letter, suit_chip_label(s)) for s in SUITS] + [("NT", "No trump")]
@@ -62,7 +62,7 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
             layout="chips-wide",
         )
     elif variant is Variant.CALL_YOUR_PARTNER:
-        low = table.deal.lowest_rank
+        low = setup.deal.lowest_rank
         # One row per rank, one column per suit: the ace of spades first.
         cards = sorted(make_deck(low), key=lambda c: (-int(c.rank), SUITS.index(c.suit)))
         fields["called"] = ChipField(
@@ -90,18 +90,18 @@ def call_fields(game: Game) -> dict[str, forms.Field]:
     return fields
 
 
-def end_fields(table: Table, *, calls_partner: bool) -> dict[str, forms.Field]:
+def end_fields(setup: GameSetup, *, calls_partner: bool) -> dict[str, forms.Field]:
     """The tricks, the partner the called card revealed, and a renege
     (docs/formats.md, "What a hand record holds")."""
-    variant = table.variant
+    variant = setup.variant
     fields: dict[str, forms.Field] = {}
-    seats = seat_choices(table)
-    tricks = table.deal.tricks
+    seats = seat_choices(setup)
+    tricks = setup.deal.tricks
     card_word = "ace" if variant is Variant.CALL_ACE else "card"
     fields["tricks"] = ChipNumberField(
         label="Tricks taken by the maker's side",
         choices=[(str(t), str(t)) for t in range(tricks + 1)],
-        help_text=f"{table.deal.tricks_to_make} or more make it; all {tricks} is a march.",
+        help_text=f"{setup.deal.tricks_to_make} or more make it; all {tricks} is a march.",
     )
     if calls_partner:
         fields["partner"] = ChipField(

@@ -51,8 +51,8 @@ class HandForm(GameActionForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        self.table = game.table
-        self.variant = self.table.variant
+        self.setup = game.setup
+        self.variant = self.setup.variant
         self.hand: EngineHand | None = None
 
     # -- initial values ---------------------------------------------------------------------
@@ -188,7 +188,7 @@ class HandForm(GameActionForm):
     def _read(self, document: dict[str, Any]) -> None:
         try:
             self.hand = read_hand_by_seat(
-                self.table, document, dealer=self.dealer(self.cleaned_data)
+                self.setup, document, dealer=self.dealer(self.cleaned_data)
             )
         except HandError as error:
             self.add_engine_errors(error.errors)
@@ -212,7 +212,7 @@ class HandForm(GameActionForm):
         # Euchre night 4).
         rules = self.game.round_rules
         return score_hand(
-            self.table, self.hand, lone_march_five=rules is not None and rules.lone_march_five
+            self.setup, self.hand, lone_march_five=rules is not None and rules.lone_march_five
         )
 
     def preview_rows(self) -> list[PreviewRow]:
@@ -225,7 +225,7 @@ class HandForm(GameActionForm):
         after = add_hand_points(totals, score)
         return [
             PreviewRow(seat=seat, name=name, points=after[seat] - totals[seat], total=after[seat])
-            for seat, name in enumerate(self.table.players)
+            for seat, name in enumerate(self.setup.players)
         ]
 
     def chip_fields(self) -> list[forms.BoundField]:
@@ -280,7 +280,7 @@ class StartHandForm(HandForm):
             "alone": alone,
             "bidding_round": data.get("round"),
         }
-        problems = HandInProgress(**kwargs).problems(self.game.table, dealer=self.dealer(data))
+        problems = HandInProgress(**kwargs).problems(self.game.setup, dealer=self.dealer(data))
         if problems:
             self.add_engine_errors(problems)
             return
@@ -314,7 +314,7 @@ class WholeHandForm(HandForm):
             )
         self.fields.update(call_fields(game))
         self.fields.update(
-            end_fields(self.table, calls_partner=self.variant is not Variant.STANDARD)
+            end_fields(self.setup, calls_partner=self.variant is not Variant.STANDARD)
         )
         self.order_fields(["version", "after", "token"])
 
@@ -348,7 +348,7 @@ class EditHandForm(WholeHandForm):
         )
         fields["dealer"] = ChipField(
             label="Dealer",
-            choices=seat_choices(self.table),
+            choices=seat_choices(self.setup),
             help_text="Who dealt this hand. Changed for a deal out of turn, the deal "
             "passes on from the new dealer.",
         )
@@ -422,7 +422,7 @@ class EditHandForm(WholeHandForm):
                 points=score.points[seat] - score.penalties[seat],
                 total=None,
             )
-            for seat, name in enumerate(self.table.players)
+            for seat, name in enumerate(self.setup.players)
         ]
 
 

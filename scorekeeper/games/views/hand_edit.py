@@ -104,7 +104,7 @@ def _own_fix(game: Game, used: TokenUsed, form: EditHandForm) -> dict[str, Any]:
     dealer = form.hand.dealer if form.hand.dealer is not None else record.dealer
     return {
         "number": record.number,
-        "summary": record.summary(game.table),
+        "summary": record.summary(game.setup),
         "message": message,
         "as_edit": EditHandForm.data_for(game, form.hand, dealer=dealer),
     }

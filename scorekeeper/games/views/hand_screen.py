@@ -24,7 +24,7 @@ def hand_screen(
     url: str | None = None,
     **extra: Any,
 ) -> HttpResponse:
-    context = {"game": game, "table": game.table, "form": form, "stage": form.stage, **extra}
+    context = {"game": game, "setup": game.setup, "form": form, "stage": form.stage, **extra}
     if form.stage != "start" and form.is_bound:
         context["preview"] = form.preview_rows()
         context["score"] = form.score()
@@ -35,7 +35,7 @@ def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) 
     """The live preview: every player's points and the rule, as the scorer taps."""
     context = {
         "game": game,
-        "table": game.table,
+        "setup": game.setup,
         "form": form,
         "stage": form.stage,
         "preview": form.preview_rows(),

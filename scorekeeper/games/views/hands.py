@@ -114,7 +114,7 @@ def hand_dealer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         except HandError as error:
             form.add_engine_errors(error.errors)
         else:
-            name = game.table.name(dealer)
+            name = game.setup.name(dealer)
             turn = "" if game.next_dealer is None else " (out of turn)"
             return after_change(request, game, f"{name} deals this hand{turn}.")
     return _dealer_screen(request, game, form, url=url, status=422)
@@ -126,16 +126,16 @@ def _dealer_screen(
     last = game.recent_hands(1)
     number, in_turn = game.in_turn(last[0] if last else None)
     _, dealer = game.upcoming(last[0] if last else None)
-    table = game.table
+    setup = game.setup
     context = {
         "game": game,
         "form": form,
         "number": number,
-        "in_turn": table.name(in_turn),
-        "dealer": table.name(dealer),
+        "in_turn": setup.name(in_turn),
+        "dealer": setup.name(dealer),
         "choices": [
             (str(seat), name, seat == dealer, seat == in_turn)
-            for seat, name in enumerate(table.players)
+            for seat, name in enumerate(setup.players)
         ],
     }
     return screen(request, "games/dealer.html", context, status=status, url=url)
@@ -228,7 +228,7 @@ def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) 
         number = refused.number
         message = f"Nothing changed: this screen already recorded hand {number}"
         if record is None:
-            sent = refused.sent.summary(game.table) if refused.sent is not None else ""
+            sent = refused.sent.summary(game.setup) if refused.sent is not None else ""
             return {"number": number, "summary": sent, "message": f"{message}, taken back since"}
     else:
         assert record is not None
@@ -240,7 +240,7 @@ def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) 
         )
     return {
         "number": number,
-        "summary": record.summary(game.table),
+        "summary": record.summary(game.setup),
         "message": message,
         "as_edit": EditHandForm.data_for(game, form.hand, dealer=record.dealer),
     }

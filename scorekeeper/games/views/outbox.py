@@ -106,11 +106,11 @@ def _conflict(
     """The 409: the phone's hand, and the one standing where it goes (``by``
     this phone: its token recorded it, Back and changed; or another phone),
     with what it takes to keep the phone's hand as an edit of it."""
-    table = game.table
+    setup = game.setup
     fresh = Game.objects.get(pk=game.pk)
     answer: dict[str, Any] = {
         "hands": fresh.hands.count(),
-        "mine": describe_hand(table, mine),
+        "mine": describe_hand(setup, mine),
         "theirs": None,
     }
     if theirs is None and number is not None:
@@ -120,9 +120,9 @@ def _conflict(
         answer["theirs"] = {
             "number": theirs.number,
             "by": by,
-            "summary": theirs.summary(table),
+            "summary": theirs.summary(setup),
             "points": theirs.points,
-            "dealer": table.name(theirs.dealer),
+            "dealer": setup.name(theirs.dealer),
             # The token it was stored with: the phone knows its own earlier saves by it.
             "token": None if theirs.token is None else str(theirs.token),
             # Posting the phone's hand as the change of theirs (the scorer's tap).

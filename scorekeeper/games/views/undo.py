@@ -37,7 +37,7 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         context = {
             "game": game,
             "last": last[0] if last else None,
-            "summary": last[0].summary(game.table) if last else "",
+            "summary": last[0].summary(game.setup) if last else "",
             "action_form": GameActionForm.for_game(game),
         }
         return screen(request, "games/undo.html", context)
@@ -90,7 +90,7 @@ def hand_redo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         game.redo_hand(undone=undone, token=form.cleaned_data["token"])
     except HandAlreadyThere as there:
-        summary = there.hand.summary(game.table)
+        summary = there.hand.summary(game.setup)
         return refused_change(
             request,
             game_id,

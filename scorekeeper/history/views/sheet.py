@@ -34,14 +34,14 @@ def game_sheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         sheet = sheet_page(game, form.cleaned_data["page"])
     except NoSuchPage as missing:
         return redirect(f"{address}?page={missing.nearest}")
-    table = game.table
+    setup = game.setup
     context = {
         "game": game,
-        "table": table,
+        "setup": setup,
         "sheet": sheet,
         "rows": sheet.lines,
         "address": address,
-        "chart": score_chart(table, sheet.progress),
+        "chart": score_chart(setup, sheet.progress),
         "chart_id": f"score-chart-{game.pk}",
     }
     return screen(request, "history/sheet.html", context)

@@ -83,7 +83,7 @@ class Command(BaseCommand):
             stored = Game.objects.filter(uid=document.id).first()
             if stored is not None:
                 raise self._already_stored(stored)
-        private_table = self._table(table_key, document.table.players)
+        private_table = self._table(table_key, document.setup.players)
         try:
             game = Game.from_document(document, private_table=private_table, copy=copy)
         except GameAlreadyStored as stored:
@@ -94,10 +94,10 @@ class Command(BaseCommand):
             raise CommandError(f"{BUSY_MESSAGE} (nothing imported)") from None
         for given, read in document.folded:
             self.stdout.write(f"Folded the name '{given}' into '{read}' (players).")
-        table = document.table
+        setup = document.setup
         state = "finished" if game.is_finished else "in progress"
         self.stdout.write(
-            f"Imported {table.variant.label} with {table.names(range(table.n))}: "
+            f"Imported {setup.variant.label} with {setup.names(range(setup.n))}: "
             f"{len(document.hands)} hands, {state}."
         )
         self.stdout.write(str(game.pk))
