@@ -1,6 +1,6 @@
 """What the table screen's phone needs to take a whole hand without asking the
 server (docs/decisions.md, D50): this game's table of outcomes and the checks of
-a call, each worked out by the engine. What every table of a kind shares is
+a call, each worked out by the engine. What every game of a kind shares is
 fetched once from an address of its own (``kind_outcomes``, docs/decisions.md,
 D61) and kept by the phone; each drawing sends the rest with the page
 (``drawing_outcomes``, ``json_script``).
@@ -12,11 +12,11 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
 
 - ``players``, ``totals``: the names and totals by seat, as the page shows them;
   ``adjusted``: the drawing's, below (with ``deals``).
-- ``k[maker][side][tricks][renege]``: an index into ``r``; ``maker`` a seat,
+- ``index[maker][side][tricks][renege]``: a position in ``results``; ``maker`` a seat,
   ``side`` a partner's seat or ``maker`` / ``none`` (the partner chips' values),
   ``alone`` or ``team``; ``renege`` 0 for none, else the seat + 1. A side not
   listed under a maker is not offered (the maker is never their own partner).
-- ``r``: ``[points, explanation, citation, link]``, each seat's points less its
+- ``results``: ``[points, explanation, citation, link]``, each seat's points less its
   penalties (the kind's), or as the hand would be recorded now (``hand_outcomes``;
   the drawing's ``adjusted``, by index: a penalty never takes a total below 0), the
   engine's explanation as parts (a string: words; a number: that seat's name; a list
@@ -37,13 +37,13 @@ The JSON (docs/formats.md, "The table screen's hand outcomes"):
 
 A hand's points do not depend on trump or the card called (docs/rules.md 5,
 every variant), nor a call's checks on the tricks or the partner, so the two
-tables are apart: ``k`` is worked out with one call the engine accepts.
+tables of outcomes are apart: ``index`` is worked out with one call the engine accepts.
 
 Nor do they depend on the players' names: the engine explains a hand by seats
 (``referee.engine.explaining``), and the phone puts the names in from
-``players``. So the tables are worked out once per kind of table (variant, number
+``players``. So the tables of outcomes are worked out once per kind of game (variant, number
 of players, house rules) and each drawing only adds its totals
-(docs/decisions.md, D54): a room of a thousand tables, each with names of its
+(docs/decisions.md, D54): a room of a thousand games, each with names of its
 own, shares a handful of them.
 """
 
@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 
 # The chips that make a call, in the order of a ``calls`` key.
 CALL_FIELDS = ("trump", "called", "alone", "round")
-# The fields of the end of a hand whose engine messages the table shows beside them.
+# The fields of the end of a hand whose engine messages the table screen shows beside them.
 END_FIELDS = frozenset({"maker", "partner", "tricks", "renege", "called", "alone"})
 
 Problems = list[list[str]]
@@ -91,8 +91,8 @@ CallSpace = tuple[tuple[str, tuple[str, ...]], ...]
 @dataclass(frozen=True)
 class _Scored:
     """A hand the engine scores, with the rulebook's section as a screen cites it
-    ("Call-Ace rules 5") and its address: worked out once per table, not per
-    drawing (the link is a URL reversed, some 300 of them a table)."""
+    ("Call-Ace rules 5") and its address: worked out once per kind of game, not per
+    drawing (the link is a URL reversed, some 300 of them a kind)."""
 
     score: HandScore
     explanation: list[JsonPart]  # the engine's parts: words, and seats for the names
@@ -101,10 +101,11 @@ class _Scored:
 
 
 @dataclass(frozen=True)
-class _Fixed:
-    """What does not change from hand to hand of one table: the index and the scores."""
+class _KindResults:
+    """A kind's hands worked out once, the same for every game of the kind: the index
+    and the results, the sides, the refused calls."""
 
-    keys: dict[str, dict[str, list[list[int]]]]
+    index: dict[str, dict[str, list[list[int]]]]
     results: tuple[_Scored | PartProblems, ...]
     sides: dict[str, str | None]
     calls: dict[str, Problems]
@@ -114,7 +115,7 @@ class _Fixed:
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of table: what its table of outcomes depends on (docs/decisions.md, D54)."""
+    """A kind of game: what its table of outcomes depends on (docs/decisions.md, D54)."""
 
     variant: Variant
     n: int
@@ -168,7 +169,7 @@ class Kind:
         return kind
 
     def space(self) -> CallSpace:
-        """The call's chips a table of this kind offers (the table screen's form
+        """The call's chips a game of this kind offers (the table screen's form
         builds them alike: ``call_fields``)."""
         return _kind_space(self)
 
@@ -180,7 +181,7 @@ def _kind_space(kind: Kind) -> CallSpace:
 
 @dataclass(frozen=True)
 class _KindGame:
-    """What ``call_fields`` reads of a game, for a kind of table (no players)."""
+    """What ``call_fields`` reads of a game, for a kind of game (no players)."""
 
     kind: Kind
 
@@ -208,16 +209,16 @@ class KindOutcomes:
 
 @functools.lru_cache(maxsize=64)
 def kind_outcomes(kind: Kind) -> KindOutcomes:
-    """What every table of this kind shares (``sides``, ``k``, ``r``, ``calls``),
-    fetched once by the phone and kept (docs/decisions.md, D61). Each ``r`` entry's
+    """What every game of this kind shares (``sides``, ``index``, ``results``, ``calls``),
+    fetched once by the phone and kept (docs/decisions.md, D61). Each ``results`` entry's
     points are the hand's points less its penalties: as recorded unless a penalty
     would take a total below 0 (the drawing's ``adjusted`` says those)."""
-    fixed = _fixed_of(kind)
+    worked_out = _results_of(kind)
     data = {
-        "sides": fixed.sides,
-        "k": fixed.keys,
-        "r": [_result(entry, None) for entry in fixed.results],
-        "calls": fixed.calls,
+        "sides": worked_out.sides,
+        "index": worked_out.index,
+        "results": [_result(entry, None) for entry in worked_out.results],
+        "calls": worked_out.calls,
     }
     body = json.dumps(data, separators=(",", ":")).encode()
     digest = hashlib.sha256(body).hexdigest()[:16]
@@ -225,16 +226,16 @@ def kind_outcomes(kind: Kind) -> KindOutcomes:
 
 
 def drawing_outcomes(game: Game) -> dict[str, Any]:
-    """What the table screen sends with each drawing besides the kind's table's
-    address: the names and totals by seat, and ``adjusted``, each result whose
+    """What the table screen sends with each drawing besides the address of its
+    kind's table of outcomes: the names and totals by seat, and ``adjusted``, each result whose
     points from these totals differ from the kind's (a penalty stopped at 0)."""
     kind = Kind.of(game)
-    fixed = _fixed_of(kind)
+    worked_out = _results_of(kind)
     totals = tuple(seat.total for seat in game.seat_list())
     adjusted: dict[str, list[int]] = {}
-    for index in fixed.penalized:
-        points = _result(fixed.results[index], totals)[0]
-        if points != _result(fixed.results[index], None)[0]:
+    for index in worked_out.penalized:
+        points = _result(worked_out.results[index], totals)[0]
+        if points != _result(worked_out.results[index], None)[0]:
             adjusted[str(index)] = points
     return {
         "players": list(game.setup.players),
@@ -245,24 +246,24 @@ def drawing_outcomes(game: Game) -> dict[str, Any]:
 
 def hand_outcomes(game: Game, form: HandForm | None = None) -> dict[str, Any]:
     """This game's whole table of outcomes from where it stands, as the phone puts it
-    together (the kind's, fetched once, and the drawing's): each ``r`` entry's points
+    together (the kind's, fetched once, and the drawing's): each ``results`` entry's points
     as the hand would be recorded now. ``form``: the table screen's form, whose chips
     the keys name (the kind's are the same)."""
     kind = Kind.of(game)
-    fixed = _fixed_of(kind)
+    worked_out = _results_of(kind)
     totals = tuple(seat.total for seat in game.seat_list())
     return {
         "players": list(game.setup.players),
         "totals": list(totals),
-        "sides": fixed.sides,
-        "k": fixed.keys,
-        "r": [_result(entry, totals) for entry in fixed.results],
-        "calls": fixed.calls,
+        "sides": worked_out.sides,
+        "index": worked_out.index,
+        "results": [_result(entry, totals) for entry in worked_out.results],
+        "calls": worked_out.calls,
     }
 
 
-def _fixed_of(kind: Kind) -> _Fixed:
-    return _fixed(kind.variant, kind.n, kind.rules, kind.lone_march_five, kind.space())
+def _results_of(kind: Kind) -> _KindResults:
+    return _kind_results(kind.variant, kind.n, kind.rules, kind.lone_march_five, kind.space())
 
 
 def deal_order(setup: GameSetup, dealer: int) -> list[dict[str, Any]]:
@@ -284,8 +285,8 @@ def deal_order(setup: GameSetup, dealer: int) -> list[dict[str, Any]]:
 
 
 def _kind(variant: Variant, n: int, rules: HouseRules) -> GameSetup:
-    """A table of this kind: what scores and checks a hand there, by seat. Its
-    players have no names, as nothing worked out at it is said in words that name one."""
+    """The setup of a game of this kind: what scores and checks a hand there, by seat. Its
+    players have no names, as nothing worked out with it is said in words that name one."""
     return GameSetup(variant=variant, players=("",) * n, rules=rules)
 
 
@@ -311,7 +312,7 @@ def _space_of(fields: Mapping[str, forms.Field]) -> CallSpace:
 
 
 def _result(entry: _Scored | PartProblems, totals: tuple[int, ...] | None) -> list[Any]:
-    """An entry of ``r``: its points from ``totals``, or (None) less its penalties."""
+    """An entry of ``results``: its points from ``totals``, or (None) less its penalties."""
     if not isinstance(entry, _Scored):
         return [None, entry]
     if totals is None:
@@ -324,15 +325,15 @@ def _result(entry: _Scored | PartProblems, totals: tuple[int, ...] | None) -> li
 
 
 @functools.lru_cache(maxsize=64)
-def _fixed(
+def _kind_results(
     variant: Variant, n: int, rules: HouseRules, lone_march_five: bool, space: CallSpace
-) -> _Fixed:
-    """Every hand's score at a table of this kind, by maker, side, tricks and
+) -> _KindResults:
+    """Every hand's score in a game of this kind, by maker, side, tricks and
     renege; and the refused calls."""
     setup = _kind(variant, n, rules)
     results: dict[Any, int] = {}
     entries: list[_Scored | PartProblems] = []
-    keys: dict[str, dict[str, list[list[int]]]] = {}
+    index: dict[str, dict[str, list[list[int]]]] = {}
     for maker in range(setup.n):
         by_side: dict[str, list[list[int]]] = {}
         for side, hand in _sides(setup, maker):
@@ -343,11 +344,11 @@ def _fixed(
                 ]
                 for tricks in range(setup.deal.tricks + 1)
             ]
-        keys[str(maker)] = by_side
+        index[str(maker)] = by_side
     alone = "maker" if setup.variant is Variant.CALL_ACE else "alone"
     other = "team" if setup.variant is Variant.STANDARD else None
-    return _Fixed(
-        keys=keys,
+    return _KindResults(
+        index=index,
         results=tuple(entries),
         sides={"alone": alone, "other": other},
         calls=_refused_calls(setup, space),

@@ -17,17 +17,17 @@
   // the totals the preview adds to are the page's plus these.
   const waiting = new WeakMap();
 
-  // The table of outcomes every table of this kind shares (data-outcomes, an address
+  // The table of outcomes every game of this kind shares (data-outcomes, an address
   // that never changes for it): fetched once and kept on this phone (IndexedDB), so a
-  // page opened again without the network still has it. Its address -> the table.
+  // page opened again without the network still has it. Its address -> the table of outcomes.
   const kinds = new Map();
   const asked = new Set();
-  let tablesStore = null;
-  const keptTables = () => {
-    if (!tablesStore && window.idbKeyval && window.indexedDB) {
-      tablesStore = window.idbKeyval.createStore("bower-outcomes", "tables");
+  let outcomeTablesStore = null;
+  const keptOutcomeTables = () => {
+    if (!outcomeTablesStore && window.idbKeyval && window.indexedDB) {
+      outcomeTablesStore = window.idbKeyval.createStore("bower-outcomes", "tables");
     }
-    return tablesStore;
+    return outcomeTablesStore;
   };
   // idb-keyval comes after this script (base.html): there once the page's scripts ran.
   const pageScripts = new Promise((resolve) => {
@@ -38,30 +38,30 @@
   const fetchKind = async (address) => {
     if (asked.has(address)) return;
     asked.add(address);
-    let table = null;
+    let outcomeTable = null;
     try {
       // Asked at once (the page preloads it; the browser and the worker keep it for good).
       const response = await fetch(address, { credentials: "same-origin" });
-      if (response.ok) table = await response.json();
+      if (response.ok) outcomeTable = await response.json();
     } catch (error) {
-      table = null; // no network: the copy kept on this phone
+      outcomeTable = null; // no network: the copy kept on this phone
     }
     try {
       await pageScripts;
-      const store = keptTables();
-      if (table && store) {
-        // Written once: an address (its digest) always answers the same table.
+      const store = keptOutcomeTables();
+      if (outcomeTable && store) {
+        // Written once: an address (its digest) always answers the same table of outcomes.
         const kept = await window.idbKeyval.keys(store);
-        if (!kept.includes(address)) await window.idbKeyval.set(address, table, store);
-      } else if (store) table = await window.idbKeyval.get(address, store);
+        if (!kept.includes(address)) await window.idbKeyval.set(address, outcomeTable, store);
+      } else if (store) outcomeTable = await window.idbKeyval.get(address, store);
     } catch (error) {
       // No IndexedDB here (private mode, storage full): kept for this page only.
     }
-    if (!table) {
+    if (!outcomeTable) {
       asked.delete(address);
       return;
     }
-    kinds.set(address, table);
+    kinds.set(address, outcomeTable);
     for (const form of document.querySelectorAll(".table-hand")) {
       if (form.dataset.outcomes === address) render(form);
     }
@@ -77,7 +77,7 @@
     return parsed.get(form);
   };
 
-  // The whole table: the kind's and the drawing's; null until the kind's is here.
+  // The whole table of outcomes: the kind's and the drawing's; null until the kind's is here.
   const outcomes = (form) => {
     const kind = kinds.get(form.dataset.outcomes);
     const drawn = drawing(form);
@@ -172,32 +172,32 @@
   const alone = (form) => valueOf(form, "alone") === "yes" || valueOf(form, "called") === "alone";
 
   // The side the maker ended on, as the table of outcomes names it.
-  const sideOf = (form, table) => {
-    if (alone(form)) return table.sides.alone;
-    return table.sides.other || valueOf(form, "partner") || "";
+  const sideOf = (form, outcomeTable) => {
+    if (alone(form)) return outcomeTable.sides.alone;
+    return outcomeTable.sides.other || valueOf(form, "partner") || "";
   };
 
-  const outcomeOf = (form, table) => {
+  const outcomeOf = (form, outcomeTable) => {
     const maker = valueOf(form, "maker");
     const tricks = valueOf(form, "tricks");
     const renege = valueOf(form, "renege") || "";
-    const bySide = maker ? table.k[maker] : null;
-    const byTricks = bySide && bySide[sideOf(form, table)];
+    const bySide = maker ? outcomeTable.index[maker] : null;
+    const byTricks = bySide && bySide[sideOf(form, outcomeTable)];
     const byRenege = byTricks && tricks !== "" && byTricks[Number(tricks)];
     if (!byRenege) return null;
     const index = byRenege[renege === "" ? 0 : Number(renege) + 1];
     if (index === undefined) return null;
     // From these totals, where a penalty stopped at 0 (the drawing says which).
-    const adjusted = table.adjusted && table.adjusted[index];
-    return adjusted ? [adjusted, ...table.r[index].slice(1)] : table.r[index];
+    const adjusted = outcomeTable.adjusted && outcomeTable.adjusted[index];
+    return adjusted ? [adjusted, ...outcomeTable.results[index].slice(1)] : outcomeTable.results[index];
   };
 
   // ---- Drawing the stage --------------------------------------------------------
 
-  const showChoices = (form, table) => {
-    // The partner chips are the sides the table lists for this maker: never the maker.
+  const showChoices = (form, outcomeTable) => {
+    // The partner chips are the sides the table of outcomes lists for this maker: never the maker.
     const maker = valueOf(form, "maker");
-    const sides = (maker && table.k[maker]) || {};
+    const sides = (maker && outcomeTable.index[maker]) || {};
     for (const input of form.querySelectorAll('input[name="partner"]')) {
       const offered = input.value in sides;
       input.closest(".chip").hidden = !offered;
@@ -229,7 +229,7 @@
     }
   };
 
-  const drawPreview = (form, table, entry) => {
+  const drawPreview = (form, outcomeTable, entry) => {
     const preview = form.querySelector("#preview");
     const points = preview.querySelector(".preview-points");
     const rule = preview.querySelector(".rule-line");
@@ -249,8 +249,8 @@
       strong.textContent = delta > 0 ? `+${delta}` : String(delta);
       const total = document.createElement("span");
       total.className = "preview-total";
-      total.textContent = `→ ${table.totals[seat] + ((waiting.get(form) || [])[seat] || 0) + delta}`;
-      chip.append(`${table.players[seat]} `, strong, " ", total);
+      total.textContent = `→ ${outcomeTable.totals[seat] + ((waiting.get(form) || [])[seat] || 0) + delta}`;
+      chip.append(`${outcomeTable.players[seat]} `, strong, " ", total);
       chips.push(chip);
     });
     points.replaceChildren(...chips);
@@ -262,7 +262,7 @@
     cite.href = link;
     cite.textContent = citation;
     where.append("(", cite, ")");
-    rule.replaceChildren(`${said(explanation, table.players)} `, where);
+    rule.replaceChildren(`${said(explanation, outcomeTable.players)} `, where);
   };
 
   const render = (form) => {
@@ -270,23 +270,23 @@
     const page = document.documentElement;
     if (page.dataset.handStage !== stage) page.dataset.handStage = stage;
     drawSummary(form);
-    const table = outcomes(form);
-    if (!table) return;
+    const outcomeTable = outcomes(form);
+    if (!outcomeTable) return;
     // Ready to take a hand: its kind's table of outcomes is here.
     if (!form.dataset.ready) form.dataset.ready = "yes";
     clearProblems(form);
-    showChoices(form, table);
-    const refused = callComplete(form) ? table.calls[callKey(form)] : null;
+    showChoices(form, outcomeTable);
+    const refused = callComplete(form) ? outcomeTable.calls[callKey(form)] : null;
     const saveCall = form.querySelector(".save-call");
     saveCall.disabled = !callComplete(form) || Boolean(refused);
     let entry = null;
     if (refused) {
-      showProblems(form, refused, form.querySelector(`.stage-${stage}`), table.players);
+      showProblems(form, refused, form.querySelector(`.stage-${stage}`), outcomeTable.players);
     } else {
-      entry = outcomeOf(form, table);
-      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"), table.players);
+      entry = outcomeOf(form, outcomeTable);
+      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"), outcomeTable.players);
     }
-    drawPreview(form, table, entry);
+    drawPreview(form, outcomeTable, entry);
   };
 
   const goTo = (form, stage) => {
@@ -469,8 +469,8 @@
 
   // What the form holds, as the outbox keeps it: null while the engine gives it no points.
   const describe = (form) => {
-    const table = outcomes(form);
-    const entry = table && outcomeOf(form, table);
+    const outcomeTable = outcomes(form);
+    const entry = outcomeTable && outcomeOf(form, outcomeTable);
     if (!entry || entry[0] === null) return null;
     const parts = callParts(form);
     if (!alone(form) && valueOf(form, "partner")) parts.push(`partner: ${chipText(form, "partner")}`);
@@ -478,7 +478,7 @@
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
     const [points, explanation, citation] = entry;
-    return { summary: parts.join(" · "), points, rule: `${said(explanation, table.players)} (${citation})` };
+    return { summary: parts.join(" · "), points, rule: `${said(explanation, outcomeTable.players)} (${citation})` };
   };
 
   // No chip tapped: a field with a chip for "none" ("With a partner", no renege) has it.

@@ -336,7 +336,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
     names = game.setup.players
     totals = [seat.total for seat in game.seat_list()]
     expected = []
-    for maker, sides in outcomes_of(game)["k"].items():
+    for maker, sides in outcomes_of(game)["index"].items():
         for side, by_tricks in sides.items():
             for tricks, by_renege in enumerate(by_tricks):
                 for renege in range(len(by_renege)):

@@ -50,7 +50,7 @@ def test_the_phone_names_each_seat_as_the_server_does_for_every_standard_hand(
 ) -> None:
     game = fresh(start_game("standard", PLAYERS))
     expected: list[dict[str, Any]] = []
-    for maker, sides in outcomes_of(game)["k"].items():
+    for maker, sides in outcomes_of(game)["index"].items():
         for side, by_tricks in sides.items():
             for tricks, by_renege in enumerate(by_tricks):
                 for renege in range(len(by_renege)):

@@ -222,7 +222,7 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     # The phone offers a partner chip for every side the table of outcomes lists
     # for the maker (static/js/hand.js; the kind's, at its address): never the maker.
     kind = client.get(table(client, game).context["outcomes_address"])
-    sides = json.loads(kind.content)["k"]["1"]
+    sides = json.loads(kind.content)["index"]["1"]
     assert sorted(sides) == ["0", "2", "3", "4", "maker", "none"]
 
 

@@ -101,7 +101,7 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
     partners = [str(v) for v, _ in getattr(form.fields.get("partner"), "choices", [])]
     checked = 0
     for maker in range(game.setup.n):
-        sides = table["k"][str(maker)]
+        sides = table["index"][str(maker)]
         # Every side the form offers, the maker never their own partner.
         expected = {p for p in partners if p != str(maker)}
         expected |= {"alone"} if table["sides"]["alone"] == "alone" else set()
@@ -114,13 +114,13 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
                     form = read(game, data)
-                    entry = shown(table["r"][index], table["players"])
+                    entry = shown(table["results"][index], table["players"])
                     if form.is_valid():
                         assert entry == as_recorded(game, form), data
                     else:
                         assert entry == [None, shown_errors(form)], data
                     checked += 1
-    assert checked == sum(len(t) * len(t[0]) for s in table["k"].values() for t in s.values())
+    assert checked == sum(len(t) * len(t[0]) for s in table["index"].values() for t in s.values())
 
 
 def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
@@ -129,7 +129,7 @@ def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     game = a_game_near_zero_under_offender_loses_2()
     table = outcomes_of(game)
     # Cat made it alone with 3 tricks; Ben (1 point) reneged and loses 2, down to 0.
-    entry = shown(table["r"][table["k"]["2"]["maker"][3][1 + 1]], table["players"])
+    entry = shown(table["results"][table["index"]["2"]["maker"][3][1 + 1]], table["players"])
     before = [seat.total for seat in game.seat_list()]
     data = posted(game, "2", "maker", 3, 1 + 1)
     response = client.post(
@@ -193,7 +193,7 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
     table names nobody, so each drawing is the same but for its names and totals,
     and the phone says every explanation with its own players' names, a name with
     a backslash, a dollar or braces taken as it is written."""
-    outcomes._fixed.cache_clear()
+    outcomes._kind_results.cache_clear()
     first = None
     for number in range(70):
         guest = f"Guest {number} \\1 $0 {{1}}"
@@ -204,22 +204,22 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
         first = first or names_nobody
         assert names_nobody == first
         assert not any(name in json.dumps(names_nobody) for name in players)
-        explanations = [said(entry[1], table["players"]) for entry in table["r"] if entry[0]]
+        explanations = [said(entry[1], table["players"]) for entry in table["results"] if entry[0]]
         assert any(f"Renege by {guest}, a defender" in text for text in explanations)
         for other in (f"Guest {number - 1} ", "Fay"):
             assert all(other not in explanation for explanation in explanations)
-    assert outcomes._fixed.cache_info().misses == 1
+    assert outcomes._kind_results.cache_info().misses == 1
 
 
 def test_an_explanation_and_a_message_that_name_players_name_them_by_seat() -> None:
     # A lone hand in standard euchre: the maker's partner sits out and cannot renege.
     table = outcomes_of(start_game("standard", FOUR))
-    lone_march = table["r"][table["k"]["1"]["alone"][5][0]]
+    lone_march = table["results"][table["index"]["1"]["alone"][5][0]]
     assert lone_march[1] == ["Alone march: ", 1, " alone took all 5 tricks, 4 to ", [1, 3], "."]
     assert said(lone_march[1], table["players"]) == (
         "Alone march: Ben alone took all 5 tricks, 4 to Ben and Dan."
     )
-    refused = table["r"][table["k"]["1"]["alone"][3][3 + 1]]
+    refused = table["results"][table["index"]["1"]["alone"][3][3 + 1]]
     assert refused[0] is None
     assert refused[1] == [
         ["renege", [3, " sits out a lone hand and plays no cards, so cannot renege"]]

@@ -42,9 +42,9 @@ def put_together(client: Client, game: Game) -> dict[str, Any]:
     address, drawn = linked(client, game)
     kind = json.loads(client.get(address).content)
     table = {**kind, **drawn}
-    table["r"] = [
+    table["results"] = [
         [drawn["adjusted"][str(i)], *entry[1:]] if str(i) in drawn["adjusted"] else entry
-        for i, entry in enumerate(kind["r"])
+        for i, entry in enumerate(kind["results"])
     ]
     return table
 
@@ -86,7 +86,7 @@ def test_a_kind_no_process_has_seen_is_worked_out_from_its_address(client: Clien
     address, _ = linked(client, game)
     seen = client.get(address).content
     outcomes.kind_outcomes.cache_clear()
-    outcomes._fixed.cache_clear()
+    outcomes._kind_results.cache_clear()
     outcomes._kind_space.cache_clear()
     assert client.get(address).content == seen
 
@@ -142,7 +142,7 @@ def test_what_the_phone_puts_together_is_the_games_whole_table(client: Client) -
     whole = outcomes_of(game)
     phone = put_together(client, fresh(game))
     assert phone["adjusted"]  # some penalties stop at 0 here
-    for key in ("players", "totals", "sides", "k", "r", "calls"):
+    for key in ("players", "totals", "sides", "index", "results", "calls"):
         assert phone[key] == json.loads(json.dumps(whole[key])), key
 
 
