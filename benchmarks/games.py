@@ -119,12 +119,12 @@ def history_table(games: int) -> str:
     """A private table of its own holding ``games`` short games among eight
     players (a third of them won: target 3, over after 9 hands; the rest still
     in play after 12): its key link's path, for a phone to join it."""
-    table = PrivateTable.objects.create(name=f"History, {games:,} games")
+    private_table = PrivateTable.objects.create(name=f"History, {games:,} games")
     # One transaction for the lot: a commit per game would time the disk, not the app.
     with transaction.atomic():
         for number in range(games):
             seats = tuple(PLAYERS[(number + i) % len(PLAYERS)] for i in range(5))
             won = number % 3 == 0
             document = game_document(9 if won else 12, seats=seats, target=3 if won else 99)
-            Game.from_document(read_document(document), private_table=table)
-    return table.key_path
+            Game.from_document(read_document(document), private_table=private_table)
+    return private_table.key_path

@@ -33,7 +33,7 @@ def start_game(
     players: tuple[str, ...] = FIVE,
     *,
     first_dealer: int = 0,
-    table: PrivateTable | None = None,
+    private_table: PrivateTable | None = None,
     **rules: Any,
 ) -> Game:
     """A game as Game.start makes it, at ``table`` (the tests' own table unless
@@ -46,7 +46,7 @@ def start_game(
         players=players,
         first_dealer=first_dealer,
         rules=house,
-        private_table=table or our_table(),
+        private_table=private_table or our_table(),
     )
 
 

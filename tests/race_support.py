@@ -64,11 +64,14 @@ def racing_db(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("_sqlite_file_database")
 
 
-def phone(table: PrivateTable) -> Client:
+def phone(private_table: PrivateTable) -> Client:
     """A phone that has opened ``table``'s key link, as its players do: scanned
     or typed, so the browser says it was opened directly and it joins at once."""
     client = Client()
-    assert client.get(table.key_path, headers={"Sec-Fetch-Site": "none"}).status_code in (200, 302)
+    assert client.get(private_table.key_path, headers={"Sec-Fetch-Site": "none"}).status_code in (
+        200,
+        302,
+    )
     return client
 
 
@@ -78,13 +81,15 @@ def at_once(
     """Run ``request(i, client)`` in ``count`` threads released together; each
     thread has its own client (a phone that joined the tests' own table, or
     with ``joined=False`` a phone with no table yet) and database connection."""
-    table = our_table() if joined else None  # made once, before the threads: they only join it
+    private_table = (
+        our_table() if joined else None
+    )  # made once, before the threads: they only join it
     barrier = threading.Barrier(count)
     outcomes = [Outcome() for _ in range(count)]
 
     def run(i: int) -> None:
         try:
-            client = phone(table) if table is not None else Client()
+            client = phone(private_table) if private_table is not None else Client()
             outcomes[i].client = client
             barrier.wait()
             started = time.perf_counter()

@@ -16,10 +16,10 @@ DIRECT = {"HTTP_SEC_FETCH_SITE": "none"}
 CROSS_SITE = {"HTTP_SEC_FETCH_SITE": "cross-site"}
 
 
-def replace_key_form(phone: Client, table: PrivateTable) -> dict[str, str]:
+def replace_key_form(phone: Client, private_table: PrivateTable) -> dict[str, str]:
     """The hidden fields of ``table``'s replace-key form as ``phone`` draws
     it (the key it was drawn for, and its token), without the confirm box."""
-    page = phone.get(reverse("table_replace_key", args=[table.pk]))
+    page = phone.get(reverse("table_replace_key", args=[private_table.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     fields = dict(re.findall(r'type="hidden" name="(shown|token)" value="([^"]*)"', html))

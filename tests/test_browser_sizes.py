@@ -88,7 +88,7 @@ def seed() -> dict[str, Any]:
     """A table with long names everywhere: a game with a hand recorded, one with
     a hand in play, a finished standard game, a named game night, and a euchre
     night of nine in its second round (one sits out)."""
-    table = our_table()
+    private_table = our_table()
     five = LONG[:5]
     in_play = start_game(players=five)
     record(in_play, maker=five[1], trump="H", called="S", partner=five[3], tricks=3)
@@ -101,10 +101,10 @@ def seed() -> dict[str, Any]:
     for _ in range(3):
         record(finished, maker=LONG[4], trump="S", tricks=5)
     GameNight.objects.create(
-        private_table=table, date=in_play.game_night, name=LONG[0], place=LONG[1]
+        private_table=private_table, date=in_play.game_night, name=LONG[0], place=LONG[1]
     )
     night = EuchreNight.start(
-        private_table=table,
+        private_table=private_table,
         variant=Variant.STANDARD,
         players=list(LONG),
         rounds=3,
@@ -116,7 +116,7 @@ def seed() -> dict[str, Any]:
     night.refresh_from_db()
     play_round(night.seat_next_round(version=night.version), 2)
     door = EuchreNight.start(
-        private_table=table,
+        private_table=private_table,
         variant=Variant.STANDARD,
         players=list(LONG[:4]),
         rounds=2,
@@ -126,7 +126,10 @@ def seed() -> dict[str, Any]:
         check_in=True,
     )
     season = Season.name_season(
-        private_table=table, name=LONG[3], starts=in_play.game_night, ends=in_play.game_night
+        private_table=private_table,
+        name=LONG[3],
+        starts=in_play.game_night,
+        ends=in_play.game_night,
     )
     return {
         "game": game.pk,
@@ -135,7 +138,7 @@ def seed() -> dict[str, Any]:
         "date": in_play.game_night.isoformat(),
         "night": night.pk,
         "player": Player.objects.get(name=LONG[0]).pk,
-        "table": table.pk,
+        "table": private_table.pk,
         "game_watch": in_play.watch_token,
         "night_watch": night.watch_token,
         "door": door.pk,

@@ -265,10 +265,10 @@ def test_renaming_to_another_players_name_in_full_width_asks_for_a_merge(client:
     [("Émile", "émile"), ("STRAUSS", "Strauß"), ("Strauß", "strauss"), ("Ann", FULL_WIDTH)],
 )
 def test_names_one_once_read_are_one_player_on_every_database(first: str, again: str) -> None:
-    table = our_table()
-    player = Player.for_name(first, table=table)
-    assert Player.for_name(again, table=table) == player
-    assert Player.objects.filter(private_table=table).named(again) == player
+    private_table = our_table()
+    player = Player.for_name(first, private_table=private_table)
+    assert Player.for_name(again, private_table=private_table) == player
+    assert Player.objects.filter(private_table=private_table).named(again) == player
     assert Player.objects.count() == 1
 
 
@@ -347,7 +347,7 @@ def test_a_player_stored_before_the_check_is_still_found_and_seated(client: Clie
         seed=3,
     )
     assert night.entrants.filter(player=legacy).exists()
-    assert Player.for_name(WORD_JOINER, table=our_table()) == legacy
+    assert Player.for_name(WORD_JOINER, private_table=our_table()) == legacy
     # Typed anew, the name is refused, beside its seat: no second such player.
     response = client.post(reverse("new_game"), new_game(player_4=WORD_JOINER))
     assert response.status_code == 422

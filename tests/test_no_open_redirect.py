@@ -109,8 +109,8 @@ def pages(seeded: Seeded) -> list[str]:
 
 def test_no_page_links_or_redirects_to_an_address_from_its_query_string(seeded: Seeded) -> None:
     attacker = PrivateTable.objects.create(name="Mallory's table")
-    start_game(players=("Mallory", "Trent", "Cat", "Dan", "Eve"), table=attacker)
-    phone: Client = joined_client(seeded.table.key)
+    start_game(players=("Mallory", "Trent", "Cat", "Dan", "Eve"), private_table=attacker)
+    phone: Client = joined_client(seeded.private_table.key)
     found: list[str] = []
     for page in pages(seeded):
         plain = phone.get(page)
@@ -148,7 +148,7 @@ def test_a_finished_audit_from_a_game_still_returns_to_that_game(seeded: Seeded)
     ],
 )
 def test_the_audit_returns_only_to_a_games_end_of_hand_form(seeded: Seeded, finish: str) -> None:
-    address = finish.format(key=seeded.table.key, game=seeded.in_play.pk)
+    address = finish.format(key=seeded.private_table.key, game=seeded.in_play.pk)
     response = Client().get(reverse("referee:audit"), {**SETUP, **TRICKS, "finish": address})
     text = response.content.decode()
     assert response.status_code == 200
@@ -163,7 +163,7 @@ def test_the_admins_sign_in_goes_on_only_to_a_page_of_the_admin(
     seeded: Seeded, django_user_model
 ) -> None:  # type: ignore[no-untyped-def]
     django_user_model.objects.create_superuser("operator", password="a long pass phrase")
-    key_link = f"/t/{seeded.table.key}/"
+    key_link = f"/t/{seeded.private_table.key}/"
     browser = Client()
     form = browser.get("/admin/login/", {"next": key_link})
     assert key_link not in form.content.decode()

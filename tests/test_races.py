@@ -229,19 +229,19 @@ def test_a_player_named_between_the_look_up_and_the_insert_is_the_one_found(
 ) -> None:
     # What the loser of a race sees: the look-up found nobody, the insert hits
     # the name's constraint (any case), and the player stored meanwhile is used.
-    table = our_table()
-    quinn = Player.objects.create(name="Quinn", private_table=table)
+    private_table = our_table()
+    quinn = Player.objects.create(name="Quinn", private_table=private_table)
     monkeypatch.setattr(PlayerQuerySet, "named", lambda self, name: None)
-    assert Player.for_name("QUINN", table=table) == quinn
+    assert Player.for_name("QUINN", private_table=private_table) == quinn
     assert Player.objects.count() == 1
 
 
 def test_two_tables_naming_the_same_new_player_get_one_player_each() -> None:
     # Players are per table: another table's Quinn is someone else.
     first, second = our_table(), PrivateTable.objects.create(name="Elsewhere")
-    quinn = Player.for_name("Quinn", table=first)
-    other = Player.for_name("QUINN", table=second)
+    quinn = Player.for_name("Quinn", private_table=first)
+    other = Player.for_name("QUINN", private_table=second)
     assert other != quinn
     assert (quinn.private_table, other.private_table) == (first, second)
-    assert Player.for_name("quinn", table=first) == quinn
+    assert Player.for_name("quinn", private_table=first) == quinn
     assert Player.objects.count() == 2

@@ -74,7 +74,7 @@ class Seeded:
     """A table with a game in play, a finished game, a named game night, a
     euchre night and players with records; and another table with its own game."""
 
-    table: PrivateTable
+    private_table: PrivateTable
     other: PrivateTable
     in_play: Game
     finished: Game
@@ -90,7 +90,7 @@ class Seeded:
         games = [self.in_play, self.finished, night_table, self.other_game]
         players = list(Player.objects.order_by("pk").values_list("pk", flat=True))
         objects = sorted(
-            {self.table.pk, self.other.pk, self.night.pk, players[0], *[g.pk for g in games]}
+            {self.private_table.pk, self.other.pk, self.night.pk, players[0], *[g.pk for g in games]}
         )
         models = (PrivateTable, Game, Player, EuchreNight)
         return {
@@ -102,7 +102,7 @@ class Seeded:
             "night_id": [self.night.pk],
             "season_id": list(Season.objects.order_by("pk").values_list("pk", flat=True)),
             "table": [1, 2],  # a euchre night's table number
-            "table_id": [self.table.pk, self.other.pk],
+            "table_id": [self.private_table.pk, self.other.pk],
             "key": [WRONG_SECRET],
             "token": [WRONG_SECRET],
             # The referee's.
@@ -123,26 +123,26 @@ class Seeded:
 def seeded() -> Seeded:
     # The other table's game first: this table's is the one played last.
     other = PrivateTable.objects.create(name=OTHER_TABLE_NAME)
-    other_game = start_game(players=OTHER_NAMES, table=other)
+    other_game = start_game(players=OTHER_NAMES, private_table=other)
     record(
         other_game, maker=OTHER_NAMES[0], trump="C", called="D", partner=OTHER_NAMES[2], tricks=4
     )
-    table = PrivateTable.objects.create(name=TABLE_NAME)
+    private_table = PrivateTable.objects.create(name=TABLE_NAME)
     five = NAMES[:5]
-    in_play = start_game(players=five, table=table)
+    in_play = start_game(players=five, private_table=private_table)
     record(in_play, maker=five[1], trump="H", called="S", partner=five[3], tricks=3)
     record(in_play, maker=five[2], trump="D", called="C", partner=five[0], tricks=1)
     in_play.refresh_from_db()
     in_play.start_hand(version=None, maker=1, trump="S", called="H")  # a hand in progress
-    finished = start_game(players=five, table=table, target=5)
+    finished = start_game(players=five, private_table=private_table, target=5)
     record(finished, maker=five[4], trump="S", called="S", partner="maker", tricks=5)
     finished.refresh_from_db()
     assert finished.finished_at is not None
     GameNight.objects.create(
-        private_table=table, date=in_play.game_night, name=NIGHT_NAME, place=NIGHT_PLACE
+        private_table=private_table, date=in_play.game_night, name=NIGHT_NAME, place=NIGHT_PLACE
     )
     night = EuchreNight.start(
-        private_table=table,
+        private_table=private_table,
         variant=Variant.STANDARD,
         players=list(NAMES),
         rounds=2,
@@ -156,10 +156,13 @@ def seeded() -> Seeded:
     night.refresh_from_db()
     in_play.refresh_from_db()
     season = Season.name_season(
-        private_table=table, name=SEASON_NAME, starts=finished.game_night, ends=finished.game_night
+        private_table=private_table,
+        name=SEASON_NAME,
+        starts=finished.game_night,
+        ends=finished.game_night,
     )
     return Seeded(
-        table=table,
+        private_table=private_table,
         other=other,
         in_play=in_play,
         finished=finished,
@@ -171,8 +174,8 @@ def seeded() -> Seeded:
             NIGHT_NAME,
             NIGHT_PLACE,
             EUCHRE_NIGHT_NAME,
-            table.key,
-            table.key_digest,
+            private_table.key,
+            private_table.key_digest,
             in_play.watch_token,
             finished.watch_token,
             night.watch_token,
@@ -373,7 +376,7 @@ def test_the_tables_own_phone_finds_its_names_on_the_pages_the_walk_fills(
 ) -> None:
     """The seeded ids open the pages that show the table's names, so the walks
     above would catch them if a stranger were shown them."""
-    phone = joined_client(seeded.table.key)
+    phone = joined_client(seeded.private_table.key)
     answers = [fetch(phone, address) for address in every_address(seeded)]
     assert not server_errors(answers)
     said = " ".join(leaks(answers, seeded.secrets))
@@ -398,7 +401,7 @@ def test_home_offers_only_the_game_in_play_of_this_phones_tables(seeded: Seeded)
     assert resume in other
     assert f"/games/{seeded.other_game.pk}/" in other
     assert ", ".join(OTHER_NAMES) in other
-    own = joined_client(seeded.table.key).get("/").content.decode()
+    own = joined_client(seeded.private_table.key).get("/").content.decode()
     assert resume in own
     assert any(name in own for name in NAMES)
 
@@ -418,7 +421,7 @@ NUL_PATHS = [
 
 @pytest.mark.parametrize("phone", ["stranger", "the table's"])
 def test_a_nul_in_an_address_is_a_404(seeded: Seeded, phone: str) -> None:
-    client = Client() if phone == "stranger" else joined_client(seeded.table.key)
+    client = Client() if phone == "stranger" else joined_client(seeded.private_table.key)
     for address in NUL_PATHS:
         response = client.get(address)
         assert response.status_code == 404, address
@@ -428,7 +431,7 @@ def test_a_nul_in_an_address_is_a_404(seeded: Seeded, phone: str) -> None:
 def test_a_nul_in_any_parameter_of_any_route_is_a_404(seeded: Seeded) -> None:
     """Each parameter of each route in turn gets a NUL, the others their real
     values, fetched by a phone that has the table (so every lookup is made)."""
-    phone = joined_client(seeded.table.key)
+    phone = joined_client(seeded.private_table.key)
     fills = seeded.fills()
     answers: list[Answer] = []
     for route in every_route():
@@ -444,7 +447,7 @@ def test_a_nul_in_any_parameter_of_any_route_is_a_404(seeded: Seeded) -> None:
 def test_a_nul_in_a_query_string_is_never_a_server_error(seeded: Seeded) -> None:
     """The lists, filters, polls and the referee read their query strings:
     a NUL in any value is a 4xx or the page, never a 500."""
-    phone = joined_client(seeded.table.key)
+    phone = joined_client(seeded.private_table.key)
     query = "&".join(
         f"{name}=a%00b"
         for name in ("player", "variant", "order", "page", "version", "names", "maker", "q")

@@ -53,12 +53,12 @@ def seed_tables(count: int) -> list[SeededTable]:
 def _made_the_apps_way(number: int) -> SeededTable:
     seats = PLAYERS[: 4 + number % 3]
     with transaction.atomic():
-        table = PrivateTable.objects.create(name=f"Load table {number + 1}")
+        private_table = PrivateTable.objects.create(name=f"Load table {number + 1}")
         document = read_document(game_document(HANDS_PLAYED, seats=seats))
-        game = Game.from_document(document, private_table=table)
+        game = Game.from_document(document, private_table=private_table)
         # Mid-hand: trump is made, so the scorer's first tap ends a hand.
         game.start_hand(version=None, maker=number % len(seats), trump="H", called="S")
-    return {"game": game.pk, "key_path": table.key_path, "players": len(seats)}
+    return {"game": game.pk, "key_path": private_table.key_path, "players": len(seats)}
 
 
 Row = models.Model

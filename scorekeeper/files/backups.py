@@ -179,21 +179,21 @@ def restore(tables: Sequence[TableBackup]) -> Restored:
     of the table holds one of its game nights). All or nothing."""
     added = skipped = nights_added = nights_skipped = seasons_added = seasons_skipped = 0
     for backup in tables:
-        table = PrivateTable.objects.filter(key=backup.key).first()
-        if table is None:
-            table = PrivateTable.objects.create(name=backup.name, key=backup.key)
+        private_table = PrivateTable.objects.filter(key=backup.key).first()
+        if private_table is None:
+            private_table = PrivateTable.objects.create(name=backup.name, key=backup.key)
         for document in backup.games:
             if document.id is not None and Game.objects.filter(uid=document.id).exists():
                 skipped += 1
                 continue
             try:
-                Game.from_document(document, private_table=table)
+                Game.from_document(document, private_table=private_table)
             except GameAlreadyStored:
                 skipped += 1  # restored at the same moment by another command
             else:
                 added += 1
-        more, stored = restore_nights(backup.nights, table=table)
+        more, stored = restore_nights(backup.nights, private_table=private_table)
         nights_added, nights_skipped = nights_added + more, nights_skipped + stored
-        more, stored = restore_seasons(backup.seasons, table=table)
+        more, stored = restore_seasons(backup.seasons, private_table=private_table)
         seasons_added, seasons_skipped = seasons_added + more, seasons_skipped + stored
     return Restored(added, skipped, nights_added, nights_skipped, seasons_added, seasons_skipped)

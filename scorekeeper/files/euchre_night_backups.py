@@ -387,7 +387,9 @@ def _is_list(value: Any) -> bool:
 # --- restoring -------------------------------------------------------------------------
 
 
-def restore_nights(nights: Iterable[NightBackup], *, table: PrivateTable) -> tuple[int, int]:
+def restore_nights(
+    nights: Iterable[NightBackup], *, private_table: PrivateTable
+) -> tuple[int, int]:
     """Store the nights not stored yet (found by ``id``) at ``table``, each with
     its players, rounds and tables' games. Returns (nights added, skipped). The
     caller's transaction makes it all or nothing."""
@@ -396,16 +398,16 @@ def restore_nights(nights: Iterable[NightBackup], *, table: PrivateTable) -> tup
         if EuchreNight.objects.filter(uid=backup.id).exists():
             skipped += 1
         else:
-            restore_night(backup, table=table)
+            restore_night(backup, private_table=private_table)
             added += 1
     return added, skipped
 
 
-def restore_night(backup: NightBackup, *, table: PrivateTable) -> EuchreNight:
+def restore_night(backup: NightBackup, *, private_table: PrivateTable) -> EuchreNight:
     """One night of a backup stored at ``table`` as it was: its tables are
     games of their round (``Game.night_round``), scored by the round's rules."""
     night = EuchreNight.objects.create(
-        private_table=table,
+        private_table=private_table,
         uid=backup.id,
         name=backup.name,
         variant=backup.variant,
@@ -416,7 +418,7 @@ def restore_night(backup: NightBackup, *, table: PrivateTable) -> EuchreNight:
         check_in_token=new_watch_token() if backup.check_in else None,
     )
     found = {
-        p.name: Player.for_name(p.name, table=table)
+        p.name: Player.for_name(p.name, private_table=private_table)
         for p in sorted(backup.players, key=lambda p: p.name.casefold())
     }
     NightPlayer.objects.bulk_create(
@@ -443,7 +445,7 @@ def restore_night(backup: NightBackup, *, table: PrivateTable) -> EuchreNight:
             import_game(
                 Game,
                 document,
-                private_table=table,
+                private_table=private_table,
                 copy=copy,
                 night_round=record,
                 night_table=number,

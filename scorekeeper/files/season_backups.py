@@ -104,14 +104,16 @@ def _date(where: str, key: str, value: Any) -> date:
     return day
 
 
-def restore_seasons(seasons: Sequence[SeasonBackup], *, table: PrivateTable) -> tuple[int, int]:
+def restore_seasons(
+    seasons: Sequence[SeasonBackup], *, private_table: PrivateTable
+) -> tuple[int, int]:
     """Add the seasons the table does not hold yet; (added, already stored)."""
     added = 0
     for season in seasons:
-        if Season.objects.overlapping(table.pk, season.starts, season.ends).exists():
+        if Season.objects.overlapping(private_table.pk, season.starts, season.ends).exists():
             continue
         Season.objects.create(
-            private_table=table, name=season.name, starts=season.starts, ends=season.ends
+            private_table=private_table, name=season.name, starts=season.starts, ends=season.ends
         )
         added += 1
     return added, len(seasons) - added

@@ -55,14 +55,14 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
-            table = choice.table() or PrivateTable.named_for(document.setup.players)
+            private_table = choice.table() or PrivateTable.named_for(document.setup.players)
             try:
-                game = Game.from_document(document, private_table=table, copy=copy)
+                game = Game.from_document(document, private_table=private_table, copy=copy)
             except GameAlreadyStored as stored:
                 # Stored by someone else between the check and now.
                 form.already_stored(stored.game)
             else:
-                remember(request, table)
+                remember(request, private_table)
                 hands = len(document.hands)
                 messages.success(
                     request,
@@ -101,13 +101,13 @@ def _too_often(
     return response
 
 
-def _room_for(form: ImportForm, table: PrivateTable | None) -> bool:
+def _room_for(form: ImportForm, private_table: PrivateTable | None) -> bool:
     """Whether ``table`` keeps the document's hands within BOWER_TABLE_MAX_HANDS; if
     not, the form says so beside the field (D58)."""
     most: int = settings.BOWER_TABLE_MAX_HANDS
-    if table is None or not most:
+    if private_table is None or not most:
         return True
-    kept = Hand.objects.filter(game__private_table=table).count()
+    kept = Hand.objects.filter(game__private_table=private_table).count()
     coming = len(form.cleaned_data["document"].hands)
     if kept + coming <= most:
         return True

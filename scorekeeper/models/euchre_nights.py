@@ -217,7 +217,7 @@ class EuchreNight(models.Model):
             if not night.started_as(private_table, variant, players, rounds, rules, name):
                 raise AlreadyStarted(night)
             return night
-        found = Player.for_names(players, table=private_table)
+        found = Player.for_names(players, private_table=private_table)
         NightPlayer.objects.bulk_create(
             NightPlayer(night=night, player=found[name], number=number, present=not check_in)
             for number, name in enumerate(players, start=1)
@@ -327,7 +327,7 @@ class EuchreNight(models.Model):
         round on (docs/rules.md, Euchre night). A name already in the night is the same player,
         present again."""
         night = self._locked(version)
-        player = Player.for_name(name, table=night.private_table)
+        player = Player.for_name(name, private_table=night.private_table)
         entrant = night.entrants.filter(player=player).first()
         if entrant is not None:
             if not entrant.present:
@@ -403,7 +403,7 @@ class EuchreNight(models.Model):
         refusal = night.check_in_refusal(token)
         if refusal:
             raise CheckInRefused(refusal)
-        player = Player.for_name(name, table=night.private_table)
+        player = Player.for_name(name, private_table=night.private_table)
         entrant = night.entrants.filter(player=player).select_related("player").first()
         if entrant is not None and entrant.checked_in_at is not None and entrant.present:
             return entrant, False

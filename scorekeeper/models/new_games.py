@@ -69,7 +69,7 @@ def start_game[G: GameBase](
         if not _started_as(game, variant, players, first_dealer, rules, private_table):
             raise AlreadyStarted(game)
         return game
-    found = Player.for_names(players, table=private_table)
+    found = Player.for_names(players, private_table=private_table)
     seats = Seat.objects.bulk_create(
         Seat(game_id=game.pk, position=i, player=found[name], at_night=night_round is not None)
         for i, name in enumerate(players)

@@ -135,13 +135,13 @@ class Player(models.Model):
         return self.name
 
     @classmethod
-    def for_name(cls, name: str, *, table: PrivateTable) -> Player:
+    def for_name(cls, name: str, *, private_table: PrivateTable) -> Player:
         """The player of that name (any case) at ``table``, created if new. Safe
         when two games name the same new player at the same moment: one creates
         the player, the other finds it (never an error, never two players).
         ``name`` goes through the engine's one name check (``clean_name``:
         NameError_ for a name no player can have; the forms said so first)."""
-        players = cls.objects.filter(private_table=table)
+        players = cls.objects.filter(private_table=private_table)
         try:
             name = clean_name(name)
         except NameError_:
@@ -157,18 +157,21 @@ class Player(models.Model):
             # A savepoint: the insert that loses a race rolls back alone, and
             # the caller's transaction (Game.start) goes on.
             with transaction.atomic():
-                return cls.objects.create(name=name, private_table=table)
+                return cls.objects.create(name=name, private_table=private_table)
         except IntegrityError:
             # The name's constraint says the player exists now: read it the
             # way the constraint compares names.
             return players.alias(folded=Lower("name")).get(folded=Lower(models.Value(name)))
 
     @classmethod
-    def for_names(cls, names: Iterable[str], *, table: PrivateTable) -> dict[str, Player]:
+    def for_names(cls, names: Iterable[str], *, private_table: PrivateTable) -> dict[str, Player]:
         """Each of ``names`` as ``for_name`` finds or makes it, by name. In one
         order (by name), whatever the seats: two games or nights naming the same
         new players never wait for each other in a circle."""
-        return {name: cls.for_name(name, table=table) for name in sorted(names, key=str.casefold)}
+        return {
+            name: cls.for_name(name, private_table=private_table)
+            for name in sorted(names, key=str.casefold)
+        }
 
     @transaction.atomic
     def rename(self, name: str) -> PlayerChange | None:

@@ -229,8 +229,8 @@ def tables_ratings(
 
 
 def table_ratings(
-    table: PrivateTable, *, finished_before: datetime | None = None
+    private_table: PrivateTable, *, finished_before: datetime | None = None
 ) -> dict[tuple[int, str], Rating]:
     """Every player's rating per variant from the table's finished games (those
     finished before ``finished_before`` when given), keyed by (player id, variant)."""
-    return tables_ratings([table], finished_before=finished_before)
+    return tables_ratings([private_table], finished_before=finished_before)

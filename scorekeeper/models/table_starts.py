@@ -47,19 +47,19 @@ class TableStart(models.Model):
         the same transaction, so a night refused leaves no table behind."""
 
         def new_table() -> dict[str, object]:
-            table = PrivateTable.named_for(named_for)
-            return {"private_table": table, "key_digest": table.key_digest}
+            private_table = PrivateTable.named_for(named_for)
+            return {"private_table": private_table, "key_digest": private_table.key_digest}
 
         start, _ = create_once(cls, token=token, made_with=new_table)
-        table = PrivateTable.objects.get(pk=start.private_table_id)
-        if table.key_digest != start.key_digest:
-            raise TableKeyReplaced(f"table {table.pk} has a new key")
-        return table
+        private_table = PrivateTable.objects.get(pk=start.private_table_id)
+        if private_table.key_digest != start.key_digest:
+            raise TableKeyReplaced(f"table {private_table.pk} has a new key")
+        return private_table
 
     @classmethod
-    def made(cls, token: uuid.UUID, table: PrivateTable) -> bool:
+    def made(cls, token: uuid.UUID, private_table: PrivateTable) -> bool:
         """Whether the start form with ``token`` made ``table``, whose key is
         still the one it was made with."""
         return cls.objects.filter(
-            token=token, private_table=table, key_digest=table.key_digest
+            token=token, private_table=private_table, key_digest=private_table.key_digest
         ).exists()

@@ -43,14 +43,14 @@ def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
 
 def _joined_message(
     request: HtmxHttpRequest,
-    table: PrivateTable,
+    private_table: PrivateTable,
     before: PrivateTable | None,
     dropped: PrivateTable | None = None,
 ) -> str:
     """What joining did, and where new games go now (``before``: where they
     went): said every time, so a table joined never takes them unsaid."""
     default = tables_of(request)[0]
-    said = [f"This phone now keeps the score at {table.name}."]
+    said = [f"This phone now keeps the score at {private_table.name}."]
     if dropped is not None:
         said.append(f"It no longer keeps {dropped.name}.")
     if before is not None and default.pk == before.pk:
@@ -60,12 +60,12 @@ def _joined_message(
     return " ".join(said)
 
 
-def _landing(table: PrivateTable) -> HttpResponse:
+def _landing(private_table: PrivateTable) -> HttpResponse:
     """Where a phone goes once it keeps ``table``: the game in play there (the
     one played last, as home's "Back to the game" picks it), or its euchre
     night's page when that game is a night's table; the table's games when
     nothing is in play. An address without the key, either way."""
-    in_play = Game.objects.for_tables([table]).in_play()
+    in_play = Game.objects.for_tables([private_table]).in_play()
     found = in_play.values_list("pk", "night_round__night_id").first()
     if found is None:
         return redirect("game_list")
@@ -189,9 +189,13 @@ def table_replace_key(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 
 def _replace_page(
-    request: HtmxHttpRequest, table: PrivateTable, form: ReplaceKeyForm, *, status: int = 200
+    request: HtmxHttpRequest,
+    private_table: PrivateTable,
+    form: ReplaceKeyForm,
+    *,
+    status: int = 200,
 ) -> HttpResponse:
-    context = {"table": table, "form": form}
+    context = {"table": private_table, "form": form}
     page = render(request, "scorekeeper/private_tables/replace_key.html", context, status=status)
     return _no_store(page)
 

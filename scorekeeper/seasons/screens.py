@@ -19,10 +19,10 @@ OFFERED_NIGHTS = 120
 WATCH_PAGE_LINES = 12
 
 
-def game_nights(table: PrivateTable) -> list[datetime.date]:
+def game_nights(private_table: PrivateTable) -> list[datetime.date]:
     """The table's latest game nights, latest first (one query)."""
     return list(
-        Game.objects.filter(private_table=table)
+        Game.objects.filter(private_table=private_table)
         .order_by()
         .annotate(night_date=game_night_of("created_at"))
         .values_list("night_date", flat=True)

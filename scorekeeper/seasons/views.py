@@ -30,8 +30,8 @@ READ_ONLY = "A watch link only shows the season: nothing can be changed from it.
 LIST_PAGE = "seasons/season_list.html"
 
 
-def _nights(table: PrivateTable | None) -> list[datetime.date]:
-    return [] if table is None else game_nights(table)
+def _nights(private_table: PrivateTable | None) -> list[datetime.date]:
+    return [] if private_table is None else game_nights(private_table)
 
 
 @require_http_methods(["GET", "POST"])
@@ -45,14 +45,14 @@ def season_list(request: HtmxHttpRequest) -> HttpResponse:
         form = SeasonForm(initial={"token": uuid.uuid4()}, nights=_nights(choice.table()))
         return _list(request, form, choice)
     choice = TableChoiceForm(request.POST, tables=tables)
-    table = choice.table()
-    form = SeasonForm(request.POST, nights=_nights(table))
-    if table is None:
+    private_table = choice.table()
+    form = SeasonForm(request.POST, nights=_nights(private_table))
+    if private_table is None:
         form.is_valid()
         form.add_error(None, "This phone has no table yet: start a game or join a table first.")
     elif form.is_valid():
         try:
-            season = form.name_season(table)
+            season = form.name_season(private_table)
         except AlreadyStarted as started:
             return _named_already(request, form, choice, cast(Season, started.row))
         if season is not None:

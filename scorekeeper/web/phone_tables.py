@@ -81,11 +81,13 @@ def cookie_value(digests: list[str]) -> str:
     return ",".join(digests[:MAX_TABLES])
 
 
-def remember(request: HttpRequest, table: PrivateTable) -> None:
+def remember(request: HttpRequest, private_table: PrivateTable) -> None:
     """Remember ``table`` on this phone, first in the list (the last used):
     this request sees it at once in ``tables_of``, and ``TablesMiddleware``
     writes the cookie on the response."""
-    tables = [table, *(t for t in tables_of(request) if t.pk != table.pk)][:MAX_TABLES]
+    tables = [private_table, *(t for t in tables_of(request) if t.pk != private_table.pk)][
+        :MAX_TABLES
+    ]
     _changed(request, tables)
 
 
@@ -95,9 +97,9 @@ def cookie_digests(request: HttpRequest) -> list[str]:
     return _digests(request)
 
 
-def holds(request: HttpRequest, table: PrivateTable) -> bool:
+def holds(request: HttpRequest, private_table: PrivateTable) -> bool:
     """Whether this phone has ``table`` (with its current key)."""
-    return any(t.pk == table.pk for t in tables_of(request))
+    return any(t.pk == private_table.pk for t in tables_of(request))
 
 
 def is_full(request: HttpRequest) -> bool:
@@ -107,7 +109,7 @@ def is_full(request: HttpRequest) -> bool:
 
 def join(
     request: HttpRequest,
-    table: PrivateTable,
+    private_table: PrivateTable,
     *,
     as_default: bool = False,
     instead_of: PrivateTable | None = None,
@@ -116,18 +118,18 @@ def join(
     others unasked: second, after the table new games go to, unless the phone
     asked for it to be that table (``as_default``) or has none yet. A full
     phone must name the table it forgets (``instead_of``), else ``PhoneFull``."""
-    kept = [t for t in tables_of(request) if t.pk != table.pk]
+    kept = [t for t in tables_of(request) if t.pk != private_table.pk]
     if instead_of is not None:
         kept = [t for t in kept if t.pk != instead_of.pk]
     if len(kept) >= MAX_TABLES:
         raise PhoneFull
     at = 0 if as_default else 1
-    _changed(request, [*kept[:at], table, *kept[at:]])
+    _changed(request, [*kept[:at], private_table, *kept[at:]])
 
 
-def forget(request: HttpRequest, table: PrivateTable) -> None:
+def forget(request: HttpRequest, private_table: PrivateTable) -> None:
     """This phone no longer has ``table``."""
-    _changed(request, [t for t in tables_of(request) if t.pk != table.pk])
+    _changed(request, [t for t in tables_of(request) if t.pk != private_table.pk])
 
 
 def forget_digest(request: HttpRequest, digest: str) -> None:
@@ -136,17 +138,17 @@ def forget_digest(request: HttpRequest, digest: str) -> None:
     _changed(request, [t for t in tables_of(request) if t.key_digest != digest])
 
 
-def replaced(request: HttpRequest, old_digest: str, table: PrivateTable) -> None:
+def replaced(request: HttpRequest, old_digest: str, private_table: PrivateTable) -> None:
     """This phone replaced the key ``old_digest`` of ``table``: it keeps the
     table, with its new key, where it was in its list (a new key is no reason
     to change where new games go)."""
     digests = _digests(request)
     # The same form sent twice may come with the new key's cookie already.
-    spot = old_digest if old_digest in digests else table.key_digest
+    spot = old_digest if old_digest in digests else private_table.key_digest
     before = set(digests[: digests.index(spot)]) if spot in digests else set()
-    tables = [t for t in tables_of(request) if t.pk != table.pk]
+    tables = [t for t in tables_of(request) if t.pk != private_table.pk]
     at = sum(1 for t in tables if t.key_digest in before)
-    _changed(request, [*tables[:at], table, *tables[at:]][:MAX_TABLES])
+    _changed(request, [*tables[:at], private_table, *tables[at:]][:MAX_TABLES])
 
 
 def pending_digest(request: HttpRequest) -> str | None:
@@ -157,12 +159,12 @@ def pending_digest(request: HttpRequest) -> str | None:
     )
 
 
-def set_pending(response: HttpResponse, table: PrivateTable) -> None:
+def set_pending(response: HttpResponse, private_table: PrivateTable) -> None:
     """Leave ``table`` to join on the Join page (an hour): its key digest,
     never the key, signed, sent only to that page."""
     response.set_signed_cookie(
         PENDING_COOKIE,
-        table.key_digest,
+        private_table.key_digest,
         salt=PENDING_SALT,
         max_age=PENDING_MAX_AGE,
         path=PENDING_PATH,

@@ -121,7 +121,7 @@ def test_another_table_records_hands_while_a_thousand_hand_import_runs(
     racing_db: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     elsewhere = PrivateTable.objects.create(name="Elsewhere")
-    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"), table=elsewhere)
+    other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"), private_table=elsewhere)
     text = json.dumps(long_game(MAX_HANDS, target=99))
     importing = threading.Event()
     imported: dict[str, Any] = {}

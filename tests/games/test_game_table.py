@@ -196,7 +196,7 @@ def test_the_poll_of_a_phone_without_tables_asks_nothing_of_the_database(
 
 def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Game) -> None:
     tables = [PrivateTable.objects.create(name=name) for name in ("Porch", "Kitchen")]
-    others = [start_game(table=table) for table in tables]
+    others = [start_game(private_table=table) for table in tables]
     phone = joined_client(tables[0].key, TEST_TABLE_KEY, tables[1].key)
     for each in (*others, game):
         assert phone.get(url("game_state", each), {"version": each.version}).status_code == 204
@@ -460,15 +460,17 @@ def test_each_host_gets_the_invite_links_of_its_own_address() -> None:
 def test_a_replaced_key_shows_in_the_invite_of_the_phone_that_replaced_it(client: Client) -> None:
     game = start_game()
     old = client.get(url("game_table", game)).content.decode()
-    table = game.private_table
-    assert f"/t/{table.key}/" in old
-    form = replace_key_form(client, table)
-    response = client.post(reverse("table_replace_key", args=[table.pk]), {**form, "confirm": "on"})
+    private_table = game.private_table
+    assert f"/t/{private_table.key}/" in old
+    form = replace_key_form(client, private_table)
+    response = client.post(
+        reverse("table_replace_key", args=[private_table.pk]), {**form, "confirm": "on"}
+    )
     assert response.status_code in (200, 302)
-    table.refresh_from_db()
-    assert key_digest(table.key) == table.key_digest
+    private_table.refresh_from_db()
+    assert key_digest(private_table.key) == private_table.key_digest
     page = client.get(url("game_table", game)).content.decode()
-    assert f"/t/{table.key}/" in page
+    assert f"/t/{private_table.key}/" in page
     assert f"/t/{TEST_TABLE_KEY}/" not in page
 
 

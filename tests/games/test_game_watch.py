@@ -159,7 +159,7 @@ def test_a_watch_link_never_shows_another_tables_game(stranger: Client) -> None:
     game = won_by_cat(start_game())
     _, poll = watch(stranger, game)
     elsewhere = PrivateTable.objects.create(name="Elsewhere")
-    other = start_game(table=elsewhere)  # the same names, another table's players
+    other = start_game(private_table=elsewhere)  # the same names, another table's players
     assert stranger.get(poll).status_code == 204
     assert watch(stranger, game)[0] == "Cat wins"
     # A poll that names another game itself is not believed.

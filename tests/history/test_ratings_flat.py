@@ -28,13 +28,13 @@ def bulk_history(games: int, *, seed: int = 7) -> None:
     the database (as many as a club's years, in seconds): Call-Ace games of
     five ranked by their seats' totals, every fifth a standard game won by one
     partnership. The players' cached results are counted afresh after."""
-    table = our_table()
-    players = [Player.objects.get_or_create(private_table=table, name=n)[0] for n in NAMES]
+    private_table = our_table()
+    players = [Player.objects.get_or_create(private_table=private_table, name=n)[0] for n in NAMES]
     rng = random.Random(seed + Game.objects.count())
     start = timezone.now() - timedelta(days=3 * 365)
     made = Game.objects.bulk_create(
         Game(
-            private_table=table,
+            private_table=private_table,
             variant="standard" if n % 5 == 4 else "call-ace",
             created_at=start + timedelta(hours=n),
             finished_at=start + timedelta(hours=n, minutes=40),
@@ -64,7 +64,7 @@ def bulk_history(games: int, *, seed: int = 7) -> None:
             for position, player in enumerate(sat)
         ]
     Seat.objects.bulk_create(seats)
-    Player.objects.filter(private_table=table).recount_results()
+    Player.objects.filter(private_table=private_table).recount_results()
 
 
 PAGES: dict[str, Callable[[Client], Any]] = {

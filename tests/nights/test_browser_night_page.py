@@ -39,11 +39,11 @@ def in_view(page: Page, locator: Locator) -> None:
 def a_night_with_hands_left() -> EuchreNight:
     """Friday club, 8 players, 2 rounds of 4 hands: table 1 has played 2 hands,
     table 2 none; its table was named after a game's five players."""
-    table = our_table()
-    table.name = GAME_TABLE_NAME
-    table.save(update_fields=["name"])
+    private_table = our_table()
+    private_table.name = GAME_TABLE_NAME
+    private_table.save(update_fields=["name"])
     night = EuchreNight.start(
-        private_table=table,
+        private_table=private_table,
         variant=Variant.STANDARD,
         players=list(EIGHT),
         rounds=2,

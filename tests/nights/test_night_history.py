@@ -336,7 +336,7 @@ def test_merging_moves_a_players_nights(client: Client) -> None:
     night = a_played_night()
     standings = read_board(night).standings
     ivy = Player.objects.get(name="Ivy")
-    zoe = Player.for_name("Zoe", table=ivy.private_table)
+    zoe = Player.for_name("Zoe", private_table=ivy.private_table)
     response = client.post(
         reverse("player_merge", args=[ivy.pk]), {"into": zoe.pk, "confirm": "True"}
     )

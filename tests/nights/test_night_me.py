@@ -127,9 +127,9 @@ def test_a_refused_change_of_players_is_said_in_the_players_part(client: Client)
 
 def test_the_invite_names_the_night_not_the_tables_players(client: Client) -> None:
     night = start_night()
-    table = night.private_table
-    table.name = "Ann, Ben, Cat, Dan, Eve"
-    table.save(update_fields=["name"])
+    private_table = night.private_table
+    private_table.name = "Ann, Ben, Cat, Dan, Eve"
+    private_table.save(update_fields=["name"])
     page = client.get(reverse("night_detail", args=[night.pk])).content.decode()
     invite = page.split('class="invite"')[1]
     assert f"Join {night.title}" in invite

@@ -37,10 +37,10 @@ def start_night(
     rounds: int = 3,
     hands: int = 4,
     variant: Variant = Variant.STANDARD,
-    table: PrivateTable | None = None,
+    private_table: PrivateTable | None = None,
 ) -> EuchreNight:
     return EuchreNight.start(
-        private_table=table or our_table(),
+        private_table=private_table or our_table(),
         variant=variant,
         players=players,
         rounds=rounds,
@@ -102,7 +102,7 @@ def text_of(response: Any) -> str:
 
 
 def test_the_form_offers_the_tables_players_and_the_defaults(client: Client) -> None:
-    Player.for_name("Zoe", table=our_table())
+    Player.for_name("Zoe", private_table=our_table())
     response = client.get(reverse("night_new"))
     assert response.status_code == 200
     form = response.context["form"]
@@ -113,7 +113,7 @@ def test_the_form_offers_the_tables_players_and_the_defaults(client: Client) -> 
 
 
 def test_starting_a_night_seats_round_one_and_shows_the_night(client: Client) -> None:
-    zoe = Player.for_name("Zoe", table=our_table())
+    zoe = Player.for_name("Zoe", private_table=our_table())
     data = start_data(new_names="\n".join(EIGHT[:7]), known=[str(zoe.pk)], hands_per_round="6")
     response = client.post(reverse("night_new"), data)
     night = EuchreNight.objects.get()
@@ -193,7 +193,7 @@ def test_a_name_given_twice_is_refused_with_its_line(client: Client) -> None:
 
 
 def test_a_ticked_player_typed_again_is_refused(client: Client) -> None:
-    ann = Player.for_name("Ann", table=our_table())
+    ann = Player.for_name("Ann", private_table=our_table())
     response = client.post(reverse("night_new"), start_data(known=[str(ann.pk)]))
     assert response.status_code == 422
     assert "Ann is already among the players" in response.content.decode()
@@ -494,7 +494,7 @@ def test_a_late_arrival_is_seated_from_the_next_round(client: Client) -> None:
 
 
 def test_a_known_player_of_the_table_can_be_tapped_in(client: Client) -> None:
-    zoe = Player.for_name("Zoe", table=our_table())
+    zoe = Player.for_name("Zoe", private_table=our_table())
     night = start_night()
     assert "Zoe" in detail(client, night).content.decode()
     players_post(client, night, action="arrive", pick="Zoe", name="")
@@ -555,7 +555,7 @@ def test_the_list_shows_this_phones_nights_newest_first(client: Client) -> None:
     older = start_night(rounds=1)
     play_round(older, 1)
     newer = start_night(players=names(12), rounds=4)
-    elsewhere = start_night(table=PrivateTable.objects.create(name="Elsewhere"))
+    elsewhere = start_night(private_table=PrivateTable.objects.create(name="Elsewhere"))
     response = client.get(reverse("night_list"))
     page = text_of(response)
     assert "Start a euchre night" in page

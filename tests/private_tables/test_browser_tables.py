@@ -124,8 +124,8 @@ def test_the_tables_page_replaces_a_key_after_a_confirm_step(
     page: Page, axe: Axe, browser_problems: BrowserProblems
 ) -> None:
     start_game()
-    table = PrivateTable.objects.get()
-    old_key = table.key
+    private_table = PrivateTable.objects.get()
+    old_key = private_table.key
     page.goto("/tables/")
     expect(page.get_by_role("heading", name=re.compile("Tests"))).to_be_visible()
     page.get_by_text("Invite a phone").tap()
@@ -136,8 +136,8 @@ def test_the_tables_page_replaces_a_key_after_a_confirm_step(
     page.get_by_role("checkbox").check()
     page.get_by_role("button", name="Replace the key").tap()
     expect(page.get_by_text("has a new key")).to_be_visible()
-    table.refresh_from_db()
-    assert table.key != old_key
+    private_table.refresh_from_db()
+    assert private_table.key != old_key
     browser_problems.allow("404 (Not Found)")
     assert page.goto(f"/t/{old_key}/").status == 404  # type: ignore[union-attr]
 

@@ -254,23 +254,23 @@ def test_a_phone_cannot_start_a_game_at_a_table_it_does_not_have(stranger: Clien
 def test_the_new_game_form_offers_only_this_tables_players(client: Client) -> None:
     start_game()
     elsewhere = PrivateTable.objects.create(name="Elsewhere")
-    start_game(players=("Zed", "Yan", "Xia", "Wes", "Val"), table=elsewhere)
+    start_game(players=("Zed", "Yan", "Xia", "Wes", "Val"), private_table=elsewhere)
     known = {p.name for p in client.get(reverse("new_game")).context["known"]}
     assert known == set(FIVE)
 
 
 def test_the_same_name_at_two_tables_is_two_players() -> None:
     start_game()
-    start_game(table=PrivateTable.objects.create(name="Elsewhere"))
+    start_game(private_table=PrivateTable.objects.create(name="Elsewhere"))
     assert Player.objects.filter(name="Ann").count() == 2
     assert Player.objects.filter(name__iexact="ann", private_table=our_table()).count() == 1
 
 
 def test_an_uploaded_game_goes_into_the_phones_table(client: Client) -> None:
-    table = our_table()
+    private_table = our_table()
     response = client.post(reverse("game_import"), {"text": json.dumps(example())})
     assert response.status_code == 302
-    assert Game.objects.get().private_table == table
+    assert Game.objects.get().private_table == private_table
 
 
 def test_a_phone_with_no_table_importing_a_game_gets_a_table(stranger: Client) -> None:
@@ -339,42 +339,42 @@ def test_the_table_screen_invites_with_both_links_and_qr_codes(client: Client, g
 def test_replacing_the_key_locks_out_the_old_link_and_other_phones(
     client: Client, game: Game
 ) -> None:
-    table = our_table()
-    old_key = table.key
+    private_table = our_table()
+    old_key = private_table.key
     other_phone = Client()
-    other_phone.get(table.key_path, **DIRECT)
-    address = reverse("table_replace_key", args=[table.pk])
-    form = replace_key_form(client, table)
+    other_phone.get(private_table.key_path, **DIRECT)
+    address = reverse("table_replace_key", args=[private_table.pk])
+    form = replace_key_form(client, private_table)
     unconfirmed = client.post(address, form)
     assert unconfirmed.status_code == 422
     assert "Tick the box to replace the key." in unconfirmed.content.decode()
-    table.refresh_from_db()
-    assert table.key == old_key
+    private_table.refresh_from_db()
+    assert private_table.key == old_key
     assert client.post(address, {**form, "confirm": "on"}).status_code == 302
-    table.refresh_from_db()
-    assert table.key != old_key
+    private_table.refresh_from_db()
+    assert private_table.key != old_key
     assert Client().get(f"/t/{old_key}/", **DIRECT).status_code == 404
     game_url = reverse("game_table", args=[game.pk])
     assert other_phone.get(game_url).status_code == 404
     assert client.get(game_url).status_code == 200  # the phone that replaced it keeps it
-    assert Client().get(table.key_path, **DIRECT).status_code == 302
+    assert Client().get(private_table.key_path, **DIRECT).status_code == 302
 
 
 def test_a_phone_cannot_replace_the_key_of_a_table_it_does_not_have(stranger: Client) -> None:
-    table = our_table()
-    key = table.key
-    shown = replace_key_form(joined_client(TEST_TABLE_KEY), table)
-    response = stranger.post(reverse("table_replace_key", args=[table.pk]), shown)
+    private_table = our_table()
+    key = private_table.key
+    shown = replace_key_form(joined_client(TEST_TABLE_KEY), private_table)
+    response = stranger.post(reverse("table_replace_key", args=[private_table.pk]), shown)
     assert response.status_code == 404
-    table.refresh_from_db()
-    assert table.key == key
+    private_table.refresh_from_db()
+    assert private_table.key == key
 
 
 def test_forgetting_a_table_on_a_phone(client: Client, game: Game) -> None:
-    table = our_table()
-    client.post(reverse("table_forget", args=[table.pk]))
+    private_table = our_table()
+    client.post(reverse("table_forget", args=[private_table.pk]))
     assert client.get(reverse("game_table", args=[game.pk])).status_code == 404
-    assert PrivateTable.objects.filter(pk=table.pk).exists()
+    assert PrivateTable.objects.filter(pk=private_table.pk).exists()
 
 
 # --- Settings ----------------------------------------------------------------------

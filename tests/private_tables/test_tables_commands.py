@@ -33,9 +33,9 @@ def game_file(tmp_path: Path) -> str:
 
 def test_new_table_prints_its_key_link_last() -> None:
     out, _ = run("new_table", "Friday club")
-    table = PrivateTable.objects.get()
-    assert table.name == "Friday club"
-    assert out[-1] == f"/t/{table.key}/"
+    private_table = PrivateTable.objects.get()
+    assert private_table.name == "Friday club"
+    assert out[-1] == f"/t/{private_table.key}/"
 
 
 def test_new_table_without_a_name_is_our_table() -> None:
@@ -76,8 +76,8 @@ def test_import_without_a_key_uses_the_only_table(tmp_path: Path) -> None:
 
 def test_import_without_a_key_and_no_single_table_makes_one(tmp_path: Path) -> None:
     out, err = run("import_game", game_file(tmp_path))
-    table = Game.objects.get(pk=int(out[-1])).private_table
-    assert err[-1].endswith(table.key_path)  # on stderr: the id stays the last stdout line
+    private_table = Game.objects.get(pk=int(out[-1])).private_table
+    assert err[-1].endswith(private_table.key_path)  # on stderr: the id stays the last stdout line
     PrivateTable.objects.create(name="Second")
     run("import_game", game_file(tmp_path))
     assert PrivateTable.objects.count() == 3
@@ -136,8 +136,8 @@ def test_a_key_never_starts_with_a_dash_so_the_command_line_takes_it(
     # One key in 64 would start with "-", which `--table KEY` reads as an option.
     drawn = iter(["-starts-with-a-dash-xxxxxxxxxxxxx", "plain-key-xxxxxxxxxxxxxxxxxxxxxxx"])
     monkeypatch.setattr("secrets.token_urlsafe", lambda _bytes: next(drawn))
-    table = PrivateTable.objects.create(name="Club")
+    private_table = PrivateTable.objects.create(name="Club")
     monkeypatch.undo()
-    assert table.key == "plain-key-xxxxxxxxxxxxxxxxxxxxxxx"
-    out, _ = run("import_game", game_file(tmp_path), "--table", table.key)
-    assert Game.objects.get(pk=int(out[-1])).private_table == table
+    assert private_table.key == "plain-key-xxxxxxxxxxxxxxxxxxxxxxx"
+    out, _ = run("import_game", game_file(tmp_path), "--table", private_table.key)
+    assert Game.objects.get(pk=int(out[-1])).private_table == private_table

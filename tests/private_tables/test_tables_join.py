@@ -261,23 +261,23 @@ def test_a_join_page_left_open_joins_only_the_table_it_named() -> None:
 def test_the_join_page_with_nothing_to_join_says_so_and_stores_nothing() -> None:
     phone = Client()
     assert "Nothing to join" in text_of(phone.get(JOIN_PAGE))
-    table = PrivateTable.objects.create(name="Gone")
-    response = phone.post(JOIN_PAGE, {"shown": table.key_digest})
+    private_table = PrivateTable.objects.create(name="Gone")
+    response = phone.post(JOIN_PAGE, {"shown": private_table.key_digest})
     assert response.status_code == 409
     assert phone_tables.COOKIE not in response.cookies
     # A key replaced after its link was opened: nothing to join either.
-    phone.get(table.key_path, **CROSS_SITE)
-    table.replace_key()
+    phone.get(private_table.key_path, **CROSS_SITE)
+    private_table.replace_key()
     assert "Nothing to join" in text_of(phone.get(JOIN_PAGE))
-    assert phone.post(JOIN_PAGE, {"shown": table.key_digest}).status_code == 409
+    assert phone.post(JOIN_PAGE, {"shown": private_table.key_digest}).status_code == 409
     assert not phone.get(reverse("table_list")).context["tables"]
 
 
 @pytest.mark.parametrize("shown", ["", "x" * 32, "0" * 33, "\x00"])
 def test_a_bad_join_form_stores_nothing(shown: str) -> None:
-    table = PrivateTable.objects.create(name="Club")
+    private_table = PrivateTable.objects.create(name="Club")
     phone = Client()
-    phone.get(table.key_path, **CROSS_SITE)
+    phone.get(private_table.key_path, **CROSS_SITE)
     response = phone.post(JOIN_PAGE, {"shown": shown})
     assert response.status_code == 422
     assert phone_tables.COOKIE not in response.cookies

@@ -30,8 +30,8 @@ def text_of(response: Any) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
 
 
-def address(table: PrivateTable) -> str:
-    return reverse("table_replace_key", args=[table.pk])
+def address(private_table: PrivateTable) -> str:
+    return reverse("table_replace_key", args=[private_table.pk])
 
 
 def watch_addresses(game: Game, night: EuchreNight) -> list[str]:
@@ -62,7 +62,7 @@ def test_replacing_the_key_stops_the_watch_links_of_the_tables_games_and_nights(
     game, night = start_game(), start_night()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     game.refresh_from_db()
-    elsewhere = start_game(table=PrivateTable.objects.create(name="Elsewhere"))
+    elsewhere = start_game(private_table=PrivateTable.objects.create(name="Elsewhere"))
     old = watch_addresses(game, night)
     viewer = Client()
     assert [viewer.get(a).status_code for a in old] == [200, 204, 200, 200, 200]
@@ -96,20 +96,20 @@ def test_the_operators_key_replacement_stops_the_watch_links_too() -> None:
 @pytest.mark.django_db
 def test_a_replace_form_left_open_while_another_phone_replaced_the_key_is_refused() -> None:
     game = start_game()
-    table = our_table()
+    private_table = our_table()
     slow, quick = joined_client(TEST_TABLE_KEY), joined_client(TEST_TABLE_KEY)
-    slow_form = replace_key_form(slow, table)
-    quick_form = replace_key_form(quick, table)
-    assert quick.post(address(table), {**quick_form, "confirm": "on"}).status_code == 302
-    table.refresh_from_db()
-    key = table.key
+    slow_form = replace_key_form(slow, private_table)
+    quick_form = replace_key_form(quick, private_table)
+    assert quick.post(address(private_table), {**quick_form, "confirm": "on"}).status_code == 302
+    private_table.refresh_from_db()
+    key = private_table.key
 
-    response = slow.post(address(table), {**slow_form, "confirm": "on"})
+    response = slow.post(address(private_table), {**slow_form, "confirm": "on"})
     assert response.status_code == 409
     assert ALREADY_REPLACED in text_of(response)
     assert "this phone no longer has the table" in text_of(response)
-    table.refresh_from_db()
-    assert table.key == key  # the quick phone's key stands
+    private_table.refresh_from_db()
+    assert private_table.key == key  # the quick phone's key stands
     # The slow phone's cookie no longer claims the old key; the quick one's key works.
     assert key_digest(TEST_TABLE_KEY) not in response.cookies[phone_tables.COOKIE].value
     assert not slow.get(reverse("table_list")).context["tables"]
@@ -120,11 +120,11 @@ def test_a_replace_form_left_open_while_another_phone_replaced_the_key_is_refuse
 
 @pytest.mark.django_db
 def test_an_unticked_form_left_open_after_the_key_was_replaced_is_told_so_too() -> None:
-    table = our_table()
+    private_table = our_table()
     slow = joined_client(TEST_TABLE_KEY)
-    form = replace_key_form(slow, table)
-    table.replace_key()
-    response = slow.post(address(table), form)
+    form = replace_key_form(slow, private_table)
+    private_table.replace_key()
+    response = slow.post(address(private_table), form)
     assert response.status_code == 409
     assert ALREADY_REPLACED in text_of(response)
 
@@ -132,20 +132,20 @@ def test_an_unticked_form_left_open_after_the_key_was_replaced_is_told_so_too() 
 @pytest.mark.django_db
 def test_the_same_replace_form_sent_twice_answers_as_the_first_time(client: Client) -> None:
     game = start_game()
-    table = our_table()
-    form = {**replace_key_form(client, table), "confirm": "on"}
-    first = client.post(address(table), form)
-    table.refresh_from_db()
+    private_table = our_table()
+    form = {**replace_key_form(client, private_table), "confirm": "on"}
+    first = client.post(address(private_table), form)
+    private_table.refresh_from_db()
     game.refresh_from_db()
-    key, watch = table.key, game.watch_token
+    key, watch = private_table.key, game.watch_token
     # Sent again with the cookie the first answer set, and with the old one
     # (the phone sent it again before the first answer came back).
-    again = client.post(address(table), form)
-    late = joined_client(TEST_TABLE_KEY).post(address(table), form)
+    again = client.post(address(private_table), form)
+    late = joined_client(TEST_TABLE_KEY).post(address(private_table), form)
     assert [first.status_code, again.status_code, late.status_code] == [302, 302, 302]
-    table.refresh_from_db()
+    private_table.refresh_from_db()
     game.refresh_from_db()
-    assert (table.key, game.watch_token) == (key, watch)  # replaced once
+    assert (private_table.key, game.watch_token) == (key, watch)  # replaced once
     assert key == replacement_key(form["shown"], form["token"])
     assert key_digest(key) in late.cookies[phone_tables.COOKIE].value
     assert holds_the_table(client, game)
@@ -156,10 +156,13 @@ def test_an_older_form_in_another_tab_of_the_phone_that_replaced_the_key_keeps_t
     client: Client,
 ) -> None:
     game = start_game()
-    table = our_table()
-    first_tab, second_tab = replace_key_form(client, table), replace_key_form(client, table)
-    assert client.post(address(table), {**first_tab, "confirm": "on"}).status_code == 302
-    response = client.post(address(table), {**second_tab, "confirm": "on"})
+    private_table = our_table()
+    first_tab, second_tab = (
+        replace_key_form(client, private_table),
+        replace_key_form(client, private_table),
+    )
+    assert client.post(address(private_table), {**first_tab, "confirm": "on"}).status_code == 302
+    response = client.post(address(private_table), {**second_tab, "confirm": "on"})
     assert response.status_code == 409
     assert "this phone has the new key" in text_of(response)
     assert phone_tables.COOKIE not in response.cookies
@@ -184,13 +187,13 @@ def test_a_phone_cannot_replace_another_tables_key_with_its_own_key() -> None:
     [{"shown": ""}, {"token": ""}, {"token": "short"}, {"shown": "z" * 32}, {"token": "\x00" * 32}],
 )
 def test_a_tampered_replace_form_changes_nothing(client: Client, changed: dict[str, str]) -> None:
-    table = our_table()
-    form = {**replace_key_form(client, table), "confirm": "on", **changed}
-    response = client.post(address(table), form)
+    private_table = our_table()
+    form = {**replace_key_form(client, private_table), "confirm": "on", **changed}
+    response = client.post(address(private_table), form)
     assert response.status_code == 422
     assert "This form is out of date: open it again." in text_of(response)
-    table.refresh_from_db()
-    assert table.key == TEST_TABLE_KEY
+    private_table.refresh_from_db()
+    assert private_table.key == TEST_TABLE_KEY
 
 
 @pytest.mark.django_db
@@ -210,25 +213,25 @@ def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_tol
     racing_db: None,
 ) -> None:
     game = start_game()
-    table = our_table()
+    private_table = our_table()
     count = 6
     phones = [joined_client(TEST_TABLE_KEY) for _ in range(count)]
-    forms = [{**replace_key_form(p, table), "confirm": "on"} for p in phones]
+    forms = [{**replace_key_form(p, private_table), "confirm": "on"} for p in phones]
     answers: dict[int, Any] = {}
 
     def replace(i: int, _client: Client) -> Any:
-        answers[i] = phones[i].post(address(table), forms[i])
+        answers[i] = phones[i].post(address(private_table), forms[i])
         return answers[i]
 
     outcomes = at_once(count, replace)
     assert sorted(statuses(outcomes), key=str) == [302] + [409] * (count - 1)
     (winner,) = [i for i, o in enumerate(outcomes) if o.status == 302]
-    table.refresh_from_db()
-    assert table.key == replacement_key(forms[winner]["shown"], forms[winner]["token"])
+    private_table.refresh_from_db()
+    assert private_table.key == replacement_key(forms[winner]["shown"], forms[winner]["token"])
     # The phone told it has the new key has it; every other phone was told it
     # has not, and no longer claims the old key.
     assert holds_the_table(phones[winner], game)
-    assert f"/t/{table.key}/" in phones[winner].get(reverse("table_list")).text
+    assert f"/t/{private_table.key}/" in phones[winner].get(reverse("table_list")).text
     for i, phone in enumerate(phones):
         if i == winner:
             continue

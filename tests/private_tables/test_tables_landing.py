@@ -25,7 +25,7 @@ def test_a_phone_that_joins_opens_the_game_in_play_at_that_table() -> None:
     played_last = start_game(players=("Vic", "Wes", "Xia", "Yan", "Zoe"))
     record(played_last, maker="Wes", trump="H", called="S", partner="Yan", tricks=3)
     # Another table's game, played later still, is not this table's.
-    start_game(table=PrivateTable.objects.create(name="Elsewhere"))
+    start_game(private_table=PrivateTable.objects.create(name="Elsewhere"))
     phone = Client()
     response = phone.get(our_table().key_path, **DIRECT)
     assert response.status_code == 302

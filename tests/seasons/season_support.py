@@ -37,9 +37,15 @@ def game_on(night: date, winner: str, partner: str, *, hour: int = 20) -> Game:
     return game
 
 
-def season(name: str, starts: date, ends: date, table: PrivateTable | None = None) -> Season:
+def season(
+    name: str, starts: date, ends: date, private_table: PrivateTable | None = None
+) -> Season:
     return Season.name_season(
-        private_table=table or our_table(), name=name, starts=starts, ends=ends, token=uuid.uuid4()
+        private_table=private_table or our_table(),
+        name=name,
+        starts=starts,
+        ends=ends,
+        token=uuid.uuid4(),
     )
 
 

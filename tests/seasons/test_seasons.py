@@ -87,7 +87,7 @@ def test_a_season_sharing_a_game_night_with_another_is_refused_naming_it(client:
         == 302
     )
     other = PrivateTable.objects.create(name="Club")
-    assert season("Autumn", SEP_1, DEC_20, table=other).private_table == other
+    assert season("Autumn", SEP_1, DEC_20, private_table=other).private_table == other
 
 
 def test_a_double_tap_names_one_season_and_a_changed_form_is_told(client: Client) -> None:
@@ -107,10 +107,14 @@ def test_a_double_tap_names_one_season_and_a_changed_form_is_told(client: Client
 
 def test_the_same_token_for_another_season_stores_nothing() -> None:
     token = uuid.uuid4()
-    table = our_table()
-    Season.name_season(private_table=table, name="A", starts=SEP_1, ends=DEC_20, token=token)
+    private_table = our_table()
+    Season.name_season(
+        private_table=private_table, name="A", starts=SEP_1, ends=DEC_20, token=token
+    )
     with pytest.raises(AlreadyStarted):
-        Season.name_season(private_table=table, name="B", starts=SEP_1, ends=DEC_20, token=token)
+        Season.name_season(
+            private_table=private_table, name="B", starts=SEP_1, ends=DEC_20, token=token
+        )
     assert Season.objects.count() == 1
 
 
@@ -118,7 +122,7 @@ def test_another_tables_seasons_are_a_404_and_a_phone_with_no_table_names_none(
     stranger: Client,
 ) -> None:
     other = PrivateTable.objects.create(name="Club")
-    theirs = season("Autumn", SEP_1, DEC_20, table=other)
+    theirs = season("Autumn", SEP_1, DEC_20, private_table=other)
     assert stranger.get(reverse("season_detail", args=[theirs.pk])).status_code == 404
     assert "Autumn" not in stranger.get(reverse("season_list")).content.decode()
     response = post_season(stranger, name="Mine", starts="2026-09-01", ends="2026-12-20")

@@ -53,13 +53,13 @@ def main() -> None:
         phone = joined_client(TEST_TABLE_KEY)
         page = reverse("season_detail", args=[season.pk])
         watch = reverse("season_watch", args=[season.watch_token])
-        table = season.private_table
+        private_table = season.private_table
         figures = {
             "the season's page": lambda: phone.get(page),
             "its watch link": lambda: phone.get(watch),
             "the standings alone": lambda: season_standings(season),
             "one ratings pass (table_ratings)": lambda: table_ratings(
-                table, finished_before=season.ends_at
+                private_table, finished_before=season.ends_at
             ),
         }
         print(f"{connection.vendor}, 2,000 games in the season, 100 before it (median of {LOADS}):")

@@ -58,15 +58,15 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         with transaction.atomic():
             # The first game on a phone makes its table, named after the
             # players, once per form: the form sent again finds that table.
-            table = choice.table() or TableStart.table_for(token, named_for=form.players)
-            game = form.start(private_table=table)
+            private_table = choice.table() or TableStart.table_for(token, named_for=form.players)
+            game = form.start(private_table=private_table)
     except TableKeyReplaced:
         again = form.anew(KEY_REPLACED)
         context = new_game_context(again, choice)
         return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
     except AlreadyStarted as started:
         return _started_already(request, form, cast(Game, started.row), token)
-    remember(request, table)
+    remember(request, private_table)
     first = game.seat_list()[game.first_dealer].player.name
     return after_change(request, game.pk, f"Game started: {first} deals first.")
 
@@ -78,14 +78,14 @@ def _started_already(
     another game (docs/formats.md, "Recording a hand, once"). The phone gets the
     game's table when its form made it (the first answer was lost), and the
     form back with a new token: one tap on Start starts it as a new game."""
-    table = game.private_table
+    private_table = game.private_table
     # A phone with no table gets the one its form made (the answer that gave
     # it was lost); another phone's default table is never changed unasked.
     tables = tables_of(request)
-    shown = table in tables or (not tables and TableStart.made(token, table))
+    shown = private_table in tables or (not tables and TableStart.made(token, private_table))
     if shown:
         if not tables:
-            remember(request, table)
+            remember(request, private_table)
         names = ", ".join(game.seats.order_by("position").values_list("player__name", flat=True))
         error = (
             f"This form already started a game: {names} ({game.variant_enum.label}). "

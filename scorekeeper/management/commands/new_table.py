@@ -26,6 +26,8 @@ class Command(BaseCommand):
         if not is_printable(name):
             # A NUL or half a character no database stores; a control character no list shows.
             raise CommandError("A table's name holds letters, digits, spaces and punctuation only.")
-        table = PrivateTable.objects.create(name=name)
-        self.stdout.write(f"Created the table {table.name}. Whoever opens its key link joins it:")
-        self.stdout.write(table.key_path)
+        private_table = PrivateTable.objects.create(name=name)
+        self.stdout.write(
+            f"Created the table {private_table.name}. Whoever opens its key link joins it:"
+        )
+        self.stdout.write(private_table.key_path)

@@ -87,10 +87,10 @@ def night_list(request: HtmxHttpRequest) -> HttpResponse:
     return screen(request, "nights/night_list.html", {"nights": nights})
 
 
-def _known_players(table: PrivateTable | None) -> list[Player]:
-    if table is None:
+def _known_players(private_table: PrivateTable | None) -> list[Player]:
+    if private_table is None:
         return []
-    return list(Player.objects.for_tables([table]).order_by("name")[:KNOWN_PLAYERS])
+    return list(Player.objects.for_tables([private_table]).order_by("name")[:KNOWN_PLAYERS])
 
 
 @require_http_methods(["GET", "POST"])
@@ -114,8 +114,8 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
             # answer) finds it, and its night.
             with transaction.atomic():
                 named_for = [form.cleaned_data["name"] or "Euchre"]
-                table = choice.table() or TableStart.table_for(token, named_for=named_for)
-                night = form.start(private_table=table)
+                private_table = choice.table() or TableStart.table_for(token, named_for=named_for)
+                night = form.start(private_table=private_table)
         except (SeatingError, RulesError) as error:
             form.add_error(None, str(error))
         except TableKeyReplaced:
@@ -123,7 +123,7 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
         except AlreadyStarted as started:
             return _started_already(request, form, cast(EuchreNight, started.row), token)
         else:
-            remember(request, table)
+            remember(request, private_table)
             messages.success(request, f"{night.title}: round 1 is seated.")
             return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
     context = {"form": form, "table_choice": choice}
@@ -136,11 +136,11 @@ def _started_already(
     """409: this form's token started ``night``, and the form sent now asks
     for another night (docs/formats.md, "Recording a hand, once"). The phone gets
     the night's table when its form made it (the first answer was lost)."""
-    table = night.private_table
+    private_table = night.private_table
     # A phone with no table gets the one its form made (the answer that gave
     # it was lost); another phone's default table is never changed unasked.
     tables = tables_of(request)
-    shown = table in tables or (not tables and TableStart.made(token, table))
+    shown = private_table in tables or (not tables and TableStart.made(token, private_table))
     if not shown:
         error = (
             "This form already started a night at a table this phone has not joined. "
@@ -148,7 +148,7 @@ def _started_already(
         )
         return _night_form_used(request, form, TableChoiceForm(tables=tables_of(request)), error)
     if not tables:
-        remember(request, table)
+        remember(request, private_table)
     error = (
         f"This form already started {night.title}. Nothing new was started: open that "
         "night, or tap Start to start this one as another night."
