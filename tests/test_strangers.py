@@ -90,7 +90,13 @@ class Seeded:
         games = [self.in_play, self.finished, night_table, self.other_game]
         players = list(Player.objects.order_by("pk").values_list("pk", flat=True))
         objects = sorted(
-            {self.private_table.pk, self.other.pk, self.night.pk, players[0], *[g.pk for g in games]}
+            {
+                self.private_table.pk,
+                self.other.pk,
+                self.night.pk,
+                players[0],
+                *[g.pk for g in games],
+            }
         )
         models = (PrivateTable, Game, Player, EuchreNight)
         return {

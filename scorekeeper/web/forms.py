@@ -19,7 +19,7 @@ class TableChoiceForm(forms.Form):
     default. With no table the field is not asked: the game makes one."""
 
     private_table = forms.TypedChoiceField(
-        label="Table", coerce=int, required=False, empty_value=None
+        label="Private table", coerce=int, required=False, empty_value=None
     )
 
     def __init__(self, *args: Any, tables: Sequence[PrivateTable], **kwargs: Any) -> None:

@@ -118,7 +118,9 @@ def round_over(page: Page) -> None:
     (the table screen stays, as after any hand sent from the outbox)."""
     expect(page.get_by_role("heading", level=1)).to_have_text("Round over")
     expect(
-        page.get_by_role("heading", name="The round is over at this table: 4 hands played")
+        page.get_by_role(
+            "heading", name=re.compile(r"^The round is over at table \d+: 4 hands played$")
+        )
     ).to_be_visible()
 
 

@@ -67,7 +67,7 @@ def test_when_the_rounds_hands_are_played_the_table_sends_back_to_the_night(
 ) -> None:
     play_round(game)
     html = client.get(url("game_table", game)).content.decode()
-    assert "The round is over at this table: 4 hands played" in html
+    assert f"The round is over at table {game.night_table}: 4 hands played" in html
     assert "Back to the night" in html
     assert "Someone reached" not in html
     assert "See the result" not in html
@@ -77,7 +77,7 @@ def test_a_night_tables_result_has_no_winner_and_no_rematch(client: Client, game
     play_round(game)
     response = client.get(url("game_result", game))
     html = response.content.decode()
-    assert "The round is over at this table" in html
+    assert f"The round is over at table {game.night_table}<" in html
     assert "Points this round" in html
     words = re.sub(r"<[^>]*>", " ", html)  # what the screen says, not its markup
     assert "Rematch" not in words

@@ -174,7 +174,9 @@ def test_a_key_link_from_another_site_asks_before_joining_and_keeps_new_games_wh
     )
     assert page.url == f"{live_server.url}/games/"
     page.goto("/games/new/")
-    expect(page.get_by_label("Table")).to_have_value(str(PrivateTable.objects.get(name="Tests").pk))
+    expect(page.get_by_label("Private table")).to_have_value(
+        str(PrivateTable.objects.get(name="Tests").pk)
+    )
     # No page of the phone's history holds the key.
     page.go_back()
     page.go_back()
