@@ -87,9 +87,9 @@ class PlayerAdminForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        table, name = data.get("private_table"), data.get("name")
-        if table is not None and name:
-            other = Player.objects.filter(private_table=table).named(name)
+        private_table, name = data.get("private_table"), data.get("name")
+        if private_table is not None and name:
+            other = Player.objects.filter(private_table=private_table).named(name)
             if other is not None and other.pk != self.instance.pk:
                 self.add_error(
                     "name",

@@ -107,7 +107,7 @@ class Seeded:
             "player_id": players,
             "night_id": [self.night.pk],
             "season_id": list(Season.objects.order_by("pk").values_list("pk", flat=True)),
-            "table": [1, 2],  # a euchre night's table number
+            "night_table": [1, 2],  # a euchre night's table number
             "table_id": [self.private_table.pk, self.other.pk],
             "key": [WRONG_SECRET],
             "token": [WRONG_SECRET],

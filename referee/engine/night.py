@@ -281,7 +281,7 @@ class RoundScore:
 
     @property
     def complete(self) -> bool:
-        return all(table.complete for table in self.tables)
+        return all(table_round.complete for table_round in self.tables)
 
 
 def score_round(
@@ -310,8 +310,8 @@ def score_round(
         for seats, dealer, recorded in zip(plan.tables, first_dealers, hands, strict=True)
     )
     points: dict[int, int] = {}
-    for table in tables:
-        for player, scored in table.points_by_player.items():
+    for table_round in tables:
+        for player, scored in table_round.points_by_player.items():
             if player in points:
                 raise HandError({"tables": f"player {player} sits at two tables"})
             points[player] = scored

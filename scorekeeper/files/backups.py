@@ -121,10 +121,12 @@ def read_backup(raw: str | bytes) -> tuple[TableBackup, ...]:
     tables = data.get("tables")
     if not isinstance(tables, Sequence) or isinstance(tables, str):
         raise BackupError("tables", "give the tables as a list")
-    return tuple(_read_table(n, table) for n, table in enumerate(tables, start=1))
+    return tuple(
+        _read_private_table(n, private_table) for n, private_table in enumerate(tables, start=1)
+    )
 
 
-def _read_table(number: int, data: Any) -> TableBackup:
+def _read_private_table(number: int, data: Any) -> TableBackup:
     where = f"table {number}"
     if not isinstance(data, Mapping):
         raise BackupError(where, "a table is a JSON object with a name, a key and games")

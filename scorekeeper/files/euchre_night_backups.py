@@ -1,10 +1,10 @@
 """Euchre nights in the backup (docs/formats.md, "History out and back in";
-docs/rules.md, Euchre night): ``scorekeeper.files.backups`` writes each table's nights beside its
-games and reads them back through here.
+docs/rules.md, Euchre night): ``scorekeeper.files.backups`` writes each private table's
+nights beside its games and reads them back through here.
 
 A night is written with its rules, seed and players (by number), and each of
-its rounds with who sat out and its tables, each table's game as a game
-document. A night's tables are not among the table's ``games``: read back as
+its rounds with who sat out and its tables, each night table's game as a game
+document. A night's tables are not among the private table's ``games``: read back as
 games, they would end at a target instead of after the round's hands. Reading
 checks the whole night before anything is stored; restoring recreates the night
 with its tables' games scored by the round's rules, hand for hand.
@@ -88,7 +88,7 @@ class NightBackup:
 
 
 def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, Any]]]:
-    """Every night of ``tables`` as the backup writes it, by table: four
+    """Every night of ``tables`` as the backup writes it, by private table: four
     queries whatever the number of nights, rounds and hands."""
     nights = list(
         EuchreNight.objects.filter(private_table__in=[t.pk for t in tables]).order_by(
@@ -160,7 +160,7 @@ def _moment(moment: datetime) -> str:
 
 
 def read_nights(data: Any) -> tuple[NightBackup, ...]:
-    """A table's ``nights`` (absent in a backup written before nights: none),
+    """A private table's ``nights`` (absent in a backup written before nights: none),
     each read whole, or NightError naming the first fault ("night 2, ...")."""
     if data is None:
         return ()
@@ -332,8 +332,8 @@ def _read_round(
         raise NightError("tables", "give the round's tables as a list")
     placed = list(sitting_out)
     tables = []
-    for table, raw in enumerate(raw_tables, start=1):
-        document, seated = _read_table(table, raw, players, variant)
+    for night_table, raw in enumerate(raw_tables, start=1):
+        document, seated = _read_night_table(night_table, raw, players, variant)
         placed += seated
         tables.append(replace(document, round_rules=rules.round_rules))
     twice = next((p for p in placed if placed.count(p) > 1), None)
@@ -344,14 +344,14 @@ def _read_round(
     )
 
 
-def _read_table(
-    table: int, data: Any, players: Sequence[NightPlayerBackup], variant: Variant
+def _read_night_table(
+    night_table: int, data: Any, players: Sequence[NightPlayerBackup], variant: Variant
 ) -> tuple[GameDocument, list[int]]:
-    """Table ``table`` of a round: its game document, and the numbers of the
+    """Night table ``night_table`` of a round: its game document, and the numbers of the
     night's players seated at it."""
-    where = f"table {table}"
-    if not isinstance(data, Mapping) or data.get("table") != table:
-        raise NightError(where, f"the tables are numbered 1, 2 ... in order: {table}")
+    where = f"table {night_table}"
+    if not isinstance(data, Mapping) or data.get("table") != night_table:
+        raise NightError(where, f"the tables are numbered 1, 2 ... in order: {night_table}")
     try:
         document = read_document(data.get("game"))
     except DocumentError as error:

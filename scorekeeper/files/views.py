@@ -51,11 +51,13 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         if wait := import_wait(request):
             # Held to a rate per address (D58): refused before the document is read.
             return _too_often(request, form, choice, wait)
-        if form.is_valid() and _room_for(form, choice.table()):
+        if form.is_valid() and _room_for(form, choice.chosen_private_table()):
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
-            private_table = choice.table() or PrivateTable.named_for(document.setup.players)
+            private_table = choice.chosen_private_table() or PrivateTable.named_for(
+                document.setup.players
+            )
             try:
                 game = Game.from_document(document, private_table=private_table, copy=copy)
             except GameAlreadyStored as stored:

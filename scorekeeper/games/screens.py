@@ -60,11 +60,11 @@ class NightTableHeading:
     night_id: int
     title: str
     round: int
-    table: int
+    night_table: int
     hands: int
 
     def __str__(self) -> str:
-        return f"{self.title} · Round {self.round} · Table {self.table}"
+        return f"{self.title} · Round {self.round} · Table {self.night_table}"
 
 
 def night_heading(game: Game) -> NightTableHeading | None:
@@ -77,7 +77,7 @@ def night_heading(game: Game) -> NightTableHeading | None:
         night_id=night_round.night_id,
         title=night_round.night.title,
         round=night_round.number,
-        table=game.night_table or 1,
+        night_table=game.night_table or 1,
         hands=game.round_hands or 0,
     )
 
@@ -363,7 +363,7 @@ def new_game_context(form: NewGameForm, table_choice: TableChoiceForm) -> dict[s
     deals = [(n, deal_for(variant, n, rules)) for n in variant.player_counts]
     typed = form.typed_names()
     seated = {name.casefold() for name in typed if name}
-    chosen = table_choice.table()
+    chosen = table_choice.chosen_private_table()
     players = Player.objects.for_tables([chosen] if chosen else [])
     known = [p for p in players.recent(12) if p.name.casefold() not in seated]
     slots = max(variant.player_counts)

@@ -51,7 +51,12 @@ def player_ratings(
     variants' order) and the chart of their ratings over time: the games of
     their table (among ``tables``, the phone's) are rated once, in one query."""
     rated = rated_tables(t for t in tables if t.pk == player.private_table_id)
-    matches = [match for table in rated for match in table.matches]
-    latest = {v: r for table in rated for (p, v), r in table.latest.items() if p == player.pk}
+    matches = [match for private_table in rated for match in private_table.matches]
+    latest = {
+        v: r
+        for private_table in rated
+        for (p, v), r in private_table.latest.items()
+        if p == player.pk
+    }
     shown = [latest[v] for v in Variant if v in latest]
     return shown, rating_chart(rating_series(matches, player.pk))

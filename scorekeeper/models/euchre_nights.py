@@ -428,12 +428,12 @@ class EuchreNight(models.Model):
         outs = dict(self.rounds.values_list("number", "sitting_out"))
         # In round, table and seat order: each round's tables fill in turn.
         tables: dict[int, dict[int | None, list[int]]] = {number: {} for number in outs}
-        for round_number, table, player in (
+        for round_number, night_table, player in (
             Seat.objects.filter(game__night_round__night=self)
             .order_by("game__night_round__number", "game__night_table", "position")
             .values_list("game__night_round__number", "game__night_table", "player_id")
         ):
-            tables[round_number].setdefault(table, []).append(numbers[player])
+            tables[round_number].setdefault(night_table, []).append(numbers[player])
         return [
             RoundPlan(
                 tables=tuple(tuple(seats) for seats in tables[number].values()),

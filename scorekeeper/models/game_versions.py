@@ -42,14 +42,14 @@ def _shown_statement(digests: int) -> str:
         assert field.column
         return connection.ops.quote_name(field.column)
 
-    def table(model: type[models.Model]) -> str:
+    def db_table(model: type[models.Model]) -> str:
         return connection.ops.quote_name(model._meta.db_table)
 
     g, t = Game, PrivateTable
     joined = f"t.{column(t, 'id')} = g.{column(g, 'private_table')}"
     return (
         f"SELECT g.{column(g, 'version')}, t.{column(t, 'shown_version')} "
-        f"FROM {table(g)} g JOIN {table(t)} t ON {joined} "
+        f"FROM {db_table(g)} g JOIN {db_table(t)} t ON {joined} "
         f"WHERE g.{column(g, 'id')} = %s "
         f"AND t.{column(t, 'key_digest')} IN ({', '.join(['%s'] * digests)})"
     )

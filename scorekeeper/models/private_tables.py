@@ -130,14 +130,14 @@ class PrivateTable(models.Model):
             swapped = cls.objects.filter(pk=table_id, key_digest=shown_digest).update(
                 key=new, key_digest=new_digest
             )
-            table = cls.objects.filter(key_digest__in=[shown_digest, new_digest]).first()
-            if table is None:
+            private_table = cls.objects.filter(key_digest__in=[shown_digest, new_digest]).first()
+            if private_table is None:
                 raise KeyAlreadyReplaced
-            if table.pk != table_id:
+            if private_table.pk != table_id:
                 raise cls.DoesNotExist
             if swapped:
-                table._new_watch_links()
-        return table
+                private_table._new_watch_links()
+        return private_table
 
     def _new_watch_links(self) -> None:
         """New watch tokens for every game, night and season of the table: the old

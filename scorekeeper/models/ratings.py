@@ -133,8 +133,8 @@ def rated_matches(
 ) -> Iterator[Match]:
     """Every finished game of ``tables`` as a match, in the order they finished
     (table by table), with its players' ratings after it."""
-    for table in rated_tables(tables, finished_before=finished_before):
-        yield from table.matches
+    for private_table in rated_tables(tables, finished_before=finished_before):
+        yield from private_table.matches
 
 
 # The tables rated last (and up to when), each with what its rated games were then
@@ -223,8 +223,8 @@ def tables_ratings(
 ) -> dict[tuple[int, str], Rating]:
     """Every player's latest rating per variant over the games of ``tables``."""
     latest: dict[tuple[int, str], Rating] = {}
-    for table in rated_tables(tables, finished_before=finished_before):
-        latest.update(table.latest)
+    for private_table in rated_tables(tables, finished_before=finished_before):
+        latest.update(private_table.latest)
     return latest
 
 

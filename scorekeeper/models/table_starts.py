@@ -39,7 +39,7 @@ class TableStart(models.Model):
         return f"{self.token} made table {self.private_table_id}"
 
     @classmethod
-    def table_for(cls, token: uuid.UUID, *, named_for: Sequence[str]) -> PrivateTable:
+    def private_table_for(cls, token: uuid.UUID, *, named_for: Sequence[str]) -> PrivateTable:
         """The table the start form with ``token`` made, or a new one named
         after ``named_for`` (``PrivateTable.named_for``), made once whatever
         the retries, at the same moment too. Raises TableKeyReplaced when the

@@ -71,7 +71,7 @@ class StandingLine:
 
 @dataclass(frozen=True)
 class TableProgress:
-    table: int
+    number: int
     hands_counted: int
     complete: bool
 
@@ -138,8 +138,10 @@ def progress(current: BoardRound | None) -> list[TableProgress]:
     if current is None:
         return []
     return [
-        TableProgress(table=number, hands_counted=table.hands_counted, complete=table.complete)
-        for number, table in enumerate(current.score.tables, start=1)
+        TableProgress(
+            number=number, hands_counted=table_round.hands_counted, complete=table_round.complete
+        )
+        for number, table_round in enumerate(current.score.tables, start=1)
     ]
 
 
@@ -155,7 +157,7 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class TableSeating:
-    table: int
+    number: int
     seats: list[SeatLine]
     hands_counted: int
     complete: bool
@@ -169,17 +171,17 @@ def seating(board: NightBoard) -> list[TableSeating]:
     variant = board.night.variant_enum
     return [
         TableSeating(
-            table=number,
+            number=number,
             seats=[
                 SeatLine(seat=seat_name(variant, position), name=board.name(player), points=pts)
                 for position, (player, pts) in enumerate(
-                    zip(table.seats, table.points, strict=True)
+                    zip(table_round.seats, table_round.points, strict=True)
                 )
             ],
-            hands_counted=table.hands_counted,
-            complete=table.complete,
+            hands_counted=table_round.hands_counted,
+            complete=table_round.complete,
         )
-        for number, table in enumerate(current.score.tables, start=1)
+        for number, table_round in enumerate(current.score.tables, start=1)
     ]
 
 
@@ -216,7 +218,7 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     context = standings_context(board, version)
     lines = context["lines"]
     tables = seating(board)
-    large = any(len(table.seats) > 4 for table in tables)
+    large = any(len(night_table.seats) > 4 for night_table in tables)
     rows = -(-min(len(lines), WATCH_STANDINGS_PAGE) // WATCH_STANDINGS_COLUMNS)
     night = board.night
     return {

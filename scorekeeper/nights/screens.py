@@ -62,7 +62,7 @@ class PlayerLine:
 
     number: int  # the entrant's number in the night
     name: str
-    table: int | None
+    night_table: int | None
     seat: str
     partner: str
     sits_out: bool
@@ -71,8 +71,8 @@ class PlayerLine:
 
     @property
     def text(self) -> str:
-        if self.table is not None:
-            where = f"table {self.table}, seat {self.seat}"
+        if self.night_table is not None:
+            where = f"table {self.night_table}, seat {self.seat}"
             return f"{where}, partner {self.partner}" if self.partner else where
         if self.sits_out:
             return "sits out"
@@ -100,9 +100,9 @@ class RoundView:
 
     def table_of(self, line: PlayerLine | None) -> TableView | None:
         """The table a player's line seats them at this round, if any."""
-        if line is None or line.table is None:
+        if line is None or line.night_table is None:
             return None
-        return self.tables[line.table - 1]
+        return self.tables[line.night_table - 1]
 
 
 def seat_label(variant: Variant, position: int) -> str:
@@ -153,7 +153,7 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
             PlayerLine(
                 number=entrant.number,
                 name=entrant.player.name,
-                table=found[0] if found else None,
+                night_table=found[0] if found else None,
                 seat=found[1].label if found else "",
                 partner=found[1].partner if found else "",
                 sits_out=entrant.number in sitting_out,
@@ -221,7 +221,7 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
         "round": shown,
         "me": me if me in known else None,
         "my_line": mine,
-        "my_table": shown.table_of(mine) if shown else None,
+        "my_night_table": shown.table_of(mine) if shown else None,
         "me_form": NightMeForm(
             entrants=[(e.number, e.player.name) for e in _by_name(board.entrants)]
         ),

@@ -35,7 +35,7 @@ urlpatterns: list[URLPattern] = [
         name="night_standings_state",
     ),
     path(
-        "nights/<int:night_id>/rounds/<int:number>/tables/<int:table>/card/",
+        "nights/<int:night_id>/rounds/<int:number>/tables/<int:night_table>/card/",
         live.night_score_card,
         name="night_score_card",
     ),

@@ -35,9 +35,9 @@ OPENED_HERE = {"none", "same-origin"}
 
 def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
     """One of this phone's tables, or 404."""
-    for table in tables_of(request):
-        if table.pk == table_id:
-            return table
+    for private_table in tables_of(request):
+        if private_table.pk == table_id:
+            return private_table
     raise Http404("No such table on this phone.")
 
 
@@ -88,17 +88,17 @@ def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
     all the tables it can, it leaves the table to join on the Join page. Either
     way it goes on at an address without the key, so the key stays out of the
     address bar and history."""
-    table = get_object_or_404(PrivateTable, key=key)
-    if holds(request, table):
-        messages.info(request, f"This phone already keeps the score at {table.name}.")
-        return _no_store(_landing(table))
+    private_table = get_object_or_404(PrivateTable, key=key)
+    if holds(request, private_table):
+        messages.info(request, f"This phone already keeps the score at {private_table.name}.")
+        return _no_store(_landing(private_table))
     if request.headers.get("Sec-Fetch-Site") in OPENED_HERE and not is_full(request):
         before = next(iter(tables_of(request)), None)
-        join(request, table)
-        messages.success(request, _joined_message(request, table, before))
-        return _no_store(_landing(table))
+        join(request, private_table)
+        messages.success(request, _joined_message(request, private_table, before))
+        return _no_store(_landing(private_table))
     response = redirect("table_join_confirm")
-    set_pending(response, table)
+    set_pending(response, private_table)
     return _no_store(response)
 
 
@@ -159,9 +159,9 @@ def table_replace_key(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     older than another phone's replacement is told so, and no longer claims
     the old key."""
     if request.method == "GET":
-        table = _mine(request, table_id)
-        form = ReplaceKeyForm(initial={"shown": table.key_digest, "token": new_key()})
-        return _replace_page(request, table, form)
+        private_table = _mine(request, table_id)
+        form = ReplaceKeyForm(initial={"shown": private_table.key_digest, "token": new_key()})
+        return _replace_page(request, private_table, form)
     held = next((t for t in tables_of(request) if t.pk == table_id), None)
     form = ReplaceKeyForm(request.POST)
     shown = request.POST.get("shown", "")
@@ -176,15 +176,15 @@ def table_replace_key(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             return _replaced_elsewhere(request, shown, None)
         return _replace_page(request, held, form, status=422)
     try:
-        table = PrivateTable.replace_shown_key(
+        private_table = PrivateTable.replace_shown_key(
             table_id, shown_digest=shown, token=form.cleaned_data["token"]
         )
     except PrivateTable.DoesNotExist:
         raise Http404("No such table on this phone.") from None
     except KeyAlreadyReplaced:
         return _replaced_elsewhere(request, shown, held)
-    replaced(request, shown, table)
-    messages.success(request, f"{table.name} has a new key: invite the other phones again.")
+    replaced(request, shown, private_table)
+    messages.success(request, f"{private_table.name} has a new key: invite the other phones again.")
     return redirect("table_list")
 
 
@@ -195,7 +195,7 @@ def _replace_page(
     *,
     status: int = 200,
 ) -> HttpResponse:
-    context = {"table": private_table, "form": form}
+    context = {"private_table": private_table, "form": form}
     page = render(request, "scorekeeper/private_tables/replace_key.html", context, status=status)
     return _no_store(page)
 
@@ -210,7 +210,7 @@ def _replaced_elsewhere(
     still_held = held if held is not None and held.key_digest != shown else None
     if still_held is None:
         forget_digest(request, shown)
-    context = {"table": still_held}
+    context = {"private_table": still_held}
     return _no_store(
         render(request, "scorekeeper/private_tables/key_replaced.html", context, status=409)
     )
@@ -219,7 +219,7 @@ def _replaced_elsewhere(
 @require_POST
 def table_forget(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """This phone stops keeping the table (its key link joins it again)."""
-    table = _mine(request, table_id)
-    forget(request, table)
-    messages.success(request, f"This phone no longer keeps {table.name}.")
+    private_table = _mine(request, table_id)
+    forget(request, private_table)
+    messages.success(request, f"This phone no longer keeps {private_table.name}.")
     return redirect("table_list")

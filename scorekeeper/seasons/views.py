@@ -42,10 +42,12 @@ def season_list(request: HtmxHttpRequest) -> HttpResponse:
     tables = tables_of(request)
     if request.method == "GET":
         choice = TableChoiceForm(tables=tables)
-        form = SeasonForm(initial={"token": uuid.uuid4()}, nights=_nights(choice.table()))
+        form = SeasonForm(
+            initial={"token": uuid.uuid4()}, nights=_nights(choice.chosen_private_table())
+        )
         return _list(request, form, choice)
     choice = TableChoiceForm(request.POST, tables=tables)
-    private_table = choice.table()
+    private_table = choice.chosen_private_table()
     form = SeasonForm(request.POST, nights=_nights(private_table))
     if private_table is None:
         form.is_valid()

@@ -36,8 +36,8 @@ class TableChoiceForm(forms.Form):
         """Only a phone with several tables picks one."""
         return len(self.tables) > 1
 
-    def table(self) -> PrivateTable | None:
-        """The table picked (the last used when the field was not sent), or
+    def chosen_private_table(self) -> PrivateTable | None:
+        """The private table picked (the last used when the field was not sent), or
         None when this phone has no table yet."""
         chosen = self.cleaned_data.get("private_table") if self.is_valid() else None
         by_pk = {t.pk: t for t in self.tables}

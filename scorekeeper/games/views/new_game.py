@@ -58,7 +58,9 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         with transaction.atomic():
             # The first game on a phone makes its table, named after the
             # players, once per form: the form sent again finds that table.
-            private_table = choice.table() or TableStart.table_for(token, named_for=form.players)
+            private_table = choice.chosen_private_table() or TableStart.private_table_for(
+                token, named_for=form.players
+            )
             game = form.start(private_table=private_table)
     except TableKeyReplaced:
         again = form.anew(KEY_REPLACED)

@@ -51,18 +51,20 @@ class Command(BaseCommand):
             key = key.strip().removeprefix("/t/").strip("/")
             # A key is URL-safe: anything else (a NUL, which PostgreSQL cannot
             # even compare) is no table's, without asking the database.
-            table = (
+            private_table = (
                 PrivateTable.objects.filter(key=key).first() if TABLE_KEY.fullmatch(key) else None
             )
-            if table is None:
+            if private_table is None:
                 raise CommandError("No table has that key (`manage.py tables` lists them).")
-            return table
+            return private_table
         tables = list(PrivateTable.objects.all()[:2])
         if len(tables) == 1:
             return tables[0]
-        table = PrivateTable.named_for(players)
-        self.stderr.write(f"Made the table {table.name}; its key link: {table.key_path}")
-        return table
+        private_table = PrivateTable.named_for(players)
+        self.stderr.write(
+            f"Made the table {private_table.name}; its key link: {private_table.key_path}"
+        )
+        return private_table
 
     def handle(
         self,

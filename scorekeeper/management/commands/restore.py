@@ -52,8 +52,8 @@ class Command(BaseCommand):
             )
         # The names read in another form than the file wrote them, for the operator
         # to see (docs/formats.md, "Game document (import and export)": players' names).
-        for table in tables:
-            for where, given, read in table.folded:
+        for private_table in tables:
+            for where, given, read in private_table.folded:
                 self.stdout.write(f"Folded the name '{given}' into '{read}' ({where}).")
         self.stdout.write(
             f"Restored {len(tables)} table{'s' if len(tables) != 1 else ''}: {added} game"

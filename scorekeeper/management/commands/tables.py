@@ -34,13 +34,13 @@ class Command(BaseCommand):
         if not tables:
             self.stdout.write("No table yet: `manage.py new_table` makes one.")
             return
-        for table in tables:
-            count: int = table.game_count  # type: ignore[attr-defined]
+        for private_table in tables:
+            count: int = private_table.game_count  # type: ignore[attr-defined]
             games = f"{count} game{'s' if count != 1 else ''}"
             if options["sizes"]:
-                games += f", {_hands(table.hand_count)}"  # type: ignore[attr-defined]
+                games += f", {_hands(private_table.hand_count)}"  # type: ignore[attr-defined]
             # One line a table, whatever its name holds (the admin takes any text).
-            self.stdout.write(f"{table.key_path}  {one_line(table.name)} ({games})")
+            self.stdout.write(f"{private_table.key_path}  {one_line(private_table.name)} ({games})")
 
 
 def _hands(count: int) -> str:

@@ -55,12 +55,14 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
 
 @require_GET
 def night_score_card(
-    request: HtmxHttpRequest, night_id: int, number: int, table: int
+    request: HtmxHttpRequest, night_id: int, number: int, night_table: int
 ) -> HttpResponse:
     """A table's round on one printed page, for a table without a phone."""
     night = _phone_night(request, night_id)
     game = get_object_or_404(
-        Game.objects.filter(night_round__night=night, night_round__number=number, night_table=table)
+        Game.objects.filter(
+            night_round__night=night, night_round__number=number, night_table=night_table
+        )
         .with_seats()
         .select_related("night_round")
     )

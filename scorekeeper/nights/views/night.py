@@ -101,10 +101,12 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
     tables = tables_of(request)
     if request.method == "GET":
         choice = TableChoiceForm(tables=tables)
-        form = NightStartForm(initial={"token": uuid.uuid4()}, known=_known_players(choice.table()))
+        form = NightStartForm(
+            initial={"token": uuid.uuid4()}, known=_known_players(choice.chosen_private_table())
+        )
         return screen(request, "nights/night_new.html", {"form": form, "table_choice": choice})
     choice = TableChoiceForm(request.POST, tables=tables)
-    form = NightStartForm(request.POST, known=_known_players(choice.table()))
+    form = NightStartForm(request.POST, known=_known_players(choice.chosen_private_table()))
     if form.is_valid():
         token = form.cleaned_data["token"]
         try:
@@ -114,7 +116,9 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
             # answer) finds it, and its night.
             with transaction.atomic():
                 named_for = [form.cleaned_data["name"] or "Euchre"]
-                private_table = choice.table() or TableStart.table_for(token, named_for=named_for)
+                private_table = choice.chosen_private_table() or TableStart.private_table_for(
+                    token, named_for=named_for
+                )
                 night = form.start(private_table=private_table)
         except (SeatingError, RulesError) as error:
             form.add_error(None, str(error))
@@ -166,7 +170,9 @@ def _night_form_used(
     already_started: EuchreNight | None = None,
 ) -> HttpResponse:
     """409: the start form back as it was sent, with a new token and ``error``."""
-    again = NightStartForm(with_new_token(form.data), known=_known_players(choice.table()))
+    again = NightStartForm(
+        with_new_token(form.data), known=_known_players(choice.chosen_private_table())
+    )
     again.is_valid()
     again.add_error(None, error)
     context = {"form": again, "table_choice": choice, "already_started": already_started}
