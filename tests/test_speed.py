@@ -24,7 +24,7 @@ from referee.engine.variants import Variant
 from scorekeeper.models import Game, Player, Seat, SeatPair
 from scorekeeper.models.game_hands import GameOver
 from scorekeeper.models.records import PAIR_FIGURES, RESULT_FIGURES, SEAT_FIGURES, pair_figures
-from tests.engine.test_engine_properties import hands, tables
+from tests.engine.test_engine_properties import game_setups, hands
 from tests.game_support import FIVE, HTMX, fresh, our_table, record, start_game, url
 
 pytestmark = pytest.mark.django_db
@@ -164,15 +164,15 @@ def cached_pairs(game: Game) -> dict[tuple[int, int], dict[str, int]]:
 def histories(draw: st.DrawFn) -> tuple[GameSetup, int, list[tuple[str, Any]]]:
     """A table, its first dealer and what the scorer did: hands recorded,
     edited, undone, a dealer noted out of turn."""
-    table = draw(tables())
+    setup = draw(game_setups())
     steps = st.one_of(
-        st.tuples(st.just("record"), hands(table)),
-        st.tuples(st.just("edit"), st.tuples(st.integers(1, 8), hands(table))),
+        st.tuples(st.just("record"), hands(setup)),
+        st.tuples(st.just("edit"), st.tuples(st.integers(1, 8), hands(setup))),
         st.tuples(st.just("undo"), st.none()),
-        st.tuples(st.just("dealer"), st.integers(0, table.n - 1)),
+        st.tuples(st.just("dealer"), st.integers(0, setup.n - 1)),
     )
-    first_dealer = draw(st.integers(0, table.n - 1))
-    return table, first_dealer, draw(st.lists(steps, max_size=10))
+    first_dealer = draw(st.integers(0, setup.n - 1))
+    return setup, first_dealer, draw(st.lists(steps, max_size=10))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -180,12 +180,12 @@ def histories(draw: st.DrawFn) -> tuple[GameSetup, int, list[tuple[str, Any]]]:
 def test_each_seats_cached_statistics_match_a_count_over_every_hand(
     history: tuple[GameSetup, int, list[tuple[str, Any]]],
 ) -> None:
-    table, first_dealer, steps = history
+    setup, first_dealer, steps = history
     game = Game.start(
-        variant=table.variant,
-        players=table.players,
+        variant=setup.variant,
+        players=setup.players,
         first_dealer=first_dealer,
-        rules=table.rules,
+        rules=setup.rules,
         private_table=our_table(),
     )
     for kind, value in steps:
@@ -206,11 +206,11 @@ def test_each_seats_cached_statistics_match_a_count_over_every_hand(
             pass  # refused, as the screen would: nothing stored
     assert cached_records() == records_from_every_hand()
     game = fresh(game)
-    assert cached_pairs(game) == pair_figures(game.hand_list(), table.n)
+    assert cached_pairs(game) == pair_figures(game.hand_list(), setup.n)
     score = game.score()
-    shared = table.variant != Variant.STANDARD and len(score.winners) > 1
+    shared = setup.variant != Variant.STANDARD and len(score.winners) > 1
     assert [(s.finished, s.won, s.shared_win) for s in game.seat_list()] == [
-        (score.finished, p in score.winners, p in score.winners and shared) for p in range(table.n)
+        (score.finished, p in score.winners, p in score.winners and shared) for p in range(setup.n)
     ]
     assert [s.total for s in game.seat_list()] == list(score.totals)
     assert game.hands_played == len(score.counted_hands)

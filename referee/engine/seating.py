@@ -51,7 +51,7 @@ class RoundPlan:
 
     @property
     def seated(self) -> tuple[int, ...]:
-        return tuple(sorted(player for table in self.tables for player in table))
+        return tuple(sorted(player for night_table in self.tables for player in night_table))
 
 
 @dataclass(frozen=True)
@@ -109,21 +109,21 @@ def table_sizes(*, players: int, variant: Variant) -> tuple[int, ...]:
     raise SeatingError(f"{players} players cannot fill a table of {smallest}.")
 
 
-def table_partners(table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
+def table_partners(night_table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
     """The partnerships a table seats: seats 1 and 3, 2 and 4 in standard euchre;
     none in Call-Ace, where the maker calls a partner each hand (docs/rules.md, Standard 3 and
     Euchre night 2)."""
     if variant is not Variant.STANDARD:
         return ()
-    return (_pair(table[0], table[2]), _pair(table[1], table[3]))
+    return (_pair(night_table[0], night_table[2]), _pair(night_table[1], night_table[3]))
 
 
-def table_opponents(table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
+def table_opponents(night_table: Sequence[int], *, variant: Variant) -> tuple[Pair, ...]:
     """Who meets whom as an opponent at a table: the other team in standard euchre,
     everyone else at the table in Call-Ace (docs/rules.md, Euchre night)."""
     if variant is Variant.STANDARD:
-        return tuple(_pair(a, b) for a in table[0::2] for b in table[1::2])
-    return tuple(_pair(a, b) for a, b in itertools.combinations(table, 2))
+        return tuple(_pair(a, b) for a in night_table[0::2] for b in night_table[1::2])
+    return tuple(_pair(a, b) for a, b in itertools.combinations(night_table, 2))
 
 
 @dataclass
@@ -140,10 +140,10 @@ class _Tally:
         tally = cls(Counter(), Counter(), Counter(), Counter())
         for plan in history:
             tally.sat_out.update(plan.sitting_out)
-            for table in plan.tables:
-                tally.played.update(table)
-                tally.partners.update(table_partners(table, variant=variant))
-                tally.opponents.update(table_opponents(table, variant=variant))
+            for night_table in plan.tables:
+                tally.played.update(night_table)
+                tally.partners.update(table_partners(night_table, variant=variant))
+                tally.opponents.update(table_opponents(night_table, variant=variant))
         return tally
 
 
@@ -333,7 +333,7 @@ def _seat_call_ace(
             tables.append(order[:size])
             order = order[size:]
         # to_table[p][t]: what player p pays to sit with table t's players.
-        to_table = [[sum(row[a] for a in table) for table in tables] for row in price]
+        to_table = [[sum(row[a] for a in night_table) for night_table in tables] for row in price]
         for _sweep in range(_SWEEPS):
             improved = False
             for s, t in itertools.combinations(range(len(tables)), 2):
@@ -350,11 +350,13 @@ def _seat_call_ace(
                         improved = True
             if not improved:
                 break
-        total = sum(price[a][b] for table in tables for a in table for b in table if a < b)
+        total = sum(
+            price[a][b] for night_table in tables for a in night_table for b in night_table if a < b
+        )
         if best is None or total < best[0]:
             best = (total, tables)
     assert best is not None
-    return [tuple(seated[i] for i in table) for table in best[1]]
+    return [tuple(seated[i] for i in night_table) for night_table in best[1]]
 
 
 def plan_round(
@@ -429,7 +431,10 @@ def plan_to_dict(plan: NightPlan) -> dict[str, object]:
         "variant": plan.variant.value,
         "players": plan.players,
         "rounds": [
-            {"tables": [list(table) for table in r.tables], "sitting_out": list(r.sitting_out)}
+            {
+                "tables": [list(night_table) for night_table in r.tables],
+                "sitting_out": list(r.sitting_out),
+            }
             for r in plan.rounds
         ],
     }

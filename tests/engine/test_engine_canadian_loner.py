@@ -24,7 +24,7 @@ NAMES = ("Ann", "Ben", "Cat", "Dan")
 ANN, BEN, CAT, DAN = range(4)
 
 
-def table(*, canadian_loner: bool = True) -> GameSetup:
+def game_setup(*, canadian_loner: bool = True) -> GameSetup:
     return GameSetup(
         variant=Variant.STANDARD,
         players=NAMES,
@@ -41,7 +41,9 @@ def refused(t: GameSetup, fields: dict[str, Any], *, dealer: int) -> dict[str, s
 def test_the_dealers_partner_who_orders_up_and_keeps_the_partner_is_refused_naming_the_rule() -> (
     None
 ):
-    errors = refused(table(), {"maker": "Cat", "trump": "H", "tricks": 3, "round": 1}, dealer=ANN)
+    errors = refused(
+        game_setup(), {"maker": "Cat", "trump": "H", "tricks": 3, "round": 1}, dealer=ANN
+    )
     assert set(errors) == {"alone"}
     assert "Canadian loner" in errors["alone"]
     assert errors["alone"].startswith("Cat ordered up their partner Ann, the dealer, in round 1")
@@ -49,7 +51,7 @@ def test_the_dealers_partner_who_orders_up_and_keeps_the_partner_is_refused_nami
 
 
 def test_the_same_order_up_played_alone_is_scored_as_any_lone_hand() -> None:
-    t = table()
+    t = game_setup()
     hand = read_hand(
         t, {"maker": "Cat", "trump": "H", "tricks": 5, "round": 1, "alone": True}, dealer=ANN
     )
@@ -57,12 +59,12 @@ def test_the_same_order_up_played_alone_is_scored_as_any_lone_hand() -> None:
     march = score_hand(t, hand)
     assert march.points == (4, 0, 4, 0)
     assert march.rule == "alone-march"
-    plain = table(canadian_loner=False)
+    plain = game_setup(canadian_loner=False)
     assert score_hand(plain, hand).points == march.points  # the rule changes no score
 
 
 def test_without_the_house_rule_the_partner_may_order_up_and_keep_the_dealer() -> None:
-    t = table(canadian_loner=False)
+    t = game_setup(canadian_loner=False)
     hand = read_hand(t, {"maker": "Cat", "trump": "H", "tricks": 3, "round": 1}, dealer=ANN)
     assert score_hand(t, hand).points == (1, 0, 1, 0)
 
@@ -77,19 +79,19 @@ def test_without_the_house_rule_the_partner_may_order_up_and_keep_the_dealer() -
     ],
 )
 def test_only_an_order_up_by_the_dealers_partner_must_go_alone(maker: str, round_: int) -> None:
-    t = table()
+    t = game_setup()
     hand = read_hand(t, {"maker": maker, "trump": "S", "tricks": 3, "round": round_}, dealer=ANN)
     assert hand.outcome is PartnerOutcome.TEAM
 
 
 def test_a_hand_with_no_bidding_round_noted_is_taken_as_recorded() -> None:
     # docs/rules.md, Standard 3 (ruling): only the round tells an order-up from a named suit.
-    hand = read_hand(table(), {"maker": "Cat", "trump": "H", "tricks": 3}, dealer=ANN)
+    hand = read_hand(game_setup(), {"maker": "Cat", "trump": "H", "tricks": 3}, dealer=ANN)
     assert hand.outcome is PartnerOutcome.TEAM
 
 
 def test_a_hand_dealt_out_of_turn_is_held_to_the_rule_by_its_own_dealer() -> None:
-    t = table()
+    t = game_setup()
     fields = {"maker": "Dan", "trump": "C", "tricks": 4, "round": 1, "dealer": "Ben"}
     assert "alone" in refused(t, fields, dealer=ANN)  # Ben dealt, whatever the rotation says
     fine = {"maker": "Cat", "trump": "C", "tricks": 4, "round": 1, "dealer": "Ben"}
@@ -98,7 +100,7 @@ def test_a_hand_dealt_out_of_turn_is_held_to_the_rule_by_its_own_dealer() -> Non
 
 def test_a_hand_read_without_knowing_its_dealer_is_not_held_to_the_rule() -> None:
     hand = Hand(maker=CAT, trump=Suit.SPADES, tricks=3, round=1)
-    t = table()
+    t = game_setup()
     assert "alone" not in check_hand(t, hand)
     assert "alone" in check_hand(t, hand, dealer=ANN)
 
@@ -106,7 +108,7 @@ def test_a_hand_read_without_knowing_its_dealer_is_not_held_to_the_rule() -> Non
 def test_the_rule_asks_nothing_of_the_other_variants() -> None:
     call_ace = GameSetup(variant=Variant.CALL_ACE, players=NAMES)
     assert not must_go_alone(call_ace, maker=CAT, dealer=ANN, bidding_round=1)
-    assert must_go_alone(table(), maker=CAT, dealer=ANN, bidding_round=1)
+    assert must_go_alone(game_setup(), maker=CAT, dealer=ANN, bidding_round=1)
 
 
 # --- A game's hands, each with the dealer the rotation gives it ----------------------------------
@@ -161,7 +163,7 @@ def test_an_older_standard_document_without_the_key_imports_with_the_rule_off() 
 
 
 def test_check_dealt_hands_finds_the_first_hand_its_dealer_makes_impossible() -> None:
-    t = table()
+    t = game_setup()
     fine = Hand(maker=BEN, trump=Suit.HEARTS, tricks=3, round=1)
     bad_for_ben_dealing = Hand(maker=DAN, trump=Suit.HEARTS, tricks=3, round=1)
     assert check_dealt_hands(t, first_dealer=ANN, hands=[fine, fine]) is None
@@ -189,7 +191,7 @@ def test_check_dealt_hands_finds_the_first_hand_its_dealer_makes_impossible() ->
 def test_a_standard_hand_is_refused_exactly_when_the_rule_makes_it_a_lone_hand(
     on: bool, dealer: int, maker: int, round_: int | None, alone: bool, tricks: int
 ) -> None:
-    t = table(canadian_loner=on)
+    t = game_setup(canadian_loner=on)
     fields: dict[str, Any] = {"maker": NAMES[maker], "trump": "D", "tricks": tricks}
     if round_ is not None:
         fields["round"] = round_
@@ -203,7 +205,7 @@ def test_a_standard_hand_is_refused_exactly_when_the_rule_makes_it_a_lone_hand(
         return
     hand = read_hand(t, fields, dealer=dealer)
     # Accepted, it scores as it would at a table without the rule.
-    plain = table(canadian_loner=False)
+    plain = game_setup(canadian_loner=False)
     assert score_hand(t, hand) == score_hand(plain, hand)
     totals = score_game(t, first_dealer=dealer, hands=[hand]).totals
     assert totals == score_game(plain, first_dealer=dealer, hands=[hand]).totals

@@ -41,7 +41,7 @@ def call_ace(n: int = 4, **rules: Any) -> GameSetup:
     return GameSetup(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
 
 
-def contract_table() -> GameSetup:
+def contract_setup() -> GameSetup:
     return GameSetup(
         variant=Variant.CALL_ACE,
         players=CONTRACT_PLAYERS,
@@ -70,7 +70,7 @@ def pair(t: GameSetup, maker: str, partner: str, tricks: int) -> Hand:
 
 
 def test_the_contract_example_game_is_scored_hand_by_hand() -> None:
-    t = contract_table()
+    t = contract_setup()
     game = score_game(t, first_dealer=0, hands=[read_hand(t, h) for h in CONTRACT_HANDS])
     assert [t.name(h.dealer) for h in game.hands] == ["Ann", "Ben", "Cat", "Dan", "Eve"]
     assert [by_name(t, h.points) for h in game.hands] == [
@@ -97,7 +97,7 @@ def test_the_contract_example_game_is_scored_hand_by_hand() -> None:
 
 @pytest.mark.parametrize("number", range(len(CONTRACT_HANDS)))
 def test_each_contract_example_hand_is_written_back_as_it_was_read(number: int) -> None:
-    t = contract_table()
+    t = contract_setup()
     data = CONTRACT_HANDS[number]
     assert hand_to_dict(t, read_hand(t, data)) == data
 
@@ -299,7 +299,7 @@ GOOD = {
 }
 
 
-def variant_table(variant: Variant, **rules: Any) -> GameSetup:
+def variant_setup(variant: Variant, **rules: Any) -> GameSetup:
     players = STANDARD_PLAYERS if variant is Variant.STANDARD else CYP_PLAYERS
     return GameSetup(variant=variant, players=players, rules=HouseRules(**rules))
 
@@ -360,7 +360,7 @@ BAD_VALUES: list[tuple[Variant, str, Any]] = [
 def test_a_bad_value_is_refused_with_an_error_naming_its_field(
     variant: Variant, field: str, value: Any
 ) -> None:
-    t = variant_table(variant)
+    t = variant_setup(variant)
     with pytest.raises(HandError) as error:
         read_hand(t, {**GOOD[variant], field: value})
     assert set(error.value.errors) == {field}
@@ -384,7 +384,7 @@ def test_a_bad_value_is_refused_with_an_error_naming_its_field(
     ],
 )
 def test_a_missing_field_is_refused_with_an_error_naming_it(variant: Variant, field: str) -> None:
-    t = variant_table(variant)
+    t = variant_setup(variant)
     data = {k: v for k, v in GOOD[variant].items() if k != field}
     with pytest.raises(HandError) as error:
         read_hand(t, data)
@@ -392,14 +392,14 @@ def test_a_missing_field_is_refused_with_an_error_naming_it(variant: Variant, fi
 
 
 def test_every_field_at_fault_is_named_at_once() -> None:
-    t = variant_table(Variant.CALL_ACE)
+    t = variant_setup(Variant.CALL_ACE)
     with pytest.raises(HandError) as error:
         read_hand(t, {"maker": "Zed", "trump": "X", "called": "Q", "partner": "Yan", "tricks": 9})
     assert set(error.value.errors) == {"maker", "trump", "called", "partner", "tricks"}
 
 
 def test_a_named_partner_alone_can_be_revealed_on_a_trick() -> None:
-    t = variant_table(Variant.CALL_ACE)
+    t = variant_setup(Variant.CALL_ACE)
     assert read_hand(t, {**GOOD[Variant.CALL_ACE], "revealed_on_trick": 5}).revealed_on_trick == 5
     with pytest.raises(HandError) as error:
         read_hand(t, {**GOOD[Variant.CALL_ACE], "partner": "maker", "revealed_on_trick": 2})
@@ -410,12 +410,12 @@ def test_a_named_partner_alone_can_be_revealed_on_a_trick() -> None:
 
 def test_a_hand_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(HandError) as error:
-        read_hand(variant_table(Variant.CALL_ACE), ["Ben", "H"])  # type: ignore[arg-type]
+        read_hand(variant_setup(Variant.CALL_ACE), ["Ben", "H"])  # type: ignore[arg-type]
     assert set(error.value.errors) == {"hand"}
 
 
 def test_the_fields_export_adds_are_ignored_on_import() -> None:
-    t = variant_table(Variant.CALL_ACE)
+    t = variant_setup(Variant.CALL_ACE)
     exported = {**GOOD[Variant.CALL_ACE], "points": {"Ann": 1}, "explanation": "anything"}
     assert read_hand(t, exported) == read_hand(t, GOOD[Variant.CALL_ACE])
     assert read_hand(
@@ -424,7 +424,7 @@ def test_the_fields_export_adds_are_ignored_on_import() -> None:
 
 
 def test_a_hand_is_read_with_players_as_seats() -> None:
-    t = variant_table(Variant.CALL_ACE)
+    t = variant_setup(Variant.CALL_ACE)
     hand = read_hand(
         t,
         {

@@ -434,7 +434,7 @@ def nights(
 
 
 def _played(round_score: RoundScore) -> Sequence[int]:
-    return [points for table in round_score.tables for points in table.points]
+    return [points for table_round in round_score.tables for points in table_round.points]
 
 
 @NIGHT
@@ -481,9 +481,9 @@ def test_standard_partners_always_have_equal_round_points(
 ) -> None:
     _, _, rounds = night
     for r in rounds:
-        for table in r.tables:
-            assert table.points[0] == table.points[2]
-            assert table.points[1] == table.points[3]
+        for table_round in r.tables:
+            assert table_round.points[0] == table_round.points[2]
+            assert table_round.points[1] == table_round.points[3]
 
 
 def test_a_round_ignores_the_target_and_ends_after_its_hands_with_no_winner() -> None:

@@ -24,16 +24,16 @@ H, S, D = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS
 LOSES_2 = RenegeRule.OFFENDER_LOSES_2
 
 
-def table(variant: Variant, n: int = 4, **rules: Any) -> GameSetup:
+def game_setup(variant: Variant, n: int = 4, **rules: Any) -> GameSetup:
     return GameSetup(variant=variant, players=NAMES[:n], rules=HouseRules(**rules))
 
 
 def call_ace(n: int = 4, **rules: Any) -> GameSetup:
-    return table(Variant.CALL_ACE, n, **rules)
+    return game_setup(Variant.CALL_ACE, n, **rules)
 
 
 def standard(**rules: Any) -> GameSetup:
-    return table(Variant.STANDARD, **rules)
+    return game_setup(Variant.STANDARD, **rules)
 
 
 def score(t: GameSetup, **fields: Any) -> HandScore:
@@ -188,7 +188,7 @@ def test_a_call_ace_renege_by_a_defender_is_a_march_citing_call_ace_scoring() ->
 def test_a_scored_hand_cites_its_variants_section(
     variant: Variant, n: int, cited: str, tricks: int, rule: str
 ) -> None:
-    t = table(variant, n, renege=LOSES_2)
+    t = game_setup(variant, n, renege=LOSES_2)
     called = "S" if variant is Variant.CALL_ACE else "QS"
     result = score(t, maker="Ann", trump="H", called=called, partner="maker", tricks=tricks)
     assert (result.rule, result.section, result.citation.short) == (rule, "scoring", cited)
@@ -363,7 +363,7 @@ def test_thrown_in_false_is_an_ordinary_hand() -> None:
 def test_a_hand_is_written_back_exactly_as_the_document_gave_it(
     variant: Variant, n: int, data: dict[str, Any]
 ) -> None:
-    t = table(variant, n)
+    t = game_setup(variant, n)
     assert hand_to_dict(t, read_hand(t, data)) == data
 
 
@@ -450,7 +450,7 @@ CYP = Variant.CALL_YOUR_PARTNER
 def test_an_impossible_record_is_refused_at_its_field(
     variant: Variant, n: int, hand: Hand, errors: dict[str, str]
 ) -> None:
-    assert check_hand(table(variant, n), hand) == errors
+    assert check_hand(game_setup(variant, n), hand) == errors
 
 
 @pytest.mark.parametrize(
@@ -605,7 +605,7 @@ def test_each_fault_of_a_recorded_hand_is_named_at_its_field(
     variant: Variant, n: int, data: Any, errors: dict[str, str]
 ) -> None:
     with pytest.raises(HandError) as error:
-        read_hand(table(variant, n), data)
+        read_hand(game_setup(variant, n), data)
     assert error.value.errors == errors
 
 

@@ -56,7 +56,7 @@ def house_rules(draw: st.DrawFn, variant: Variant) -> HouseRules:
 
 
 @st.composite
-def tables(draw: st.DrawFn, *, default_rules: bool = False) -> GameSetup:
+def game_setups(draw: st.DrawFn, *, default_rules: bool = False) -> GameSetup:
     variant = draw(st.sampled_from(Variant))
     n = draw(st.sampled_from(variant.player_counts))
     rules = HouseRules() if default_rules else draw(house_rules(variant))
@@ -136,119 +136,119 @@ def _is_trump(card: Card, trump: Trump) -> bool:
 
 
 @st.composite
-def table_and_hand(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[GameSetup, Hand]:
-    table = draw(tables(default_rules=default_rules))
-    return table, draw(hands(table))
+def setup_and_hand(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[GameSetup, Hand]:
+    setup = draw(game_setups(default_rules=default_rules))
+    return setup, draw(hands(setup))
 
 
 @st.composite
-def table_and_played_hand(
+def setup_and_played_hand(
     draw: st.DrawFn, *, default_rules: bool = False
 ) -> tuple[GameSetup, Hand]:
-    table = draw(tables(default_rules=default_rules))
-    return table, draw(hands(table, thrown_in=False))
+    setup = draw(game_setups(default_rules=default_rules))
+    return setup, draw(hands(setup, thrown_in=False))
 
 
 @st.composite
 def games(draw: st.DrawFn, *, default_rules: bool = False) -> tuple[GameSetup, int, list[Hand]]:
-    table = draw(tables(default_rules=default_rules))
-    first_dealer = draw(st.integers(0, table.n - 1))
-    return table, first_dealer, draw(st.lists(hands(table), max_size=20))
+    setup = draw(game_setups(default_rules=default_rules))
+    first_dealer = draw(st.integers(0, setup.n - 1))
+    return setup, first_dealer, draw(st.lists(hands(setup), max_size=20))
 
 
 # --- The generated hands are the engine's valid hands --------------------------------------------
 
 
 @FAST
-@given(table_and_hand())
+@given(setup_and_hand())
 def test_every_generated_hand_is_a_valid_hand_record(case: tuple[GameSetup, Hand]) -> None:
-    table, hand = case
-    assert check_hand(table, hand) == {}
+    setup, hand = case
+    assert check_hand(setup, hand) == {}
 
 
 # --- Scoring -------------------------------------------------------------------------------------
 
 
 @FAST
-@given(table_and_hand(default_rules=True))
+@given(setup_and_hand(default_rules=True))
 def test_points_are_never_negative_under_the_default_rules(case: tuple[GameSetup, Hand]) -> None:
-    table, hand = case
-    result = score_hand(table, hand)
+    setup, hand = case
+    result = score_hand(setup, hand)
     assert all(p >= 0 for p in result.points)
-    assert result.penalties == (0,) * table.n
+    assert result.penalties == (0,) * setup.n
 
 
 @FAST
-@given(table_and_played_hand())
+@given(setup_and_played_hand())
 def test_in_a_scored_hand_exactly_one_side_scores_every_member_alike_and_nobody_else(
     case: tuple[GameSetup, Hand],
 ) -> None:
-    table, hand = case
-    result = score_hand(table, hand)
+    setup, hand = case
+    result = score_hand(setup, hand)
     scorers = {seat for seat, p in enumerate(result.points) if p}
-    makers, defenders = set(table.makers(hand)), set(table.defenders(hand))
+    makers, defenders = set(setup.makers(hand)), set(setup.defenders(hand))
     assert makers
     assert defenders
     assert makers.isdisjoint(defenders)
-    assert makers | defenders == set(range(table.n))
+    assert makers | defenders == set(range(setup.n))
     assert scorers in (makers, defenders)
     assert len({result.points[s] for s in scorers}) == 1
     assert all(p >= 0 for p in result.points)
 
 
 @FAST
-@given(table_and_played_hand())
+@given(setup_and_played_hand())
 def test_makers_score_exactly_when_they_take_enough_tricks_or_a_defender_reneges(
     case: tuple[GameSetup, Hand],
 ) -> None:
-    table, hand = case
-    result = score_hand(table, hand)
-    makers = set(table.makers(hand))
+    setup, hand = case
+    result = score_hand(setup, hand)
+    makers = set(setup.makers(hand))
     makers_scored = any(result.points[s] for s in makers)
-    if hand.renege is not None and table.rules.renege is RenegeRule.MARCH_OR_EUCHRE:
+    if hand.renege is not None and setup.rules.renege is RenegeRule.MARCH_OR_EUCHRE:
         assert makers_scored == (hand.renege not in makers)
     else:
-        assert makers_scored == (hand.tricks >= table.deal.tricks_to_make)
+        assert makers_scored == (hand.tricks >= setup.deal.tricks_to_make)
 
 
 @FAST
-@given(table_and_played_hand())
+@given(setup_and_played_hand())
 def test_a_march_scores_at_least_what_a_make_scores_for_the_same_side(
     case: tuple[GameSetup, Hand],
 ) -> None:
-    table, hand = case
-    deal = table.deal
-    march = score_hand(table, replace(hand, tricks=deal.tricks, renege=None))
-    make = score_hand(table, replace(hand, tricks=deal.tricks_to_make, renege=None))
-    for seat in table.makers(hand):
+    setup, hand = case
+    deal = setup.deal
+    march = score_hand(setup, replace(hand, tricks=deal.tricks, renege=None))
+    make = score_hand(setup, replace(hand, tricks=deal.tricks_to_make, renege=None))
+    for seat in setup.makers(hand):
         assert march.points[seat] >= make.points[seat] >= 1
 
 
 @FAST
-@given(table_and_played_hand())
+@given(setup_and_played_hand())
 def test_taking_more_tricks_never_scores_the_makers_less(case: tuple[GameSetup, Hand]) -> None:
-    table, hand = case
+    setup, hand = case
     maker_points = [
-        score_hand(table, replace(hand, tricks=t, renege=None)).points[hand.maker]
-        for t in range(table.deal.tricks + 1)
+        score_hand(setup, replace(hand, tricks=t, renege=None)).points[hand.maker]
+        for t in range(setup.deal.tricks + 1)
     ]
     assert maker_points == sorted(maker_points)
 
 
 @FAST
-@given(table_and_played_hand(default_rules=True))
+@given(setup_and_played_hand(default_rules=True))
 def test_under_the_default_rules_a_defenders_renege_scores_the_makers_march(
     case: tuple[GameSetup, Hand],
 ) -> None:
-    table, hand = case
-    defender = table.defenders(hand)[0]
-    if defender == table.sits_out(hand):
+    setup, hand = case
+    defender = setup.defenders(hand)[0]
+    if defender == setup.sits_out(hand):
         return
-    reneged = score_hand(table, replace(hand, renege=defender))
-    march = score_hand(table, replace(hand, renege=None, tricks=table.deal.tricks))
-    if table.variant is Variant.STANDARD:
+    reneged = score_hand(setup, replace(hand, renege=defender))
+    march = score_hand(setup, replace(hand, renege=None, tricks=setup.deal.tricks))
+    if setup.variant is Variant.STANDARD:
         expected = 4 if hand.alone else 2
-        assert all(reneged.points[s] == expected for s in table.makers(hand))
+        assert all(reneged.points[s] == expected for s in setup.makers(hand))
     else:
         assert reneged.points == march.points
 
@@ -261,13 +261,13 @@ def test_under_the_default_rules_a_defenders_renege_scores_the_makers_march(
 def test_game_totals_are_the_sum_of_the_points_applied_hand_by_hand(
     case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
-    table, first_dealer, played = case
-    game = score_game(table, first_dealer=first_dealer, hands=played)
+    setup, first_dealer, played = case
+    game = score_game(setup, first_dealer=first_dealer, hands=played)
     assert len(game.hands) == len(played)
-    for seat in range(table.n):
+    for seat in range(setup.n):
         assert game.totals[seat] == sum(h.points[seat] for h in game.hands)
         assert game.totals[seat] >= 0
-    assert all(h.points == (0,) * table.n for h in game.hands if h.after_end)
+    assert all(h.points == (0,) * setup.n for h in game.hands if h.after_end)
 
 
 @GAMES
@@ -275,9 +275,9 @@ def test_game_totals_are_the_sum_of_the_points_applied_hand_by_hand(
 def test_under_the_default_rules_game_totals_are_the_sum_of_the_counted_hands_scores(
     case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
-    table, first_dealer, played = case
-    game = score_game(table, first_dealer=first_dealer, hands=played)
-    for seat in range(table.n):
+    setup, first_dealer, played = case
+    game = score_game(setup, first_dealer=first_dealer, hands=played)
+    for seat in range(setup.n):
         assert game.totals[seat] == sum(h.score.points[seat] for h in game.counted_hands)
 
 
@@ -286,9 +286,9 @@ def test_under_the_default_rules_game_totals_are_the_sum_of_the_counted_hands_sc
 def test_a_game_ends_on_the_first_hand_that_decides_it_and_its_winners_are_on_top(
     case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
-    table, first_dealer, played = case
-    game = score_game(table, first_dealer=first_dealer, hands=played)
-    target = table.rules.target
+    setup, first_dealer, played = case
+    game = score_game(setup, first_dealer=first_dealer, hands=played)
+    target = setup.rules.target
     if not game.finished:
         assert game.winners == ()
         assert not any(h.after_end for h in game.hands)
@@ -299,11 +299,11 @@ def test_a_game_ends_on_the_first_hand_that_decides_it_and_its_winners_are_on_to
     assert set(game.winners) == {s for s, t in enumerate(game.totals) if t == max(game.totals)}
     assert [h.after_end for h in game.hands] == [h.number > game.ended_after for h in game.hands]
     assert game.decided_by
-    if table.variant is Variant.STANDARD:
-        assert set(game.winners) == set(table.team_of(game.winners[0]))
-    elif table.rules.ties is TieRule.PLAY_ON:
+    if setup.variant is Variant.STANDARD:
+        assert set(game.winners) == set(setup.team_of(game.winners[0]))
+    elif setup.rules.ties is TieRule.PLAY_ON:
         assert len(game.winners) == 1
-    if table.rules.ties is TieRule.SHARE or table.variant is Variant.STANDARD:
+    if setup.rules.ties is TieRule.SHARE or setup.variant is Variant.STANDARD:
         # Nobody had reached the target before the hand that ended the game.
         assert all(max(h.totals) < target for h in game.hands[: game.ended_after - 1])
 
@@ -313,14 +313,14 @@ def test_a_game_ends_on_the_first_hand_that_decides_it_and_its_winners_are_on_to
 def test_each_hand_is_dealt_by_the_player_left_of_the_last_dealer_unless_recorded(
     case: tuple[GameSetup, int, list[Hand]],
 ) -> None:
-    table, first_dealer, played = case
-    game = score_game(table, first_dealer=first_dealer, hands=played)
+    setup, first_dealer, played = case
+    game = score_game(setup, first_dealer=first_dealer, hands=played)
     expected = first_dealer
     for scored in game.hands:
         if scored.hand.dealer is not None:
             expected = scored.hand.dealer
         assert scored.dealer == expected
-        expected = (expected + 1) % table.n
+        expected = (expected + 1) % setup.n
     assert game.next_dealer == expected
 
 
@@ -376,11 +376,11 @@ def test_house_rules_read_back_from_what_they_write(case: tuple[Variant, HouseRu
 
 
 @settings(max_examples=300, deadline=None)
-@given(table_and_hand())
+@given(setup_and_hand())
 def test_a_hand_reads_back_from_what_it_writes(case: tuple[GameSetup, Hand]) -> None:
-    table, hand = case
-    written = hand_to_dict(table, hand)
-    assert read_hand(table, written) == hand
+    setup, hand = case
+    written = hand_to_dict(setup, hand)
+    assert read_hand(setup, written) == hand
     # The export-only fields are ignored on the way back in.
-    exported = {**written, "points": {}, "explanation": score_hand(table, hand).explanation}
-    assert read_hand(table, exported) == hand
+    exported = {**written, "points": {}, "explanation": score_hand(setup, hand).explanation}
+    assert read_hand(setup, exported) == hand

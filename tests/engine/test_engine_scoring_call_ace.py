@@ -21,7 +21,7 @@ NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 COUNTS = (4, 5, 6)
 
 
-def table(n: int, **rules: Any) -> GameSetup:
+def game_setup(n: int, **rules: Any) -> GameSetup:
     return GameSetup(variant=Variant.CALL_ACE, players=NAMES[:n], rules=HouseRules(**rules))
 
 
@@ -106,7 +106,7 @@ def test_call_ace_is_refused_for_fewer_than_4_or_more_than_6_players(n: int) -> 
 def test_with_the_seed_deal_the_makers_need_more_than_half_the_tricks_and_a_march_is_all(
     n: int, tricks: int, rule: str, who: str
 ) -> None:
-    t = table(n, deal=Deal.SEED)
+    t = game_setup(n, deal=Deal.SEED)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=tricks)
     assert result.rule == rule
     march = 2 if n == 4 else 3
@@ -123,7 +123,7 @@ def test_with_the_seed_deal_the_makers_need_more_than_half_the_tricks_and_a_marc
 def test_with_the_seed_deal_an_alone_march_takes_all_six_tricks_for_as_many_points_as_players() -> (
     None
 ):
-    t = table(4, deal=Deal.SEED)
+    t = game_setup(4, deal=Deal.SEED)
     result = score(t, maker="Cat", trump="S", called="S", partner="maker", tricks=6)
     assert scorers(t, result) == {"Cat": 4}
     assert "took all 6 tricks" in result.explanation
@@ -131,7 +131,7 @@ def test_with_the_seed_deal_an_alone_march_takes_all_six_tricks_for_as_many_poin
 
 @pytest.mark.parametrize(("n", "tricks"), [(4, 7), (5, 5), (6, 5)])
 def test_with_the_seed_deal_more_tricks_than_the_hand_has_are_refused(n: int, tricks: int) -> None:
-    t = table(n, deal=Deal.SEED)
+    t = game_setup(n, deal=Deal.SEED)
     with pytest.raises(HandError) as error:
         recorded(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=tricks)
     assert set(error.value.errors) == {"tricks"}
@@ -139,7 +139,7 @@ def test_with_the_seed_deal_more_tricks_than_the_hand_has_are_refused(n: int, tr
 
 @pytest.mark.parametrize("n", [4, 6])
 def test_with_the_seed_deal_and_no_kitty_no_card_is_turned_up_so_no_round_1_call(n: int) -> None:
-    t = table(n, deal=Deal.SEED)
+    t = game_setup(n, deal=Deal.SEED)
     fields: dict[str, Any] = {
         "maker": "Ben",
         "trump": "H",
@@ -156,14 +156,14 @@ def test_with_the_seed_deal_and_no_kitty_no_card_is_turned_up_so_no_round_1_call
 
 
 def test_with_the_seed_deal_for_5_players_a_card_is_turned_up_so_round_1_calls_stand() -> None:
-    t = table(5, deal=Deal.SEED)
+    t = game_setup(5, deal=Deal.SEED)
     hand = recorded(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3, round=1)
     assert hand.round == 1
 
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_with_the_default_deal_a_round_1_call_stands(n: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     call = recorded(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3, round=1)
     assert call.round == 1
 
@@ -177,7 +177,7 @@ def test_stick_the_dealer_is_on_by_default() -> None:
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_a_thrown_in_hand_scores_nothing_for_anyone(n: int) -> None:
-    t = table(n, stick_the_dealer=False)
+    t = game_setup(n, stick_the_dealer=False)
     result = score(t, thrown_in=True)
     assert result.points == (0,) * n
     assert result.rule == "thrown-in"
@@ -185,7 +185,7 @@ def test_a_thrown_in_hand_scores_nothing_for_anyone(n: int) -> None:
 
 
 def test_a_thrown_in_hand_passes_the_deal_to_the_left() -> None:
-    t = table(5, stick_the_dealer=False)
+    t = game_setup(5, stick_the_dealer=False)
     game = score_game(t, first_dealer=0, hands=[Hand(thrown_in=True), Hand(thrown_in=True)])
     assert [h.dealer for h in game.hands] == [0, 1]
     assert game.next_dealer == 2
@@ -193,7 +193,7 @@ def test_a_thrown_in_hand_passes_the_deal_to_the_left() -> None:
 
 
 def test_a_thrown_in_hand_records_no_maker_trump_or_tricks() -> None:
-    t = table(5, stick_the_dealer=False)
+    t = game_setup(5, stick_the_dealer=False)
     with pytest.raises(HandError) as error:
         recorded(t, thrown_in=True, maker="Ben", tricks=3)
     assert set(error.value.errors) == {"maker", "tricks"}
@@ -204,7 +204,7 @@ def test_a_thrown_in_hand_records_no_maker_trump_or_tricks() -> None:
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_the_holder_of_the_called_ace_is_the_makers_partner(n: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     assert scorers(t, result) == {"Ben": 1, "Dan": 1}
     assert t.makers(recorded(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)) == (
@@ -219,14 +219,14 @@ def test_the_holder_of_the_called_ace_is_the_makers_partner(n: int) -> None:
 def test_maker_held_the_ace_and_ace_not_in_play_both_score_as_a_lone_hand(
     n: int, partner: str, tricks: int
 ) -> None:
-    t = table(n)
+    t = game_setup(n)
     lone = score(t, maker="Ben", trump="H", called="C", partner=partner, tricks=tricks)
     expected = {0: everyone_but(t, "Ben", each=2), 3: {"Ben": 1}, 4: {"Ben": 1}, 5: {"Ben": n}}
     assert scorers(t, lone) == expected[tricks]
 
 
 def test_the_two_lone_outcomes_are_told_apart_in_the_explanation() -> None:
-    t = table(5)
+    t = game_setup(5)
     held = score(t, maker="Ben", trump="H", called="H", partner="maker", tricks=3)
     absent = score(t, maker="Ben", trump="H", called="C", partner="none", tricks=3)
     assert held.points == absent.points
@@ -250,7 +250,7 @@ def test_the_two_lone_outcomes_are_told_apart_in_the_explanation() -> None:
 def test_a_dealer_who_picked_up_the_called_ace_is_the_partner() -> None:
     """docs/rules.md, Call-Ace 3 ruling: Ann deals, picks up the ace of spades, and is Ben's
     partner."""
-    t = table(5)
+    t = game_setup(5)
     hand = recorded(t, maker="Ben", trump="S", called="S", partner="Ann", tricks=5, round=1)
     game = score_game(t, first_dealer=0, hands=[hand])
     (scored,) = game.hands
@@ -263,13 +263,13 @@ def test_a_dealer_who_picked_up_the_called_ace_is_the_partner() -> None:
 
 @pytest.mark.parametrize("called", ["S", "H", "D", "C"])
 def test_any_of_the_four_aces_may_be_called_trump_included(called: str) -> None:
-    t = table(4)
+    t = game_setup(4)
     hand = recorded(t, maker="Ben", trump="H", called=called, partner="Dan", tricks=3)
     assert hand.called is Suit(called)
 
 
 def test_the_maker_cannot_be_named_as_their_own_partner() -> None:
-    t = table(5)
+    t = game_setup(5)
     with pytest.raises(HandError) as error:
         recorded(t, maker="Ben", trump="H", called="S", partner="Ben", tricks=3)
     assert set(error.value.errors) == {"partner"}
@@ -279,7 +279,7 @@ def test_the_maker_cannot_be_named_as_their_own_partner() -> None:
 def test_a_call_ace_hand_must_say_how_the_makers_side_was_made_up() -> None:
     """A Call-Ace record is a named partner, "maker" or "none" (docs/rules.md, Call-Ace 3): a hand
     built without one is refused, not scored as a partnership of one."""
-    t = table(5)
+    t = game_setup(5)
     bare = Hand(maker=1, trump=Suit.HEARTS, called=Suit.SPADES, tricks=5)
     with pytest.raises(HandError) as error:
         score_hand(t, bare)
@@ -297,7 +297,7 @@ def test_a_call_ace_hand_must_say_how_the_makers_side_was_made_up() -> None:
 @pytest.mark.parametrize("n", COUNTS)
 @pytest.mark.parametrize("tricks", [3, 4])
 def test_alone_with_3_or_4_tricks_scores_1_for_the_maker(n: int, tricks: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Cat", trump="D", called="D", partner="maker", tricks=tricks)
     assert scorers(t, result) == {"Cat": 1}
     assert result.rule == "alone-make"
@@ -306,7 +306,7 @@ def test_alone_with_3_or_4_tricks_scores_1_for_the_maker(n: int, tricks: int) ->
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_alone_march_scores_as_many_points_as_players_for_the_maker(n: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Cat", trump="D", called="D", partner="maker", tricks=5)
     assert scorers(t, result) == {"Cat": n}
     assert result.rule == "alone-march"
@@ -320,7 +320,7 @@ def test_alone_march_scores_as_many_points_as_players_for_the_maker(n: int) -> N
 def test_a_partnership_with_3_or_4_tricks_scores_1_each_for_maker_and_partner(
     n: int, tricks: int
 ) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=tricks)
     assert scorers(t, result) == {"Ben": 1, "Dan": 1}
     assert result.rule == "partnership-make"
@@ -333,7 +333,7 @@ def test_a_partnership_with_3_or_4_tricks_scores_1_each_for_maker_and_partner(
 def test_a_partnership_march_scores_2_each_for_4_players_and_3_each_for_5_or_6(
     n: int, each: int
 ) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=5)
     assert scorers(t, result) == {"Ben": each, "Dan": each}
     assert result.rule == "partnership-march"
@@ -346,7 +346,7 @@ def test_a_partnership_march_scores_2_each_for_4_players_and_3_each_for_5_or_6(
 @pytest.mark.parametrize("n", COUNTS)
 @pytest.mark.parametrize("tricks", [0, 1, 2])
 def test_euchred_makers_give_2_to_every_player_outside_the_makers_side(n: int, tricks: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=tricks)
     assert scorers(t, result) == everyone_but(t, "Ben", "Dan", each=2)
     assert result.rule == "euchre"
@@ -357,13 +357,13 @@ def test_euchred_makers_give_2_to_every_player_outside_the_makers_side(n: int, t
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_a_euchred_lone_maker_gives_2_to_every_other_player(n: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="C", partner="none", tricks=2)
     assert scorers(t, result) == everyone_but(t, "Ben", each=2)
 
 
 def test_one_trick_is_written_in_the_singular() -> None:
-    t = table(4)
+    t = game_setup(4)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=1)
     assert result.explanation == "Euchre: Ben with Dan took 1 trick, 2 each to Ann and Cat."
 
@@ -376,7 +376,7 @@ def test_one_trick_is_written_in_the_singular() -> None:
 def test_a_defenders_renege_scores_a_march_for_the_makers_side_whatever_the_tricks(
     n: int, each: int, tricks: int
 ) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(
         t,
         maker="Eve" if n > 4 else "Ann",
@@ -401,7 +401,7 @@ def test_a_defenders_renege_scores_a_march_for_the_makers_side_whatever_the_tric
 def test_a_defenders_renege_against_a_lone_maker_scores_the_lone_march(
     n: int, partner: str
 ) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(
         t,
         maker="Ann",
@@ -417,7 +417,7 @@ def test_a_defenders_renege_against_a_lone_maker_scores_the_lone_march(
 @pytest.mark.parametrize("n", COUNTS)
 @pytest.mark.parametrize("tricks", [3, 5])
 def test_a_makers_renege_is_scored_as_a_euchre_whatever_the_tricks(n: int, tricks: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(
         t, maker="Ben", trump="H", called="S", partner="Dan", tricks=tricks, renege="Ben"
     )
@@ -428,7 +428,7 @@ def test_a_makers_renege_is_scored_as_a_euchre_whatever_the_tricks(n: int, trick
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_a_partners_renege_is_scored_as_a_euchre(n: int) -> None:
-    t = table(n)
+    t = game_setup(n)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=5, renege="Dan")
     assert scorers(t, result) == everyone_but(t, "Ben", "Dan", each=2)
     assert result.explanation.startswith(
@@ -438,7 +438,7 @@ def test_a_partners_renege_is_scored_as_a_euchre(n: int) -> None:
 
 def test_a_partner_who_reneges_before_being_revealed_is_on_the_makers_side_all_the_same() -> None:
     """Dan reneged on trick 1 and played the called ace only on trick 4."""
-    t = table(5)
+    t = game_setup(5)
     result = score(
         t,
         maker="Ben",
@@ -454,13 +454,13 @@ def test_a_partner_who_reneges_before_being_revealed_is_on_the_makers_side_all_t
 
 
 def test_a_lone_makers_renege_gives_2_to_every_other_player() -> None:
-    t = table(6)
+    t = game_setup(6)
     result = score(t, maker="Fay", trump="H", called="H", partner="maker", tricks=5, renege="Fay")
     assert scorers(t, result) == everyone_but(t, "Fay", each=2)
 
 
 def test_the_renege_house_rule_scores_the_tricks_taken_and_costs_the_offender_2() -> None:
-    t = table(5, renege=RenegeRule.OFFENDER_LOSES_2)
+    t = game_setup(5, renege=RenegeRule.OFFENDER_LOSES_2)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3, renege="Cat")
     assert scorers(t, result) == {"Ben": 1, "Dan": 1}
     assert result.penalties == (0, 0, 2, 0, 0)
@@ -472,14 +472,14 @@ def test_the_renege_house_rule_scores_the_tricks_taken_and_costs_the_offender_2(
 
 
 def test_under_the_renege_house_rule_a_maker_who_reneges_and_is_euchred_loses_2_too() -> None:
-    t = table(4, renege=RenegeRule.OFFENDER_LOSES_2)
+    t = game_setup(4, renege=RenegeRule.OFFENDER_LOSES_2)
     result = score(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=2, renege="Ben")
     assert scorers(t, result) == {"Ann": 2, "Cat": 2}
     assert result.penalties == (0, 2, 0, 0)
 
 
 def test_under_the_renege_house_rule_the_offender_never_drops_below_0() -> None:
-    t = table(4, renege=RenegeRule.OFFENDER_LOSES_2)
+    t = game_setup(4, renege=RenegeRule.OFFENDER_LOSES_2)
     hands = [
         # Cat makes it alone for 1, then reneges twice: 1 - 2 stops at 0, then stays 0.
         recorded(t, maker="Cat", trump="S", called="S", partner="maker", tricks=3),
@@ -493,14 +493,14 @@ def test_under_the_renege_house_rule_the_offender_never_drops_below_0() -> None:
 
 
 def test_a_renege_by_someone_not_at_the_table_is_refused() -> None:
-    t = table(4)
+    t = game_setup(4)
     with pytest.raises(HandError) as error:
         recorded(t, maker="Ben", trump="H", called="S", partner="Dan", tricks=3, renege="Eve")
     assert set(error.value.errors) == {"renege"}
 
 
 def test_call_ace_has_no_no_trump_call() -> None:
-    t = table(4)
+    t = game_setup(4)
     with pytest.raises(HandError) as error:
         recorded(t, maker="Ben", trump="NT", called="S", partner="Dan", tricks=3)
     assert error.value.errors == {"trump": "Call-Ace Euchre has no no-trump call: name a suit"}

@@ -18,7 +18,7 @@ ANN_CAT = {"Ann": 0, "Cat": 0}
 BEN_DAN = {"Ben": 0, "Dan": 0}
 
 
-def table(**rules: Any) -> GameSetup:
+def game_setup(**rules: Any) -> GameSetup:
     return GameSetup(variant=Variant.STANDARD, players=NAMES, rules=HouseRules(**rules))
 
 
@@ -54,7 +54,7 @@ def test_standard_euchre_deals_5_each_from_24_cards_with_4_in_the_kitty() -> Non
 
 
 def test_partners_sit_opposite_seats_1_and_3_against_2_and_4() -> None:
-    t = table()
+    t = game_setup()
     hand = read_hand(t, {"maker": "Dan", "trump": "H", "tricks": 3})
     assert [t.name(s) for s in t.makers(hand)] == ["Ben", "Dan"]
     assert [t.name(s) for s in t.defenders(hand)] == ["Ann", "Cat"]
@@ -65,7 +65,7 @@ def test_partners_sit_opposite_seats_1_and_3_against_2_and_4() -> None:
 
 @pytest.mark.parametrize("tricks", [3, 4])
 def test_makers_taking_3_or_4_score_1_for_their_team(tricks: int) -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Cat", trump="H", tricks=tricks)
     assert scorers(t, result) == team(ANN_CAT, 1)
     assert result.rule == "make"
@@ -73,7 +73,7 @@ def test_makers_taking_3_or_4_score_1_for_their_team(tricks: int) -> None:
 
 
 def test_a_makers_march_scores_2_for_their_team() -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ben", trump="S", tricks=5)
     assert scorers(t, result) == team(BEN_DAN, 2)
     assert result.rule == "march"
@@ -82,7 +82,7 @@ def test_a_makers_march_scores_2_for_their_team() -> None:
 
 @pytest.mark.parametrize("tricks", [3, 4])
 def test_alone_with_3_or_4_scores_1_for_the_team(tricks: int) -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ben", trump="S", alone=True, tricks=tricks)
     assert scorers(t, result) == team(BEN_DAN, 1)
     assert result.rule == "alone-make"
@@ -90,7 +90,7 @@ def test_alone_with_3_or_4_scores_1_for_the_team(tricks: int) -> None:
 
 
 def test_alone_march_scores_4_for_the_team() -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ben", trump="S", alone=True, tricks=5)
     assert scorers(t, result) == team(BEN_DAN, 4)
     assert result.rule == "alone-march"
@@ -100,7 +100,7 @@ def test_alone_march_scores_4_for_the_team() -> None:
 @pytest.mark.parametrize("alone", [False, True])
 @pytest.mark.parametrize("tricks", [0, 1, 2])
 def test_euchred_makers_alone_or_not_give_2_to_the_defenders(alone: bool, tricks: int) -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ann", trump="C", alone=alone, tricks=tricks)
     assert scorers(t, result) == team(BEN_DAN, 2)
     assert result.rule == "euchre"
@@ -115,7 +115,7 @@ def test_euchred_makers_alone_or_not_give_2_to_the_defenders(alone: bool, tricks
 def test_a_defenders_renege_ends_the_hand_and_scores_2_for_the_makers(
     offender: str, tricks: int
 ) -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ann", trump="C", tricks=tricks, renege=offender)
     assert scorers(t, result) == team(ANN_CAT, 2)
     assert result.rule == "renege"
@@ -126,13 +126,13 @@ def test_a_defenders_renege_ends_the_hand_and_scores_2_for_the_makers(
 
 @pytest.mark.parametrize("offender", ["Ann", "Cat"])
 def test_a_makers_renege_scores_2_for_the_defenders(offender: str) -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ann", trump="C", tricks=5, renege=offender)
     assert scorers(t, result) == team(BEN_DAN, 2)
 
 
 def test_a_renege_on_a_lone_hand_scores_4_for_the_other_team() -> None:
-    t = table()
+    t = game_setup()
     by_defender = score(t, maker="Ann", trump="C", alone=True, tricks=1, renege="Dan")
     by_maker = score(t, maker="Ann", trump="C", alone=True, tricks=5, renege="Ann")
     assert scorers(t, by_defender) == team(ANN_CAT, 4)
@@ -143,18 +143,18 @@ def test_a_renege_on_a_lone_hand_scores_4_for_the_other_team() -> None:
 
 
 def test_the_partner_who_sits_out_a_lone_hand_cannot_renege() -> None:
-    errors = refused(table(), maker="Ann", trump="C", alone=True, tricks=3, renege="Cat")
+    errors = refused(game_setup(), maker="Ann", trump="C", alone=True, tricks=3, renege="Cat")
     assert errors == {"renege": "Cat sits out a lone hand and plays no cards, so cannot renege"}
 
 
 def test_the_makers_partner_can_renege_when_the_maker_does_not_go_alone() -> None:
-    t = table()
+    t = game_setup()
     result = score(t, maker="Ann", trump="C", tricks=3, renege="Cat")
     assert scorers(t, result) == team(BEN_DAN, 2)
 
 
 def test_under_the_renege_house_rule_the_offending_team_loses_2_and_the_tricks_count() -> None:
-    t = table(renege=RenegeRule.OFFENDER_LOSES_2)
+    t = game_setup(renege=RenegeRule.OFFENDER_LOSES_2)
     result = score(t, maker="Ann", trump="C", tricks=3, renege="Ben")
     assert scorers(t, result) == team(ANN_CAT, 1)
     assert result.penalties == (0, 2, 0, 2)
@@ -167,24 +167,24 @@ def test_under_the_renege_house_rule_the_offending_team_loses_2_and_the_tricks_c
 
 
 def test_no_trump_is_refused_without_the_house_rule() -> None:
-    errors = refused(table(), maker="Ann", trump="NT", tricks=3, round=2)
+    errors = refused(game_setup(), maker="Ann", trump="NT", tricks=3, round=2)
     assert errors == {"trump": "no trump is not allowed: the no-trump house rule is off"}
 
 
 def test_no_trump_is_scored_like_any_call_with_the_house_rule_on() -> None:
-    t = table(no_trump=True)
+    t = game_setup(no_trump=True)
     result = score(t, maker="Ann", trump="NT", tricks=5, round=2)
     assert scorers(t, result) == team(ANN_CAT, 2)
     assert read_hand(t, {"maker": "Ann", "trump": "nt", "tricks": 3}).trump is None
 
 
 def test_no_trump_cannot_be_called_in_round_1() -> None:
-    errors = refused(table(no_trump=True), maker="Ann", trump="NT", tricks=3, round=1)
+    errors = refused(game_setup(no_trump=True), maker="Ann", trump="NT", tricks=3, round=1)
     assert errors == {"round": "no trump can only be called in round 2"}
 
 
 def test_a_suit_may_still_be_called_in_round_1_with_the_no_trump_rule_on() -> None:
-    t = table(no_trump=True)
+    t = game_setup(no_trump=True)
     assert scorers(t, score(t, maker="Ann", trump="H", tricks=3, round=1)) == team(ANN_CAT, 1)
 
 
@@ -193,12 +193,12 @@ def test_a_suit_may_still_be_called_in_round_1_with_the_no_trump_rule_on() -> No
 
 @pytest.mark.parametrize(("field", "value"), [("called", "AS"), ("partner", "Cat")])
 def test_nothing_is_called_in_standard_euchre(field: str, value: str) -> None:
-    errors = refused(table(), maker="Ann", trump="C", tricks=3, **{field: value})
+    errors = refused(game_setup(), maker="Ann", trump="C", tricks=3, **{field: value})
     assert errors == {field: "standard euchre has fixed partners: nothing is called"}
 
 
 def test_a_standard_hand_is_a_team_hand_unless_recorded_alone() -> None:
-    t = table()
+    t = game_setup()
     assert read_hand(t, {"maker": "Ann", "trump": "C", "tricks": 3}).outcome is PartnerOutcome.TEAM
     assert (
         read_hand(t, {"maker": "Ann", "trump": "C", "tricks": 3, "alone": True}).outcome
@@ -210,7 +210,7 @@ def test_a_standard_hand_is_a_team_hand_unless_recorded_alone() -> None:
 
 
 def test_the_first_team_to_10_wins_and_both_partners_show_the_team_total() -> None:
-    t = table()
+    t = game_setup()
     march = {"maker": "Ben", "trump": "S", "tricks": 5}
     hands = [read_hand(t, march) for _ in range(4)] + [
         read_hand(t, {"maker": "Ann", "trump": "H", "tricks": 5, "alone": True}),
@@ -228,7 +228,7 @@ def test_the_first_team_to_10_wins_and_both_partners_show_the_team_total() -> No
 
 
 def test_a_standard_game_below_the_target_is_not_finished() -> None:
-    t = table()
+    t = game_setup()
     game = score_game(
         t, first_dealer=3, hands=[read_hand(t, {"maker": "Ben", "trump": "S", "tricks": 5})] * 4
     )

@@ -61,8 +61,8 @@ def partner_counts(plan: NightPlan) -> Counter[tuple[int, int]]:
     return Counter(
         pair
         for round_plan in plan.rounds
-        for table in round_plan.tables
-        for pair in table_partners(table, variant=plan.variant)
+        for night_table in round_plan.tables
+        for pair in table_partners(night_table, variant=plan.variant)
     )
 
 
@@ -72,12 +72,12 @@ def worst_opponent_share(plan: NightPlan) -> float:
     met: defaultdict[int, set[int]] = defaultdict(set)
     seats: Counter[int] = Counter()
     for round_plan in plan.rounds:
-        for table in round_plan.tables:
-            for a, b in table_opponents(table, variant=plan.variant):
+        for night_table in round_plan.tables:
+            for a, b in table_opponents(night_table, variant=plan.variant):
                 met[a].add(b)
                 met[b].add(a)
-            for player in table:
-                seats[player] += 2 if plan.variant is Variant.STANDARD else len(table) - 1
+            for player in night_table:
+                seats[player] += 2 if plan.variant is Variant.STANDARD else len(night_table) - 1
     return min(len(met[p]) / min(seats[p], plan.players - 1) for p in seats)
 
 
@@ -158,16 +158,16 @@ def test_nobody_sits_out_twice_before_everyone_has_sat_out_once() -> None:
 
 
 def test_standard_tables_seat_partners_opposite() -> None:
-    table = (1, 5, 2, 6)
-    assert table_partners(table, variant=Variant.STANDARD) == ((1, 2), (5, 6))
-    assert set(table_opponents(table, variant=Variant.STANDARD)) == {
+    night_table = (1, 5, 2, 6)
+    assert table_partners(night_table, variant=Variant.STANDARD) == ((1, 2), (5, 6))
+    assert set(table_opponents(night_table, variant=Variant.STANDARD)) == {
         (1, 5),
         (1, 6),
         (2, 5),
         (2, 6),
     }
-    assert table_partners(table, variant=Variant.CALL_ACE) == ()
-    assert len(table_opponents(table, variant=Variant.CALL_ACE)) == 6
+    assert table_partners(night_table, variant=Variant.CALL_ACE) == ()
+    assert len(table_opponents(night_table, variant=Variant.CALL_ACE)) == 6
 
 
 @pytest.mark.parametrize(
@@ -238,7 +238,11 @@ def test_a_round_replanned_seats_only_who_is_present() -> None:
     assert len(after.sitting_out) == 0
     assert 12 not in after.seated
     played = set(partner_counts(night))
-    new = {pair for table in after.tables for pair in table_partners(table, variant=night.variant)}
+    new = {
+        pair
+        for night_table in after.tables
+        for pair in table_partners(night_table, variant=night.variant)
+    }
     assert not new & played
 
 
@@ -293,7 +297,7 @@ def test_the_plan_as_a_document_numbers_players_from_1() -> None:
     assert isinstance(rounds, list)
     assert [list(r) for r in rounds] == [["tables", "sitting_out"]] * 2
     for entry, round_plan in zip(rounds, plan.rounds, strict=True):
-        assert entry["tables"] == [list(table) for table in round_plan.tables]
+        assert entry["tables"] == [list(night_table) for night_table in round_plan.tables]
         assert entry["sitting_out"] == list(round_plan.sitting_out)
     seated = itertools.chain.from_iterable(rounds[0]["tables"])
     assert sorted([*seated, *rounds[0]["sitting_out"]]) == list(range(1, 10))

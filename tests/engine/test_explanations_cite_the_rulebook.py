@@ -55,7 +55,7 @@ class Line:
     rule: str = ""  # the hand's rule key ("thrown-in", "euchre" ...)
 
 
-def tables() -> Iterator[GameSetup]:
+def game_setups() -> Iterator[GameSetup]:
     for variant in Variant:
         for n in variant.player_counts:
             deals = (Deal.STANDARD, Deal.SEED) if variant is Variant.CALL_ACE else (Deal.STANDARD,)
@@ -101,12 +101,12 @@ def hands(setup: GameSetup) -> Iterator[Hand]:
 
 
 def hand_lines() -> Iterator[Line]:
-    for table in tables():
-        for hand in hands(table):
-            five = (False, True) if table.variant is Variant.STANDARD else (False,)
+    for setup in game_setups():
+        for hand in hands(setup):
+            five = (False, True) if setup.variant is Variant.STANDARD else (False,)
             for lone_march_five in five:
-                score = score_hand(table, hand, lone_march_five=lone_march_five)
-                yield Line(table.variant, score.explanation, score.citation, score.rule)
+                score = score_hand(setup, hand, lone_march_five=lone_march_five)
+                yield Line(setup.variant, score.explanation, score.citation, score.rule)
 
 
 def _make(setup: GameSetup, *, partner: int | None = None) -> Hand:

@@ -82,8 +82,8 @@ def test_an_explanation_names_nobody_until_a_screen_gives_the_names() -> None:
     hand = read_hand(
         CALL_ACE, {"maker": "Cat", "trump": "H", "called": "S", "partner": "Eve", "tricks": 1}
     )
-    table = CALL_ACE
-    score = score_hand(table, hand)
+    setup = CALL_ACE
+    score = score_hand(setup, hand)
     assert score.parts == Explanation(
         ("Euchre: ", Seat(2), " with ", Seat(4), " took 1 trick, 2 each to ", Seats((0, 1, 3)), ".")
     )
@@ -104,7 +104,7 @@ def test_an_explanation_names_nobody_until_a_screen_gives_the_names() -> None:
     assert score.parts.seats == (2, 4, 0, 1, 3)
     # Scored at a table of other names, a hand scores and reads alike but for the names.
     elsewhere = score_hand(
-        GameSetup(variant=Variant.CALL_ACE, players=others, rules=table.rules), hand
+        GameSetup(variant=Variant.CALL_ACE, players=others, rules=setup.rules), hand
     )
     assert elsewhere.parts == score.parts
     assert elsewhere == score

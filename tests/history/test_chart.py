@@ -66,8 +66,8 @@ def labels(svg: ET.Element) -> list[str]:
 
 
 def test_each_player_has_a_line_from_the_start_through_every_counted_hand() -> None:
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS)
-    chart = score_chart(table, score)
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS)
+    chart = score_chart(setup, score)
     assert [line.name for line in chart.lines] == list(FIVE)
     assert [line.total for line in chart.lines] == list(score.totals)
     for line in chart.lines:
@@ -80,17 +80,17 @@ def test_each_player_has_a_line_from_the_start_through_every_counted_hand() -> N
 
 
 def test_standard_euchre_has_one_line_per_team() -> None:
-    table, score = scored(
+    setup, score = scored(
         Variant.STANDARD, FOUR, [{"maker": "Ben", "trump": "S", "tricks": 5}], target=10
     )
-    chart = score_chart(table, score)
+    chart = score_chart(setup, score)
     assert [(line.name, line.total) for line in chart.lines] == [("Ann & Cat", 0), ("Ben & Dan", 2)]
     assert all(len(line.points.split()) == 2 for line in chart.lines)
 
 
 def test_the_target_line_sits_at_the_targets_height() -> None:
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS, target=10)
-    chart = score_chart(table, score)
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS, target=10)
+    chart = score_chart(setup, score)
     top = chart.y_ticks[-1]
     zero = chart.y_ticks[0]
     assert zero.value == 0
@@ -101,18 +101,18 @@ def test_the_target_line_sits_at_the_targets_height() -> None:
 
 def test_hands_after_the_end_are_not_drawn() -> None:
     hands = [{"maker": "Cat", "trump": "S", "called": "S", "partner": "maker", "tricks": 5}] * 3
-    table, score = scored(Variant.CALL_ACE, FIVE, hands, target=10)
+    setup, score = scored(Variant.CALL_ACE, FIVE, hands, target=10)
     assert score.finished
     assert len(score.counted_hands) == 2
-    chart = score_chart(table, score)
+    chart = score_chart(setup, score)
     assert chart.hands == 2
     assert all(len(line.points.split()) == 3 for line in chart.lines)
 
 
 def test_end_labels_are_pushed_apart_and_stay_inside_the_drawing() -> None:
     # Four players end level on 0: their labels would sit on top of each other.
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:1])
-    chart = score_chart(table, score)
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:1])
+    chart = score_chart(setup, score)
     ys = sorted(line.label_y for line in chart.lines)
     assert all(b - a >= 15 - 0.1 for a, b in itertools.pairwise(ys))
     assert chart.plot_top <= ys[0]
@@ -121,8 +121,8 @@ def test_end_labels_are_pushed_apart_and_stay_inside_the_drawing() -> None:
 
 def test_a_300_hand_game_keeps_few_tick_labels_and_thin_lines() -> None:
     hands = [{"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 3}] * 300
-    table, score = scored(Variant.CALL_ACE, FIVE, hands, target=999)
-    chart = score_chart(table, score)
+    setup, score = scored(Variant.CALL_ACE, FIVE, hands, target=999)
+    chart = score_chart(setup, score)
     assert chart.dense
     assert len(chart.x_ticks) <= 8
     assert len(chart.y_ticks) <= 7
@@ -132,9 +132,9 @@ def test_a_300_hand_game_keeps_few_tick_labels_and_thin_lines() -> None:
 
 def test_the_sentence_says_who_won_since_when_and_every_total() -> None:
     # Cat reaches 5 with hand 4; hand 5, recorded after the end, changes nothing.
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS, target=5)
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS, target=5)
     assert score.finished
-    assert summary(table, score) == (
+    assert summary(setup, score) == (
         "Cat took the lead in the last hand and won with 5. Then Ben 2, Dan 2, Ann 0 and Eve 0."
     )
 
@@ -142,21 +142,21 @@ def test_the_sentence_says_who_won_since_when_and_every_total() -> None:
 def test_the_sentence_names_a_shared_win() -> None:
     # Ben and Dan make together and both reach the target of 1: they share the win
     # (docs/rules.md, Call-Ace 6 and Call-Your-Partner 6).
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:1], target=1)
-    assert summary(table, score) == (
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:1], target=1)
+    assert summary(setup, score) == (
         "Ben and Dan shared the win with 1 each. Then Ann 0, Cat 0 and Eve 0."
     )
 
 
 def test_the_sentence_of_a_game_in_play_names_the_leader_and_the_target() -> None:
-    table, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:3], target=10)
-    assert summary(table, score) == (
+    setup, score = scored(Variant.CALL_ACE, FIVE, CALL_ACE_HANDS[:3], target=10)
+    assert summary(setup, score) == (
         "After 3 hands Ben and Dan are level on 2. Then Ann 0, Cat 0 and Eve 0. The target is 10."
     )
-    table, score = scored(
+    setup, score = scored(
         Variant.STANDARD, FOUR, [{"maker": "Ben", "trump": "S", "tricks": 5}] * 2, target=10
     )
-    assert summary(table, score) == (
+    assert summary(setup, score) == (
         "After 2 hands Ben & Dan leads with 4, ahead since the first hand. "
         "Then Ann & Cat 0. The target is 10."
     )
