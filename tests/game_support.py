@@ -24,8 +24,10 @@ TEST_TABLE_KEY = "the-tests-own-table-key-0123456789"
 
 def our_table() -> PrivateTable:
     """The private table the test phones have joined (made on first use)."""
-    table, _ = PrivateTable.objects.get_or_create(key=TEST_TABLE_KEY, defaults={"name": "Tests"})
-    return table
+    private_table, _ = PrivateTable.objects.get_or_create(
+        key=TEST_TABLE_KEY, defaults={"name": "Tests"}
+    )
+    return private_table
 
 
 def start_game(

@@ -60,8 +60,8 @@ def test_rules_md_numbers_each_book_as_its_rules_page_does(book: str) -> None:
 
 
 def test_rules_md_gives_each_section_the_anchor_its_page_has() -> None:
-    table = re.findall(r"^\| (\d) \| `#([a-z-]+)` \|", RULES, re.MULTILINE)
-    assert table == [(str(n), slug) for n, slug in enumerate(SECTION_SLUGS, start=1)]
+    section_rows = re.findall(r"^\| (\d) \| `#([a-z-]+)` \|", RULES, re.MULTILINE)
+    assert section_rows == [(str(n), slug) for n, slug in enumerate(SECTION_SLUGS, start=1)]
     night_row = next(line for line in RULES.splitlines() if line.startswith("| [Euchre night]"))
     assert re.findall(r"`#([a-z-]+)`", night_row) == list(NIGHT_SECTION_SLUGS)
 

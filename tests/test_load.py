@@ -78,10 +78,12 @@ def test_the_load_tests_copied_tables_each_have_players_of_their_own() -> None:
     """As at a real room's tables, so that what is kept per table's names is measured
     as a room would use it (docs/decisions.md, D54)."""
     tables = seed_tables(8)
-    games = [Game.objects.get(pk=table["game"]) for table in tables]
+    games = [Game.objects.get(pk=private_table["game"]) for private_table in tables]
     players = [game.setup.players for game in games]
     assert len(set(players)) == len(tables)
-    assert [len(names) for names in players] == [table["players"] for table in tables]
+    assert [len(names) for names in players] == [
+        private_table["players"] for private_table in tables
+    ]
     assert all(game.hands.count() == games[0].hands.count() for game in games)
 
 

@@ -36,9 +36,9 @@ def _games_citing_every_rule() -> None:
     standard = start_game("standard", FOUR, renege="offender-loses-2")
     record(standard, maker="Ann", trump="H", tricks=3, renege="Ben")
     night = start_night(lone_march_five=True)
-    table = tables_of(night.rounds.get(number=1))[0]
-    maker = table.seat_list()[0].player.name
-    record(table, maker=maker, trump="H", tricks=5, alone=True)
+    night_table = tables_of(night.rounds.get(number=1))[0]
+    maker = night_table.seat_list()[0].player.name
+    record(night_table, maker=maker, trump="H", tricks=5, alone=True)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -177,10 +177,10 @@ def test_a_euchre_nights_table_costs_no_more_queries_than_a_game(client: Client)
         name="Club night",
         seed=7,
     )
-    table = fresh(Game.objects.get(night_round__night=night, night_table=2))
-    record(table, maker=table.seat_list()[0].player.name, trump="H", tricks=3)
+    night_table = fresh(Game.objects.get(night_round__night=night, night_table=2))
+    record(night_table, maker=night_table.seat_list()[0].player.name, trump="H", tricks=3)
     game = a_game(SHORT)
-    at_night = queries(lambda: client.get(url("game_table", table)))
+    at_night = queries(lambda: client.get(url("game_table", night_table)))
     assert at_night <= queries(lambda: client.get(url("game_table", game)))
 
 

@@ -64,12 +64,12 @@ class Phone(FastHttpUser):
     def on_start(self) -> None:
         # A phone that failed to start is replaced by the runner: its seat goes round.
         seat = next(Run.seats) % (len(Run.plan["tables"]) * mix.PHONES_PER_TABLE)
-        table = Run.plan["tables"][seat // mix.PHONES_PER_TABLE]
+        private_table = Run.plan["tables"][seat // mix.PHONES_PER_TABLE]
         self.scorer = seat % mix.PHONES_PER_TABLE == 0
-        self.players = table["players"]
-        self.key_path = table["key_path"]
+        self.players = private_table["players"]
+        self.key_path = private_table["key_path"]
         self.member = False  # whether its key link (or its table's first phone's) let it in
-        self.table_path = f"/games/{table['game']}/"
+        self.table_path = f"/games/{private_table['game']}/"
         self.version = self.names = 0
         self.form: pages.HandForm | None = None  # the scorer's hand form, as last drawn
         self.hand: int | None = None  # the hand its form is for (a follower's poll says it)

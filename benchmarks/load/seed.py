@@ -142,17 +142,17 @@ def _copies(made: list[SeededTable], count: int) -> list[SeededTable]:
     for model in _app_models():
         if model in owned:
             _copy_rows(model, owned[model], templates, count, new)
-    games = {table: game for game, (_, table) in owned[Game].items()}
+    games = {private_table: game for game, (_, private_table) in owned[Game].items()}
     copied_tables = list(new[PrivateTable].values())
     keys = dict(PrivateTable.objects.filter(pk__in=copied_tables).values_list("pk", "key"))
     seeded: list[SeededTable] = []
     for number in range(count):
         template = templates[number % len(templates)]
-        table = new[PrivateTable][(number, template)]
+        private_table = new[PrivateTable][(number, template)]
         seeded.append(
             {
                 "game": new[Game][(number, games[template])],
-                "key_path": f"/t/{keys[table]}/",
+                "key_path": f"/t/{keys[private_table]}/",
                 "players": made[number % len(made)]["players"],
             }
         )
@@ -173,8 +173,8 @@ def _copy_rows(
     to_store: list[tuple[int, int, Row]] = []
     for number in range(count):
         template = templates[number % len(templates)]
-        for pk, (row, table) in rows.items():
-            if table != template:
+        for pk, (row, private_table) in rows.items():
+            if private_table != template:
                 continue
             clone = copy.copy(row)
             clone.pk = None

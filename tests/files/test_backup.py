@@ -194,8 +194,10 @@ def test_a_backup_written_with_the_old_sheets_numbers_restores_citing_the_rulebo
     record(game, thrown_in=True)
     record(game, maker="Ann", trump="H", called="S", partner="Ben", tricks=1, renege="Dan")
     night = start_night(lone_march_five=True)
-    table = tables_of(night.rounds.get(number=1))[0]
-    record(table, maker=table.seat_list()[0].player.name, trump="H", tricks=5, alone=True)
+    night_table = tables_of(night.rounds.get(number=1))[0]
+    record(
+        night_table, maker=night_table.seat_list()[0].player.name, trump="H", tricks=5, alone=True
+    )
     now = sorted(Hand.objects.values_list("section", "explanation"))
     text = backup()
     for new, old in OLD_CITATIONS.items():

@@ -88,7 +88,9 @@ def backup(*tables: dict[str, Any]) -> bytes:
     return json.dumps({"format": "bower.backup/1", "tables": list(tables)}).encode()
 
 
-def table(name: str = "Club", key: str = KEY, games: list[Any] | None = None, **more: Any) -> Any:
+def private_table_backup(
+    name: str = "Club", key: str = KEY, games: list[Any] | None = None, **more: Any
+) -> Any:
     return {"name": name, "key": key, "games": games or [], **more}
 
 
@@ -218,23 +220,36 @@ BAD_BACKUPS = [
     pytest.param(
         b'{"format": "bower.backup/1", "tables": {}}', "tables: give the tables", id="no list"
     ),
-    pytest.param(backup(table(name="Club\x00")), "table 1, name: holds a NUL", id="NUL name"),
     pytest.param(
-        backup(table(name="Club\udc80")), "table 1, name: holds a NUL or half", id="half a char"
+        backup(private_table_backup(name="Club\x00")), "table 1, name: holds a NUL", id="NUL name"
     ),
-    pytest.param(backup(table(key=KEY[:-1] + "\x00")), "table 1, key", id="NUL in key"),
     pytest.param(
-        backup(table(games=[json.loads(game(players=["A\x00", "B", "C", "D", "E"]))])),
+        backup(private_table_backup(name="Club\udc80")),
+        "table 1, name: holds a NUL or half",
+        id="half a char",
+    ),
+    pytest.param(
+        backup(private_table_backup(key=KEY[:-1] + "\x00")), "table 1, key", id="NUL in key"
+    ),
+    pytest.param(
+        backup(
+            private_table_backup(games=[json.loads(game(players=["A\x00", "B", "C", "D", "E"]))])
+        ),
         "table 1, game 1, players: seat 1: A name",
         id="NUL player",
     ),
     pytest.param(
-        backup(table(games=[json.loads(game(started_at="9999-12-31T23:59:59-14:00"))])),
+        backup(
+            private_table_backup(games=[json.loads(game(started_at="9999-12-31T23:59:59-14:00"))])
+        ),
         "table 1, game 1, started_at: must fall in",
         id="year 10000",
     ),
     pytest.param(
-        backup(table(), table(name="Two", key="L" * 32, games=[{"format": "bower.game/1\x00"}])),
+        backup(
+            private_table_backup(),
+            private_table_backup(name="Two", key="L" * 32, games=[{"format": "bower.game/1\x00"}]),
+        ),
         'table 2, game 1, format: must be "bower.game/1"',
         id="NUL in a format",
     ),
@@ -318,7 +333,7 @@ def test_new_table_refuses_a_name_no_database_or_list_keeps(name: str, says: str
 
 def test_tables_lists_a_table_a_line_whatever_its_name_holds() -> None:
     # A name with a line break (the admin takes any text) restores, and lists on one line.
-    ran = manage("restore", "-", stdin=backup(table(name="Club\nTwo\tThree")))
+    ran = manage("restore", "-", stdin=backup(private_table_backup(name="Club\nTwo\tThree")))
     assert ran.code == 0, ran
     listed = manage("tables")
     assert listed.out.splitlines() == [f"/t/{KEY}/  Club\\nTwo\\tThree (0 games)"]
@@ -371,8 +386,8 @@ def test_from_the_shell_each_refusal_is_one_line_and_a_failing_exit(tmp_path: Pa
         (["import_game", "-"], game(started_at="9999-12-31T23:59:59-14:00"), "started_at"),
         (["import_game", "-"], game(first_dealer="Zed\nboom"), "'Zed\\nboom'"),
         (["restore", str(tmp_path)], b"", "Is a directory"),
-        (["restore", "-"], backup(table(name="Club\x00")), "table 1, name"),
-        (["restore", "-"], backup(table(name="Club\udc80")), "table 1, name"),
+        (["restore", "-"], backup(private_table_backup(name="Club\x00")), "table 1, name"),
+        (["restore", "-"], backup(private_table_backup(name="Club\udc80")), "table 1, name"),
     ]
     for args, stdin, says in refusals:
         ran = shell(*args, db=db, stdin=stdin)

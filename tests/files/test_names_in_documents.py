@@ -114,9 +114,9 @@ def test_an_upload_or_paste_with_a_spoofed_name_says_which_seat_beside_its_field
 
 def a_backup(*players: str, night_names: list[str] | None = None) -> dict[str, Any]:
     document = with_players(*players)
-    table: dict[str, Any] = {"name": "Ours", "key": "k" * 30, "games": [document]}
+    private_table: dict[str, Any] = {"name": "Ours", "key": "k" * 30, "games": [document]}
     if night_names is not None:
-        table["nights"] = [
+        private_table["nights"] = [
             {
                 "id": str(uuid.uuid4()),
                 "name": "Club",
@@ -131,7 +131,7 @@ def a_backup(*players: str, night_names: list[str] | None = None) -> dict[str, A
                 "rounds": [],
             }
         ]
-    return {"format": "bower.backup/1", "tables": [table]}
+    return {"format": "bower.backup/1", "tables": [private_table]}
 
 
 def restore(data: dict[str, Any], tmp_path: Path) -> str:

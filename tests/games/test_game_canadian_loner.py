@@ -76,10 +76,10 @@ def test_a_standard_game_started_with_it_plays_it_and_the_table_screen_says_so(
     game = Game.objects.get()
     assert game.canadian_loner is True
     assert game.house_rules.canadian_loner is True
-    table = client.get(response["Location"]).content.decode()
-    assert '<p class="table-rules">House rules: Canadian loner</p>' in table
+    table_screen = client.get(response["Location"]).content.decode()
+    assert '<p class="table-rules">House rules: Canadian loner</p>' in table_screen
     # The game's link to the rules marks it in force there.
-    assert "canadian_loner=on" in table
+    assert "canadian_loner=on" in table_screen
 
 
 def test_a_game_without_it_shows_no_house_rules_line(client: Client) -> None:

@@ -150,11 +150,11 @@ def test_without_javascript_undo_leads_to_a_table_with_redo_that_records_it_agai
     before = totals(game)
     answer = undo(client, game, htmx=False)
     assert answer.status_code == 302
-    table = client.get(answer.url).content.decode()
-    assert "Hand 2 undone." in table
-    assert "Hand 2 taken back: Cat made spades" in table
+    table_screen = client.get(answer.url).content.decode()
+    assert "Hand 2 undone." in table_screen
+    assert "Hand 2 taken back: Cat made spades" in table_screen
 
-    redone = send(client, url("hand_redo", game), redo_fields(table, game))
+    redone = send(client, url("hand_redo", game), redo_fields(table_screen, game))
     assert redone.status_code == 302
     assert "Hand 2 recorded again." in client.get(redone.url).content.decode()
     assert totals(game) == before

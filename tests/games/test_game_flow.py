@@ -177,8 +177,8 @@ def test_the_hand_just_recorded_is_undone_from_the_table_in_one_tap(
     client: Client, game: Game
 ) -> None:
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
-    table = client.get(url("game_table", game))
-    html = table.content.decode()
+    table_screen = client.get(url("game_table", game))
+    html = table_screen.content.decode()
     assert f'action="{url("hand_undo", game)}"' in html
     assert 'Undo<span class="visually-hidden"> hand 1</span></button>' in html
     response = post(client, url("hand_undo", game), game)

@@ -89,17 +89,17 @@ def test_the_renege_box_links_its_variants_scoring_rules(client: Client) -> None
 
 def test_a_night_table_links_the_nights_own_rules(client: Client) -> None:
     night = start_night(hands=4, lone_march_five=True)
-    table = tables_of(night.rounds.get(number=1))[0]
-    names = [seat.player.name for seat in table.seat_list()]
-    record(table, maker=names[0], trump="H", tricks=5, alone=True)
-    page = client.get(url("game_table", table)).content.decode()
+    night_table = tables_of(night.rounds.get(number=1))[0]
+    names = [seat.player.name for seat in night_table.seat_list()]
+    record(night_table, maker=names[0], trump="H", tricks=5, alone=True)
+    page = client.get(url("game_table", night_table)).content.decode()
     assert followed(client, page) == [
         "Standard rules 5 /referee/rules/standard/#scoring",  # the hand form's renege box
         "Euchre night rules 4 /referee/rules/euchre-night/#points",
     ]
     for _ in range(3):
-        record(table, maker=names[1], trump="S", tricks=3)
-    result = client.get(url("game_result", table)).content.decode()
+        record(night_table, maker=names[1], trump="S", tricks=3)
+    result = client.get(url("game_result", night_table)).content.decode()
     assert "Euchre night rules 3 /referee/rules/euchre-night/#round" in followed(client, result)
 
 

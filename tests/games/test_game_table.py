@@ -43,12 +43,12 @@ def game() -> Game:
     return fresh(game)
 
 
-def table(client: Client, game: Game, **extra: Any) -> Any:
+def table_screen(client: Client, game: Game, **extra: Any) -> Any:
     return client.get(url("game_table", game), **extra)
 
 
 def test_the_table_shows_totals_dealer_leader_and_hand_number(client: Client, game: Game) -> None:
-    response = table(client, game)
+    response = table_screen(client, game)
     assert response.status_code == 200
     context = response.context
     assert context["number"] == 3
@@ -67,7 +67,7 @@ def test_the_table_shows_totals_dealer_leader_and_hand_number(client: Client, ga
 
 
 def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -> None:
-    html = table(client, game).content.decode()
+    html = table_screen(client, game).content.decode()
     assert "Cat +5" in html
     assert "Alone march, 5 players" in html
     assert "Ben +1" in html
@@ -78,7 +78,7 @@ def test_the_last_hands_show_their_points_and_rule(client: Client, game: Game) -
 
 
 def test_the_table_links_to_the_rules_audit_and_download(client: Client, game: Game) -> None:
-    html = table(client, game).content.decode()
+    html = table_screen(client, game).content.decode()
     # The referee's pages get the game's setup in their address (scorekeeper/web/referee_links.py).
     assert f'href="{escape(rules_url(game))}"' in html
     assert f"finish=/games/{game.pk}/hand/finish/" in html.split('href="/referee/audit/?')[1]
@@ -88,12 +88,12 @@ def test_the_table_links_to_the_rules_audit_and_download(client: Client, game: G
 def test_standard_euchre_shows_the_two_teams(client: Client) -> None:
     game = start_game("standard", FOUR)
     record(game, maker="Ben", trump="H", alone=True, tricks=5)
-    rows = table(client, game).context["rows"]
+    rows = table_screen(client, game).context["rows"]
     assert [(r.names, r.total) for r in rows] == [("Ann & Cat", 0), ("Ben & Dan", 4)]
 
 
 def test_htmx_gets_the_screen_partial(client: Client, game: Game) -> None:
-    response = table(client, game, **HTMX)
+    response = table_screen(client, game, **HTMX)
     html = response.content.decode()
     assert "<html" not in html
     assert 'id="live"' in html
@@ -196,7 +196,7 @@ def test_the_poll_of_a_phone_without_tables_asks_nothing_of_the_database(
 
 def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Game) -> None:
     tables = [PrivateTable.objects.create(name=name) for name in ("Porch", "Kitchen")]
-    others = [start_game(private_table=table) for table in tables]
+    others = [start_game(private_table=private_table) for private_table in tables]
     phone = joined_client(tables[0].key, TEST_TABLE_KEY, tables[1].key)
     for each in (*others, game):
         assert phone.get(url("game_state", each), {"version": each.version}).status_code == 204
@@ -214,14 +214,14 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     client: Client, game: Game
 ) -> None:
     game.start_hand(version=None, maker=1, trump="H", called="S")
-    html = table(client, game).content.decode()
+    html = table_screen(client, game).content.decode()
     assert "Ben made" in html
     assert "hearts and calls the ace of" in html
     assert "spades; partner unknown." in html
     assert 'class="suit-H suit-symbol"' in html
     # The phone offers a partner chip for every side the table of outcomes lists
     # for the maker (static/js/hand.js; the kind's, at its address): never the maker.
-    kind = client.get(table(client, game).context["outcomes_address"])
+    kind = client.get(table_screen(client, game).context["outcomes_address"])
     sides = json.loads(kind.content)["index"]["1"]
     assert sorted(sides) == ["0", "2", "3", "4", "maker", "none"]
 

@@ -48,11 +48,11 @@ def test_a_finished_game_names_its_winner_on_the_table_and_the_watch_page(
     client: Client, stranger: Client
 ) -> None:
     game = won_by_cat(start_game())
-    table = client.get(reverse("game_table", args=[game.pk]))
-    html = table.content.decode()
+    table_screen = client.get(reverse("game_table", args=[game.pk]))
+    html = table_screen.content.decode()
     assert "The game is over: Cat wins" in html
-    assert table.context["ahead"] == "Cat won with 10."
-    assert [r.standing for r in table.context["rows"]] == ["", "", "winner", "", ""]
+    assert table_screen.context["ahead"] == "Cat won with 10."
+    assert [r.standing for r in table_screen.context["rows"]] == ["", "", "winner", "", ""]
     assert ">ahead<" not in html
     page = stranger.get(reverse("game_watch", args=[game.watch_token])).content.decode()
     assert heading_of(page) == "Cat wins"
@@ -206,8 +206,8 @@ def test_a_euchre_night_table_keeps_its_watch_link_to_itself(stranger: Client) -
         rules=NightRules(hands_per_round=4),
         seed=3,
     )
-    table = Game.objects.with_seats().get(night_round__night=night, night_table=1)
-    heading, poll = watch(stranger, table)
-    start_game("standard", tuple(s.player.name for s in table.seat_list()))
+    table_screen = Game.objects.with_seats().get(night_round__night=night, night_table=1)
+    heading, poll = watch(stranger, table_screen)
+    start_game("standard", tuple(s.player.name for s in table_screen.seat_list()))
     assert stranger.get(poll).status_code == 204
-    assert watch(stranger, table)[0] == heading == "Hand 1 of 4"
+    assert watch(stranger, table_screen)[0] == heading == "Hand 1 of 4"

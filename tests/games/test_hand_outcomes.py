@@ -96,16 +96,16 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
     kind: str,
 ) -> None:
     game = fresh(GAMES[kind]())
-    table = outcomes_of(game)
+    outcome_table = outcomes_of(game)
     form = TableHandForm(game=game)
     partners = [str(v) for v, _ in getattr(form.fields.get("partner"), "choices", [])]
     checked = 0
     for maker in range(game.setup.n):
-        sides = table["index"][str(maker)]
+        sides = outcome_table["index"][str(maker)]
         # Every side the form offers, the maker never their own partner.
         expected = {p for p in partners if p != str(maker)}
-        expected |= {"alone"} if table["sides"]["alone"] == "alone" else set()
-        expected |= {"team"} if table["sides"]["other"] == "team" else set()
+        expected |= {"alone"} if outcome_table["sides"]["alone"] == "alone" else set()
+        expected |= {"team"} if outcome_table["sides"]["other"] == "team" else set()
         assert set(sides) == expected
         for side, by_tricks in sides.items():
             assert len(by_tricks) == game.setup.deal.tricks + 1
@@ -114,22 +114,27 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
                     form = read(game, data)
-                    entry = shown(table["results"][index], table["players"])
+                    entry = shown(outcome_table["results"][index], outcome_table["players"])
                     if form.is_valid():
                         assert entry == as_recorded(game, form), data
                     else:
                         assert entry == [None, shown_errors(form)], data
                     checked += 1
-    assert checked == sum(len(t) * len(t[0]) for s in table["index"].values() for t in s.values())
+    assert checked == sum(
+        len(t) * len(t[0]) for s in outcome_table["index"].values() for t in s.values()
+    )
 
 
 def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     client: Client,
 ) -> None:
     game = a_game_near_zero_under_offender_loses_2()
-    table = outcomes_of(game)
+    outcome_table = outcomes_of(game)
     # Cat made it alone with 3 tricks; Ben (1 point) reneged and loses 2, down to 0.
-    entry = shown(table["results"][table["index"]["2"]["maker"][3][1 + 1]], table["players"])
+    entry = shown(
+        outcome_table["results"][outcome_table["index"]["2"]["maker"][3][1 + 1]],
+        outcome_table["players"],
+    )
     before = [seat.total for seat in game.seat_list()]
     data = posted(game, "2", "maker", 3, 1 + 1)
     response = client.post(
@@ -153,7 +158,7 @@ CALL_GAMES = {
 @pytest.mark.parametrize("kind", CALL_GAMES)
 def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kind: str) -> None:
     game = fresh(CALL_GAMES[kind]())
-    table = outcomes_of(game)
+    outcome_table = outcomes_of(game)
     space = call_space(TableHandForm(game=game))
     names = [name for name, _ in space]
     asks_called = dict(space)["called"] != ("",)
@@ -168,13 +173,15 @@ def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kin
         saved = StartHandForm({**base, **call}, game=game)
         whole = WholeHandForm({**base, **call, **end}, game=game)
         key = "|".join(values)
-        if key in table["calls"]:
+        if key in outcome_table["calls"]:
             refused += 1
             assert not saved.is_valid(), key
             assert not whole.is_valid(), key
-            assert table["calls"][key] == shown_errors(saved), key
-            assert all(isinstance(message, str) for _, message in table["calls"][key])
-            assert set(map(tuple, table["calls"][key])) <= set(map(tuple, shown_errors(whole)))
+            assert outcome_table["calls"][key] == shown_errors(saved), key
+            assert all(isinstance(message, str) for _, message in outcome_table["calls"][key])
+            assert set(map(tuple, outcome_table["calls"][key])) <= set(
+                map(tuple, shown_errors(whole))
+            )
         else:
             assert saved.is_valid(), (key, saved.errors)
             assert whole.is_valid(), (key, whole.errors)
@@ -183,8 +190,8 @@ def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kin
 
 def test_the_table_of_a_five_player_game_is_small_on_the_wire() -> None:
     game = start_game(players=FIVE)
-    table = outcomes_of(game)
-    assert len(gzip.compress(json.dumps(table).encode())) < 6_000
+    outcome_table = outcomes_of(game)
+    assert len(gzip.compress(json.dumps(outcome_table).encode())) < 6_000
 
 
 def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_players() -> None:
@@ -198,13 +205,17 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
     for number in range(70):
         guest = f"Guest {number} \\1 $0 {{1}}"
         players = (*FIVE[:4], guest)
-        table = outcomes_of(start_game(players=players))
-        assert table["players"] == list(players)
-        names_nobody = {key: value for key, value in table.items() if key != "players"}
+        outcome_table = outcomes_of(start_game(players=players))
+        assert outcome_table["players"] == list(players)
+        names_nobody = {key: value for key, value in outcome_table.items() if key != "players"}
         first = first or names_nobody
         assert names_nobody == first
         assert not any(name in json.dumps(names_nobody) for name in players)
-        explanations = [said(entry[1], table["players"]) for entry in table["results"] if entry[0]]
+        explanations = [
+            said(entry[1], outcome_table["players"])
+            for entry in outcome_table["results"]
+            if entry[0]
+        ]
         assert any(f"Renege by {guest}, a defender" in text for text in explanations)
         for other in (f"Guest {number - 1} ", "Fay"):
             assert all(other not in explanation for explanation in explanations)
@@ -213,13 +224,13 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
 
 def test_an_explanation_and_a_message_that_name_players_name_them_by_seat() -> None:
     # A lone hand in standard euchre: the maker's partner sits out and cannot renege.
-    table = outcomes_of(start_game("standard", FOUR))
-    lone_march = table["results"][table["index"]["1"]["alone"][5][0]]
+    outcome_table = outcomes_of(start_game("standard", FOUR))
+    lone_march = outcome_table["results"][outcome_table["index"]["1"]["alone"][5][0]]
     assert lone_march[1] == ["Alone march: ", 1, " alone took all 5 tricks, 4 to ", [1, 3], "."]
-    assert said(lone_march[1], table["players"]) == (
+    assert said(lone_march[1], outcome_table["players"]) == (
         "Alone march: Ben alone took all 5 tricks, 4 to Ben and Dan."
     )
-    refused = table["results"][table["index"]["1"]["alone"][3][3 + 1]]
+    refused = outcome_table["results"][outcome_table["index"]["1"]["alone"][3][3 + 1]]
     assert refused[0] is None
     assert refused[1] == [
         ["renege", [3, " sits out a lone hand and plays no cards, so cannot renege"]]

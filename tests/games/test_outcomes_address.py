@@ -41,12 +41,12 @@ def put_together(client: Client, game: Game) -> dict[str, Any]:
     the drawing says them (``adjusted``)."""
     address, drawn = linked(client, game)
     kind = json.loads(client.get(address).content)
-    table = {**kind, **drawn}
-    table["results"] = [
+    outcome_table = {**kind, **drawn}
+    outcome_table["results"] = [
         [drawn["adjusted"][str(i)], *entry[1:]] if str(i) in drawn["adjusted"] else entry
         for i, entry in enumerate(kind["results"])
     ]
-    return table
+    return outcome_table
 
 
 def test_two_games_of_one_kind_share_the_address_and_another_kind_has_its_own(

@@ -84,9 +84,9 @@ def tap(page: Page, group_name: str, chip: str) -> None:
     ).tap()
 
 
-def seats_of(night: EuchreNight, round_number: int, table: int) -> list[str]:
+def seats_of(night: EuchreNight, round_number: int, night_table: int) -> list[str]:
     game = Game.objects.with_seats().get(
-        night_round__night=night, night_round__number=round_number, night_table=table
+        night_round__night=night, night_round__number=round_number, night_table=night_table
     )
     return [seat.player.name for seat in game.seat_list()]
 
@@ -167,24 +167,26 @@ def test_an_eight_player_night_scored_on_two_phones_and_read_on_a_third(
     by_round: dict[str, list[int]] = {name: [] for name in EIGHT}
     for round_number in (1, 2):
         scorers = {1: a, 2: b}
-        seats = {table: seats_of(night, round_number, table) for table in (1, 2)}
+        seats = {night_table: seats_of(night, round_number, night_table) for night_table in (1, 2)}
         assert sorted(seats[1] + seats[2]) == sorted(EIGHT)
-        for table, page in scorers.items():
+        for night_table, page in scorers.items():
             expect(page.locator("#round-heading")).to_have_text(
                 re.compile(rf"^Round {round_number}\b"), timeout=POLLED
             )
-            card = page.locator(f"#table-{table}")
-            expect(card.locator(".table-seat").first).to_contain_text(f"North {seats[table][0]}")
-            card.get_by_role("link", name=f"Score table {table}").tap()
+            card = page.locator(f"#table-{night_table}")
+            expect(card.locator(".table-seat").first).to_contain_text(
+                f"North {seats[night_table][0]}"
+            )
+            card.get_by_role("link", name=f"Score table {night_table}").tap()
         # The two tables play at once: a hand here, a hand there.
         for number in range(1, 5):
-            for table, page in scorers.items():
-                play(page, number, HANDS[round_number, table][number - 1], seats[table])
+            for night_table, page in scorers.items():
+                play(page, number, HANDS[round_number, night_table][number - 1], seats[night_table])
         this_round = dict.fromkeys(EIGHT, 0)
-        for table, page in scorers.items():
+        for night_table, page in scorers.items():
             round_over(page)
-            for hand in HANDS[round_number, table]:
-                for name, got in points(hand, seats[table]).items():
+            for hand in HANDS[round_number, night_table]:
+                for name, got in points(hand, seats[night_table]).items():
                     this_round[name] += got
         for name in EIGHT:
             totals[name] += this_round[name]

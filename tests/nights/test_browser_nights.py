@@ -41,10 +41,10 @@ def test_starting_an_8_player_night_shows_its_seating_board(
     (plan,) = night.plans()
     names = {e.number: e.player.name for e in night.entrants.select_related("player")}
     for number, seats in enumerate(plan.tables, start=1):
-        table = page.locator(f"#table-{number}")
-        expect(table.get_by_role("heading")).to_have_text(f"Table {number}")
-        expect(table.locator(".table-seat").first).to_contain_text(f"North {names[seats[0]]}")
-        expect(table.get_by_role("link", name=f"Score table {number}")).to_be_visible()
+        night_table = page.locator(f"#table-{number}")
+        expect(night_table.get_by_role("heading")).to_have_text(f"Table {number}")
+        expect(night_table.locator(".table-seat").first).to_contain_text(f"North {names[seats[0]]}")
+        expect(night_table.get_by_role("link", name=f"Score table {number}")).to_be_visible()
     lines = page.locator(".player-line")
     expect(lines).to_have_count(8)
     expect(lines.first).to_contain_text("Ann Round 1: table")

@@ -49,8 +49,8 @@ def a_check_in_night() -> EuchreNight:
 def test_the_backup_carries_the_prizes_and_the_check_ins() -> None:
     a_check_in_night()
     start_night(seed=9)  # a night that never used check-in
-    (table,) = json.loads(backup())["tables"]
-    checked, plain = table["nights"]
+    (private_table,) = json.loads(backup())["tables"]
+    checked, plain = private_table["nights"]
     assert checked["rules"]["prizes"] == ["most-points", "low-score"]
     assert (checked["rules"]["one_prize_each"], checked["rules"]["prize_ties"]) == (False, "break")
     assert checked["check_in"] is True

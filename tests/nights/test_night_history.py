@@ -57,9 +57,9 @@ def empty_the_database() -> None:
 def test_a_nights_tables_are_in_its_rounds_not_among_the_games() -> None:
     import_document(long_game(12))
     night = a_played_night()
-    (table,) = json.loads(backup())["tables"]
-    assert len(table["games"]) == 1  # the ordinary game only
-    (written,) = table["nights"]
+    (private_table,) = json.loads(backup())["tables"]
+    assert len(private_table["games"]) == 1  # the ordinary game only
+    (written,) = private_table["nights"]
     assert written["id"] == str(night.uid)
     assert written["rules"]["hands_per_round"] == 4
     assert [p["name"] for p in written["players"]][-1] == "Ivy"
@@ -132,10 +132,12 @@ def _round(data: dict[str, Any], number: int) -> Any:
     return data["tables"][0]["nights"][0]["rounds"][number - 1]
 
 
-def _stranger_at_table(table: dict[str, Any]) -> None:
+def _stranger_at_table(private_table: dict[str, Any]) -> None:
     """Someone who is not a player of the night takes a seat (every hand too)."""
-    name = table["game"]["players"][3]
-    table["game"] = json.loads(json.dumps(table["game"]).replace(f'"{name}"', '"Zed"'))
+    name = private_table["game"]["players"][3]
+    private_table["game"] = json.loads(
+        json.dumps(private_table["game"]).replace(f'"{name}"', '"Zed"')
+    )
 
 
 @pytest.mark.parametrize(

@@ -223,8 +223,8 @@ def test_the_watch_link_shows_standings_seating_and_prizes_with_nothing_that_wri
     html = response.content.decode()
     assert "<form" not in html
     assert [line.total for line in response.context["lines"][:3]] == [6, 6, 2]
-    table = response.context["seating"][0]
-    assert [(s.seat, s.name, s.points) for s in table.seats] == [
+    night_table = response.context["seating"][0]
+    assert [(s.seat, s.name, s.points) for s in night_table.seats] == [
         ("North", north, 2),
         ("East", east, 6),
         ("South", south, 2),

@@ -276,11 +276,11 @@ def test_each_player_has_a_line_with_table_seat_and_partner(client: Client) -> N
     (plan,) = night.plans()
     names_by_number = {e.number: e.player.name for e in night.entrants.select_related("player")}
     lines = {}
-    for table, seats in enumerate(plan.tables, start=1):
+    for night_table, seats in enumerate(plan.tables, start=1):
         for position, player in enumerate(seats):
             partner = names_by_number[seats[(position + 2) % 4]]
             lines[names_by_number[player]] = (
-                f"Round 1: table {table}, seat {COMPASS[position]}, partner {partner}"
+                f"Round 1: table {night_table}, seat {COMPASS[position]}, partner {partner}"
             )
     page = text_of(detail(client, night))
     for name, line in lines.items():

@@ -34,9 +34,9 @@ def test_it_prints_a_standard_night_as_the_contract_says() -> None:
     assert len(plan["rounds"]) == 3
     for entry in plan["rounds"]:
         assert list(entry) == ["tables", "sitting_out"]
-        assert all(len(table) == 4 for table in entry["tables"])
+        assert all(len(night_table) == 4 for night_table in entry["tables"])
         assert len(entry["sitting_out"]) == 2
-        seated = [player for table in entry["tables"] for player in table]
+        seated = [player for night_table in entry["tables"] for player in night_table]
         assert sorted(seated + entry["sitting_out"]) == list(range(1, 11))
 
 
@@ -53,8 +53,8 @@ def test_partners_in_standard_euchre_sit_opposite_and_change_each_round() -> Non
     partnerships = [
         frozenset(pair)
         for entry in plan["rounds"]
-        for table in entry["tables"]
-        for pair in ((table[0], table[2]), (table[1], table[3]))
+        for night_table in entry["tables"]
+        for pair in ((night_table[0], night_table[2]), (night_table[1], night_table[3]))
     ]
     # 8 players, 7 rounds: every two players partner exactly once.
     assert len(partnerships) == len(set(partnerships)) == 28

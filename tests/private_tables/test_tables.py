@@ -95,8 +95,8 @@ def test_a_phone_remembers_at_most_twenty_tables_and_asks_before_forgetting_one(
     stranger: Client,
 ) -> None:
     made = [PrivateTable.objects.create(name=f"T{i}") for i in range(phone_tables.MAX_TABLES + 2)]
-    for table in made:
-        stranger.get(table.key_path, **DIRECT)
+    for private_table in made:
+        stranger.get(private_table.key_path, **DIRECT)
     kept = stranger.get(reverse("table_list")).context["tables"]
     assert len(kept) == phone_tables.MAX_TABLES
     # The first stays where new games go; the two links too many joined nothing.

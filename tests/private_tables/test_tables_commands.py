@@ -104,21 +104,21 @@ def test_the_migration_moves_existing_games_and_players_into_one_table() -> None
     executor.loader.build_graph()
     executor.migrate(after)
     new = executor.loader.project_state(after).apps
-    Table = new.get_model("scorekeeper", "PrivateTable")
+    NewPrivateTable = new.get_model("scorekeeper", "PrivateTable")
     NewGame, NewPlayer = (
         new.get_model("scorekeeper", "Game"),
         new.get_model("scorekeeper", "Player"),
     )
-    table = Table.objects.get()
-    assert set(NewGame.objects.values_list("private_table", flat=True)) == {table.pk}
-    assert set(NewPlayer.objects.values_list("private_table", flat=True)) == {table.pk}
+    private_table = NewPrivateTable.objects.get()
+    assert set(NewGame.objects.values_list("private_table", flat=True)) == {private_table.pk}
+    assert set(NewPlayer.objects.values_list("private_table", flat=True)) == {private_table.pk}
     tokens = list(NewGame.objects.values_list("watch_token", flat=True))
     assert len(set(tokens)) == 2
     assert all(len(t) >= 32 for t in tokens)
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     out, _ = run("tables")
-    assert out == [f"/t/{table.key}/  Our table (2 games)"]
+    assert out == [f"/t/{private_table.key}/  Our table (2 games)"]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -130,8 +130,8 @@ def test_twenty_key_links_from_another_site_leave_the_phones_tables_as_they_were
     mine = our_table()
     before = client.cookies[phone_tables.COOKIE].value
     strangers = [PrivateTable.objects.create(name=f"Lure {i}") for i in range(20)]
-    for table in strangers:
-        response = client.get(table.key_path, **CROSS_SITE)
+    for private_table in strangers:
+        response = client.get(private_table.key_path, **CROSS_SITE)
         assert response.url == JOIN_PAGE
         assert phone_tables.COOKIE not in response.cookies
     assert client.cookies[phone_tables.COOKIE].value == before

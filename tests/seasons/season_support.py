@@ -58,15 +58,17 @@ def post_season(phone: Client, **fields: str) -> Any:
     return phone.post(reverse("season_list"), name_form(**fields))
 
 
-def many_games(count: int, *, start: datetime, table: PrivateTable | None = None) -> None:
+def many_games(count: int, *, start: datetime, private_table: PrivateTable | None = None) -> None:
     """``count`` finished Call-Ace games of five, one every 30 minutes from
     ``start``, stored at once (their seats' cached totals and wins as scoring
     leaves them): for the size tests, not the rules."""
-    table = table or our_table()
-    players = [Player.objects.get_or_create(private_table=table, name=n)[0] for n in [*FOUR, "Eve"]]
+    private_table = private_table or our_table()
+    players = [
+        Player.objects.get_or_create(private_table=private_table, name=n)[0] for n in [*FOUR, "Eve"]
+    ]
     games = Game.objects.bulk_create(
         Game(
-            private_table=table,
+            private_table=private_table,
             variant="call-ace",
             created_at=start + timedelta(minutes=30 * n),
             finished_at=start + timedelta(minutes=30 * n + 20),

@@ -64,8 +64,8 @@ def test_a_phone_names_a_season_after_a_refusal_and_sees_its_standings(
     page.get_by_role("button", name="Name the season").dblclick()  # a double tap
     expect(page.get_by_role("heading", level=1)).to_have_text("Autumn 2026")
     expect(page).to_have_url(f"/seasons/{Season.objects.get(name='Autumn 2026').pk}/")
-    table = page.get_by_role("region", name="Season standings")
-    expect(table.get_by_role("rowheader", name="Ann")).to_be_visible()
+    standings = page.get_by_role("region", name="Season standings")
+    expect(standings.get_by_role("rowheader", name="Ann")).to_be_visible()
     expect(page.locator(".leader", has_text="Most points")).to_contain_text("Ann, Ben")
     expect(page.get_by_role("link", name="/seasons/watch/")).to_be_visible()
     no_sideways_scroll(page)

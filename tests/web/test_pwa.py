@@ -158,5 +158,5 @@ def test_the_keep_screen_on_switch_waits_hidden_for_a_game_screen(client: Client
     assert "table-screen" not in home
     # awake.js shows the switch where the page has a game screen: the table has one.
     game = start_game()
-    table = client.get(reverse("game_table", args=[game.pk])).content.decode()
-    assert 'class="screen table-screen"' in table
+    table_screen = client.get(reverse("game_table", args=[game.pk])).content.decode()
+    assert 'class="screen table-screen"' in table_screen
