@@ -1,6 +1,6 @@
 """What a game is: its columns (the variant, house rules, first dealer, version,
 the figures every change caches ...) and what they read as, for the rules engine
-and the screens (``GameBase.table``, ``GameBase.score``, ``GameBase.upcoming`` ...),
+and the screens (``GameBase.setup``, ``GameBase.score``, ``GameBase.upcoming`` ...),
 changing nothing. ``Game`` (scorekeeper/models/games.py) is this with every change
 a table makes; the modules of its changes (``game_hands``, ``hand_plans``,
 ``used_tokens``, ``new_games``, ``game_documents``, ``game_querysets``) name this
