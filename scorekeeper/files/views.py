@@ -23,7 +23,7 @@ from scorekeeper.files.forms import ImportForm
 from scorekeeper.files.game_files import export_text
 from scorekeeper.models import Game, GameAlreadyStored, Hand, PrivateTable
 from scorekeeper.models.game_documents import export_filename
-from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.web.forms import PrivateTableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.limits import import_wait, too_often
 from scorekeeper.web.phone_tables import remember, tables_of
@@ -47,7 +47,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
     tables = tables_of(request)
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES, tables=tables)
-        choice = TableChoiceForm(request.POST, tables=tables)
+        choice = PrivateTableChoiceForm(request.POST, tables=tables)
         if wait := import_wait(request):
             # Held to a rate per address (D58): refused before the document is read.
             return _too_often(request, form, choice, wait)
@@ -78,7 +78,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         status = 422
     else:
         form = ImportForm(tables=tables)
-        choice = TableChoiceForm(tables=tables)
+        choice = PrivateTableChoiceForm(tables=tables)
         status = 200
     context = {"form": form, "table_choice": choice}
     return render(request, "scorekeeper/files/import.html", context, status=status)
@@ -90,7 +90,7 @@ def _field_of(request: HttpRequest) -> str:
 
 
 def _too_often(
-    request: HtmxHttpRequest, form: ImportForm, choice: TableChoiceForm, wait: int
+    request: HtmxHttpRequest, form: ImportForm, choice: PrivateTableChoiceForm, wait: int
 ) -> HttpResponse:
     """429 with Retry-After: the import page, the wait beside the field, what was
     pasted kept, nothing read or stored."""
@@ -131,7 +131,7 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig) and request.path == reverse("game_import"):
         form = ImportForm({}, tables=tables_of(request), too_big=True)
         form.is_valid()
-        context = {"form": form, "table_choice": TableChoiceForm(tables=tables_of(request))}
+        context = {"form": form, "table_choice": PrivateTableChoiceForm(tables=tables_of(request))}
         return render(request, "scorekeeper/files/import.html", context, status=413)
     return defaults.bad_request(request, exception)
 

@@ -25,7 +25,7 @@ from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.games.outcomes import Kind, deal_order, drawing_outcomes, kind_outcomes
 from scorekeeper.models import Game, Hand, HandInProgress, Player
 from scorekeeper.web.display import trump_badge
-from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.web.forms import PrivateTableChoiceForm
 from scorekeeper.web.house_rules import house_rule_names
 
 RECENT_HANDS = 5
@@ -354,7 +354,7 @@ def result_context(game: Game) -> dict[str, Any]:
     }
 
 
-def new_game_context(form: NewGameForm, table_choice: TableChoiceForm) -> dict[str, Any]:
+def new_game_context(form: NewGameForm, table_choice: PrivateTableChoiceForm) -> dict[str, Any]:
     """Everything the new game screen shows: the form, the deal for each number
     of players under the deal chosen (docs/rules.md 1 (every variant)), the table it goes to
     (``table_choice``) and that table's known players."""

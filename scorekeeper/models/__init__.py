@@ -30,7 +30,7 @@ from scorekeeper.models.private_tables import PrivateTable, PrivateTableQuerySet
 from scorekeeper.models.ratings import Rating, table_ratings
 from scorekeeper.models.seasons import Season, SeasonOverlaps, SeasonQuerySet
 from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
-from scorekeeper.models.table_starts import TableKeyReplaced, TableStart
+from scorekeeper.models.table_starts import PrivateTableKeyReplaced, TableStart
 from scorekeeper.models.used_tokens import HandTaken, UsedToken
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "PlayerChangeRefused",
     "PlayerQuerySet",
     "PrivateTable",
+    "PrivateTableKeyReplaced",
     "PrivateTableQuerySet",
     "Rating",
     "RematchRefused",
@@ -68,7 +69,6 @@ __all__ = [
     "SeatPair",
     "SeatQuerySet",
     "StaleGame",
-    "TableKeyReplaced",
     "TableStart",
     "TokenUsed",
     "UsedToken",

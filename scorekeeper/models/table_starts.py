@@ -15,7 +15,7 @@ from scorekeeper.models.once import create_once
 from scorekeeper.models.private_tables import PrivateTable
 
 
-class TableKeyReplaced(Exception):
+class PrivateTableKeyReplaced(Exception):
     """The table a start form made has a new key since: the form is no way
     back in (the new key shuts out every phone that had the old one)."""
 
@@ -42,7 +42,7 @@ class TableStart(models.Model):
     def private_table_for(cls, token: uuid.UUID, *, named_for: Sequence[str]) -> PrivateTable:
         """The table the start form with ``token`` made, or a new one named
         after ``named_for`` (``PrivateTable.named_for``), made once whatever
-        the retries, at the same moment too. Raises TableKeyReplaced when the
+        the retries, at the same moment too. Raises PrivateTableKeyReplaced when the
         table's key was replaced since. The caller starts its game or night in
         the same transaction, so a night refused leaves no table behind."""
 
@@ -53,7 +53,7 @@ class TableStart(models.Model):
         start, _ = create_once(cls, token=token, made_with=new_table)
         private_table = PrivateTable.objects.get(pk=start.private_table_id)
         if private_table.key_digest != start.key_digest:
-            raise TableKeyReplaced(f"table {private_table.pk} has a new key")
+            raise PrivateTableKeyReplaced(f"table {private_table.pk} has a new key")
         return private_table
 
     @classmethod

@@ -1,6 +1,6 @@
 """Forms of the private tables: the Join button of a key link opened from
 another site, and the confirm step of replacing a table's key. Which of a
-phone's tables a new or imported game goes to is ``TableChoiceForm``
+phone's tables a new or imported game goes to is ``PrivateTableChoiceForm``
 (``scorekeeper.web.forms``)."""
 
 from __future__ import annotations

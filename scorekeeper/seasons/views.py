@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season
 from scorekeeper.seasons.forms import SeasonForm
 from scorekeeper.seasons.screens import game_nights, season_context, watch_context
-from scorekeeper.web.forms import TableChoiceForm, with_new_token
+from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
 from scorekeeper.web.polls import polled_version
@@ -41,12 +41,12 @@ def season_list(request: HtmxHttpRequest) -> HttpResponse:
     season (the form's token)."""
     tables = tables_of(request)
     if request.method == "GET":
-        choice = TableChoiceForm(tables=tables)
+        choice = PrivateTableChoiceForm(tables=tables)
         form = SeasonForm(
             initial={"token": uuid.uuid4()}, nights=_nights(choice.chosen_private_table())
         )
         return _list(request, form, choice)
-    choice = TableChoiceForm(request.POST, tables=tables)
+    choice = PrivateTableChoiceForm(request.POST, tables=tables)
     private_table = choice.chosen_private_table()
     form = SeasonForm(request.POST, nights=_nights(private_table))
     if private_table is None:
@@ -63,7 +63,7 @@ def season_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _named_already(
-    request: HtmxHttpRequest, form: SeasonForm, choice: TableChoiceForm, season: Season
+    request: HtmxHttpRequest, form: SeasonForm, choice: PrivateTableChoiceForm, season: Season
 ) -> HttpResponse:
     """409: this form's token already named ``season`` and the form sent now
     asks for another: nothing is stored; the form comes back under a new token."""
@@ -81,7 +81,7 @@ def _named_already(
 def _list(
     request: HtmxHttpRequest,
     form: SeasonForm,
-    choice: TableChoiceForm,
+    choice: PrivateTableChoiceForm,
     *,
     status: int = 200,
     named: Season | None = None,

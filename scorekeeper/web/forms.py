@@ -14,7 +14,7 @@ from django.http import QueryDict
 from scorekeeper.models import PrivateTable
 
 
-class TableChoiceForm(forms.Form):
+class PrivateTableChoiceForm(forms.Form):
     """Which of this phone's tables a game goes to; the last used is the
     default. With no table the field is not asked: the game makes one."""
 

@@ -14,8 +14,8 @@ from referee.engine.variants import Variant
 from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.games.screens import new_game_context
 from scorekeeper.games.views.answers import after_change
-from scorekeeper.models import AlreadyStarted, Game, TableKeyReplaced, TableStart
-from scorekeeper.web.forms import TableChoiceForm
+from scorekeeper.models import AlreadyStarted, Game, PrivateTableKeyReplaced, TableStart
+from scorekeeper.web.forms import PrivateTableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import remember, tables_of
 from scorekeeper.web.rendering import screen
@@ -41,10 +41,10 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         if request.GET.get("variant") in {v.value for v in Variant}:
             initial["variant"] = request.GET["variant"]
         form = NewGameForm(initial=initial)
-        choice = TableChoiceForm(tables=tables)
+        choice = PrivateTableChoiceForm(tables=tables)
         return screen(request, "games/new_game.html", new_game_context(form, choice))
     form = NewGameForm(request.POST)
-    choice = TableChoiceForm(request.POST, tables=tables)
+    choice = PrivateTableChoiceForm(request.POST, tables=tables)
     add_player = request.POST.get("add_player", "")
     if add_player or request.POST.get("action") == "refresh":
         form = form.refreshed(add_player=" ".join(add_player.split()))
@@ -62,7 +62,7 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
                 token, named_for=form.players
             )
             game = form.start(private_table=private_table)
-    except TableKeyReplaced:
+    except PrivateTableKeyReplaced:
         again = form.anew(KEY_REPLACED)
         context = new_game_context(again, choice)
         return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
@@ -101,7 +101,7 @@ def _started_already(
         )
     again = form.anew(error)
     context = {
-        **new_game_context(again, TableChoiceForm(tables=tables_of(request))),
+        **new_game_context(again, PrivateTableChoiceForm(tables=tables_of(request))),
         "already_started": game if shown else None,
     }
     return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))

@@ -26,7 +26,7 @@ from scorekeeper.models import (
     EuchreNight,
     Player,
     PrivateTable,
-    TableKeyReplaced,
+    PrivateTableKeyReplaced,
     TableStart,
 )
 from scorekeeper.models.game_hands import StaleGame
@@ -43,7 +43,7 @@ from scorekeeper.nights.forms import (
 from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
 from scorekeeper.nights.screens import arrival_choices, night_context, round_view
-from scorekeeper.web.forms import TableChoiceForm, with_new_token
+from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, remember, tables_of
 from scorekeeper.web.polls import polled_version
@@ -100,12 +100,12 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
     seated at once; a double tap starts one night (the form's token)."""
     tables = tables_of(request)
     if request.method == "GET":
-        choice = TableChoiceForm(tables=tables)
+        choice = PrivateTableChoiceForm(tables=tables)
         form = NightStartForm(
             initial={"token": uuid.uuid4()}, known=_known_players(choice.chosen_private_table())
         )
         return screen(request, "nights/night_new.html", {"form": form, "table_choice": choice})
-    choice = TableChoiceForm(request.POST, tables=tables)
+    choice = PrivateTableChoiceForm(request.POST, tables=tables)
     form = NightStartForm(request.POST, known=_known_players(choice.chosen_private_table()))
     if form.is_valid():
         token = form.cleaned_data["token"]
@@ -122,7 +122,7 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
                 night = form.start(private_table=private_table)
         except (SeatingError, RulesError) as error:
             form.add_error(None, str(error))
-        except TableKeyReplaced:
+        except PrivateTableKeyReplaced:
             return _night_form_used(request, form, choice, KEY_REPLACED)
         except AlreadyStarted as started:
             return _started_already(request, form, cast(EuchreNight, started.row), token)
@@ -150,21 +150,23 @@ def _started_already(
             "This form already started a night at a table this phone has not joined. "
             "Nothing new was started: tap Start to start this one as a new night."
         )
-        return _night_form_used(request, form, TableChoiceForm(tables=tables_of(request)), error)
+        return _night_form_used(
+            request, form, PrivateTableChoiceForm(tables=tables_of(request)), error
+        )
     if not tables:
         remember(request, private_table)
     error = (
         f"This form already started {night.title}. Nothing new was started: open that "
         "night, or tap Start to start this one as another night."
     )
-    choice = TableChoiceForm(tables=tables_of(request))
+    choice = PrivateTableChoiceForm(tables=tables_of(request))
     return _night_form_used(request, form, choice, error, already_started=night)
 
 
 def _night_form_used(
     request: HtmxHttpRequest,
     form: NightStartForm,
-    choice: TableChoiceForm,
+    choice: PrivateTableChoiceForm,
     error: str,
     *,
     already_started: EuchreNight | None = None,
