@@ -127,9 +127,9 @@ def read_backup(raw: str | bytes) -> tuple[TableBackup, ...]:
 
 
 def _read_private_table(number: int, data: Any) -> TableBackup:
-    where = f"table {number}"
+    where = f"private table {number}"
     if not isinstance(data, Mapping):
-        raise BackupError(where, "a table is a JSON object with a name, a key and games")
+        raise BackupError(where, "a private table is a JSON object with a name, a key and games")
     name, key, games = data.get("name"), data.get("key"), data.get("games")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX_LENGTH:
         raise BackupError(f"{where}, name", f"a name of 1 to {NAME_MAX_LENGTH} characters")

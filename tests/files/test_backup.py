@@ -96,11 +96,11 @@ def test_restoring_what_is_stored_skips_it_and_adds_the_rest(tmp_path: Path) -> 
     ("change", "where"),
     [
         (lambda d: d.update(format="bower.game/1"), "format"),
-        (lambda d: d["tables"][1].update(key="not a key!"), "table 2, key"),
-        (lambda d: d["tables"][1]["games"][0].update(variant="whist"), "table 2, game 1"),
+        (lambda d: d["tables"][1].update(key="not a key!"), "private table 2, key"),
+        (lambda d: d["tables"][1]["games"][0].update(variant="whist"), "private table 2, game 1"),
         (
             lambda d: d["tables"][1]["games"][0]["hands"][1].update(tricks=9),
-            "table 2, game 1, hand 2",
+            "private table 2, game 1, hand 2",
         ),
     ],
 )

@@ -221,28 +221,30 @@ BAD_BACKUPS = [
         b'{"format": "bower.backup/1", "tables": {}}', "tables: give the tables", id="no list"
     ),
     pytest.param(
-        backup(private_table_backup(name="Club\x00")), "table 1, name: holds a NUL", id="NUL name"
+        backup(private_table_backup(name="Club\x00")),
+        "private table 1, name: holds a NUL",
+        id="NUL name",
     ),
     pytest.param(
         backup(private_table_backup(name="Club\udc80")),
-        "table 1, name: holds a NUL or half",
+        "private table 1, name: holds a NUL or half",
         id="half a char",
     ),
     pytest.param(
-        backup(private_table_backup(key=KEY[:-1] + "\x00")), "table 1, key", id="NUL in key"
+        backup(private_table_backup(key=KEY[:-1] + "\x00")), "private table 1, key", id="NUL in key"
     ),
     pytest.param(
         backup(
             private_table_backup(games=[json.loads(game(players=["A\x00", "B", "C", "D", "E"]))])
         ),
-        "table 1, game 1, players: seat 1: A name",
+        "private table 1, game 1, players: seat 1: A name",
         id="NUL player",
     ),
     pytest.param(
         backup(
             private_table_backup(games=[json.loads(game(started_at="9999-12-31T23:59:59-14:00"))])
         ),
-        "table 1, game 1, started_at: must fall in",
+        "private table 1, game 1, started_at: must fall in",
         id="year 10000",
     ),
     pytest.param(
@@ -250,7 +252,7 @@ BAD_BACKUPS = [
             private_table_backup(),
             private_table_backup(name="Two", key="L" * 32, games=[{"format": "bower.game/1\x00"}]),
         ),
-        'table 2, game 1, format: must be "bower.game/1"',
+        'private table 2, game 1, format: must be "bower.game/1"',
         id="NUL in a format",
     ),
 ]
@@ -301,7 +303,7 @@ def test_restore_of_a_bad_night_is_one_line(change: Any, says: str) -> None:
     data = a_nights_backup()
     change(data["tables"][0]["nights"][0])
     ran = manage("restore", "-", stdin=json.dumps(data).encode())
-    assert_refused(ran, f"table 1, {says}")
+    assert_refused(ran, f"private table 1, {says}")
     assert sum(stored()) == 0
 
 
@@ -386,8 +388,12 @@ def test_from_the_shell_each_refusal_is_one_line_and_a_failing_exit(tmp_path: Pa
         (["import_game", "-"], game(started_at="9999-12-31T23:59:59-14:00"), "started_at"),
         (["import_game", "-"], game(first_dealer="Zed\nboom"), "'Zed\\nboom'"),
         (["restore", str(tmp_path)], b"", "Is a directory"),
-        (["restore", "-"], backup(private_table_backup(name="Club\x00")), "table 1, name"),
-        (["restore", "-"], backup(private_table_backup(name="Club\udc80")), "table 1, name"),
+        (["restore", "-"], backup(private_table_backup(name="Club\x00")), "private table 1, name"),
+        (
+            ["restore", "-"],
+            backup(private_table_backup(name="Club\udc80")),
+            "private table 1, name",
+        ),
     ]
     for args, stdin, says in refusals:
         ran = shell(*args, db=db, stdin=stdin)

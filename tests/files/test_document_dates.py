@@ -187,7 +187,9 @@ def test_restore_refuses_a_game_with_a_bad_date_and_stores_nothing(
             {"name": "Club", "key": "B" * 32, "games": [good | {"id": None}, dated(dates)]},
         ],
     }
-    with pytest.raises(CommandError, match=rf"^table 2, game 2, {field}: .*\(nothing restored\)$"):
+    with pytest.raises(
+        CommandError, match=rf"^private table 2, game 2, {field}: .*\(nothing restored\)$"
+    ):
         restore(data, tmp_path)
     assert sum(stored()) == 0
 
@@ -220,7 +222,7 @@ def test_restore_refuses_a_night_with_a_bad_date_and_stores_nothing(
     empty_the_database()
     target = place(data)
     target["started_at" if "game" in where else "created_at"] = moment
-    with pytest.raises(CommandError, match=rf"^table 1, {where}: .*\(nothing restored\)$"):
+    with pytest.raises(CommandError, match=rf"^private table 1, {where}: .*\(nothing restored\)$"):
         restore(data, tmp_path)
     assert sum(stored()) == 0
 

@@ -145,9 +145,15 @@ def restore(data: dict[str, Any], tmp_path: Path) -> str:
 def test_restore_folds_a_full_width_name_into_the_player_and_says_so(tmp_path: Path) -> None:
     eight = [FULL_WIDTH, "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", wide("Hal")]
     out = restore(a_backup(FULL_WIDTH, "Ben", "Cat", "Dan", "Eve", night_names=eight), tmp_path)
-    assert f"Folded the name '{FULL_WIDTH}' into 'Ann' (table 1, game 1, players)." in out
-    assert f"Folded the name '{FULL_WIDTH}' into 'Ann' (table 1, night 1, player 1, name)." in out
-    assert f"Folded the name '{wide('Hal')}' into 'Hal' (table 1, night 1, player 8, name)." in out
+    assert f"Folded the name '{FULL_WIDTH}' into 'Ann' (private table 1, game 1, players)." in out
+    assert (
+        f"Folded the name '{FULL_WIDTH}' into 'Ann' (private table 1, night 1, player 1, name)."
+        in out
+    )
+    assert (
+        f"Folded the name '{wide('Hal')}' into 'Hal' (private table 1, night 1, player 8, name)."
+        in out
+    )
     assert out.splitlines()[-1].startswith("Restored 1 table: 1 game added")
     # One Ann, sitting in the game and playing the night.
     ann = Player.objects.get(name="Ann")
@@ -161,7 +167,9 @@ def test_restore_refuses_a_game_player_with_a_hidden_character_and_stores_nothin
     tmp_path: Path, name: str, code: str
 ) -> None:
     data = a_backup("Ann", "Ben", name, "Dan", "Eve")
-    pattern = rf"^table 1, game 1, players: seat 3: .*{re.escape(code)}.*\(nothing restored\)$"
+    pattern = (
+        rf"^private table 1, game 1, players: seat 3: .*{re.escape(code)}.*\(nothing restored\)$"
+    )
     with pytest.raises(CommandError, match=pattern):
         restore(data, tmp_path)
     assert stored() == (0, 0, 0, 0, 0)
@@ -172,14 +180,16 @@ def test_restore_refuses_a_night_player_with_a_hidden_character_and_stores_nothi
 ) -> None:
     eight = ["Ann", "Ben", "Cat", RIGHT_TO_LEFT.replace("Ann", "Dan"), "Eve", "Fay", "Gus", "Hal"]
     data = a_backup("Ann", "Ben", "Cat", "Dan", "Eve", night_names=eight)
-    with pytest.raises(CommandError, match=r"^table 1, night 1, player 4, name: .*U\+202E"):
+    with pytest.raises(CommandError, match=r"^private table 1, night 1, player 4, name: .*U\+202E"):
         restore(data, tmp_path)
     assert stored() == (0, 0, 0, 0, 0)
 
 
 def test_restore_refuses_two_names_that_read_as_one_in_a_game(tmp_path: Path) -> None:
     data = a_backup("Ann", "Ben", "Cat", "Dan", FULL_WIDTH)
-    with pytest.raises(CommandError, match=r"^table 1, game 1, players: 'Ann' appears twice"):
+    with pytest.raises(
+        CommandError, match=r"^private table 1, game 1, players: 'Ann' appears twice"
+    ):
         restore(data, tmp_path)
     assert stored() == (0, 0, 0, 0, 0)
 

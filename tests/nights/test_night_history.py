@@ -143,49 +143,49 @@ def _stranger_at_table(private_table: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("change", "where"),
     [
-        (lambda d: d["tables"][0].update(nights={}), "table 1, nights"),
-        (lambda d: d["tables"][0]["nights"][0].update(id=None), "table 1, night 1, id"),
+        (lambda d: d["tables"][0].update(nights={}), "private table 1, nights"),
+        (lambda d: d["tables"][0]["nights"][0].update(id=None), "private table 1, night 1, id"),
         (
             lambda d: d["tables"][0]["nights"][0].update(variant="whist"),
-            "table 1, night 1, variant",
+            "private table 1, night 1, variant",
         ),
         (
             lambda d: d["tables"][0]["nights"][0]["rules"].update(hands_per_round=40),
-            "table 1, night 1, rules, hands_per_round",
+            "private table 1, night 1, rules, hands_per_round",
         ),
         (
             lambda d: d["tables"][0]["nights"][0].update(rounds_planned=1),
-            "table 1, night 1, rounds",
+            "private table 1, night 1, rounds",
         ),
         (
             lambda d: d["tables"][0]["nights"][0]["players"][8].update(name="ann"),
-            "table 1, night 1, player 9, name",
+            "private table 1, night 1, player 9, name",
         ),
         (
             lambda d: d["tables"][0]["nights"][0].update(
                 players=d["tables"][0]["nights"][0]["players"][:7]
             ),
-            "table 1, night 1, players",
+            "private table 1, night 1, players",
         ),
         (
             lambda d: _round(d, 2).update(sitting_out=[42]),
-            "table 1, night 1, round 2, sitting_out",
+            "private table 1, night 1, round 2, sitting_out",
         ),
         (
             lambda d: _round(d, 2).update(sitting_out=[_round(d, 2)["sitting_out"][0], 1]),
-            "table 1, night 1, round 2, tables",
+            "private table 1, night 1, round 2, tables",
         ),
         (
             lambda d: _round(d, 1)["tables"][1].update(table=3),
-            "table 1, night 1, round 1, table 2",
+            "private table 1, night 1, round 1, table 2",
         ),
         (
             lambda d: _round(d, 1)["tables"][0]["game"]["hands"][2].update(tricks=9),
-            "table 1, night 1, round 1, table 1, game, hand 3",
+            "private table 1, night 1, round 1, table 1, game, hand 3",
         ),
         (
             lambda d: _stranger_at_table(_round(d, 1)["tables"][0]),
-            "table 1, night 1, round 1, table 1, game, players",
+            "private table 1, night 1, round 1, table 1, game, players",
         ),
     ],
 )

@@ -71,34 +71,43 @@ def test_restoring_skips_a_season_whose_nights_are_already_a_seasons(tmp_path: P
 @pytest.mark.parametrize(
     ("seasons_data", "where"),
     [
-        ("autumn", "table 1, seasons"),
-        ([["Autumn"]], "table 1, season 1"),
-        ([{"name": "", "starts": "2026-09-01", "ends": "2026-12-20"}], "table 1, season 1, name"),
+        ("autumn", "private table 1, seasons"),
+        ([["Autumn"]], "private table 1, season 1"),
+        (
+            [{"name": "", "starts": "2026-09-01", "ends": "2026-12-20"}],
+            "private table 1, season 1, name",
+        ),
         (
             [{"name": "A\x00", "starts": "2026-09-01", "ends": "2026-12-20"}],
-            "table 1, season 1, name",
+            "private table 1, season 1, name",
         ),
         (
             [{"name": "A\u202e", "starts": "2026-09-01", "ends": "2026-12-20"}],
-            "table 1, season 1, name",
+            "private table 1, season 1, name",
         ),
         (
             [{"name": "A", "starts": "2026-02-31", "ends": "2026-12-20"}],
-            "table 1, season 1, starts",
+            "private table 1, season 1, starts",
         ),
         (
             [{"name": "A", "starts": "0000-01-01", "ends": "2026-12-20"}],
-            "table 1, season 1, starts",
+            "private table 1, season 1, starts",
         ),
-        ([{"name": "A", "starts": "2026-09-01", "ends": "99999-12-20"}], "table 1, season 1, ends"),
-        ([{"name": "A", "starts": "2026-09-01"}], "table 1, season 1, ends"),
-        ([{"name": "A", "starts": "2026-09-01", "ends": "2026-08-01"}], "table 1, season 1, ends"),
+        (
+            [{"name": "A", "starts": "2026-09-01", "ends": "99999-12-20"}],
+            "private table 1, season 1, ends",
+        ),
+        ([{"name": "A", "starts": "2026-09-01"}], "private table 1, season 1, ends"),
+        (
+            [{"name": "A", "starts": "2026-09-01", "ends": "2026-08-01"}],
+            "private table 1, season 1, ends",
+        ),
         (
             [
                 {"name": "A", "starts": "2026-09-01", "ends": "2026-12-20"},
                 {"name": "B", "starts": "2026-12-20", "ends": "2027-01-20"},
             ],
-            "table 1, season 2, starts",
+            "private table 1, season 2, starts",
         ),
     ],
 )
