@@ -431,16 +431,20 @@
   };
 
   // "Save the call": the other phones see it at their next poll. The hand goes on
-  // here meanwhile; without the network, it is saved whole at the end.
+  // here meanwhile; without the network, it is saved whole at the end. Bower answers
+  // the call saved as a poll would, around this form (live.js; docs/formats.md, "Save
+  // the call"), where the page says its names; else the table drawn anew.
   const sendCall = async (form) => {
     form.dataset.callSending = "yes";
     callNote(form, "");
     let html = null;
     let busy = false; // Bower overloaded: nothing stored
+    const live = window.bowerLive;
+    const address = (live && live.keeping(form.dataset.saveCall, form)) || form.dataset.saveCall;
     try {
       // Sent as a form is (urlencoded), so the server reads it ahead and gives it a
       // form's turn (docs/decisions.md, D56).
-      const response = await fetch(form.dataset.saveCall, {
+      const response = await fetch(address, {
         method: "POST",
         body: new URLSearchParams(new FormData(form)),
         headers: { "HX-Request": "true", "HX-Current-URL": location.href },
@@ -452,13 +456,18 @@
       html = null;
     }
     delete form.dataset.callSending;
-    if (html !== null && form.isConnected && window.htmx) {
+    // A page that cannot take the call saved (the scorer went on) is brought up by its next poll.
+    const patched = html !== null && Boolean(live) && live.isPatch(html);
+    if (patched && form.isConnected) live.apply(html, form);
+    else if (html !== null && form.isConnected && window.htmx) {
       swapIn(form, html);
       return;
     }
     if (!form.isConnected) return;
-    const why = busy ? "Bower is busy" : "no connection";
-    callNote(form, `The other phones were not told the call (${why}): go on, the hand is saved whole at the end.`);
+    if (!patched) {
+      const why = busy ? "Bower is busy" : "no connection";
+      callNote(form, `The other phones were not told the call (${why}): go on, the hand is saved whole at the end.`);
+    }
     if (form.dataset.saveWaiting) {
       delete form.dataset.saveWaiting;
       form.querySelector(".save-hand").click();

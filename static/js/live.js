@@ -44,22 +44,21 @@
     whole = false;
   });
 
-  // A poll's answer for a kept form: each part in the place of the one with its id,
-  // swapped by htmx itself (its links work; nothing out of band). A page without one
-  // of them (another screen, a form busy meanwhile) asks for the whole live part.
-  const patch = (event, answer) => {
-    event.detail.shouldSwap = false;
-    const form = keptForm();
-    const live = event.detail.target;
+  // A live patch (docs/formats.md, "Polls"): each part in the place of the one with
+  // its id, swapped by htmx itself (its links work; nothing out of band), and `form`
+  // moved on (hand.js). False, with nothing changed, where the page has no place for
+  // one of them (another screen, the form gone). A poll's, and this phone's own save's
+  // (outbox.js) and call's (hand.js): one way to draw it.
+  const PATCH = '<div id="live-patch"';
+  const isPatch = (text) => text.startsWith(PATCH);
+  const apply = (text, form) => {
+    const live = document.getElementById("live");
+    const template = document.createElement("template");
+    template.innerHTML = text;
+    const answer = template.content.firstElementChild;
     const parts = [...answer.children].filter((part) => part.id && part.tagName !== "SCRIPT");
     const places = parts.map((part) => document.getElementById(part.id));
-    if (!form || !live.isConnected || !live.contains(form) || places.some((place) => !place || !live.contains(place))) {
-      const poller = live.isConnected && live.querySelector(".poller");
-      if (!poller) return;
-      whole = true;
-      setTimeout(() => window.htmx.ajax("GET", poller.getAttribute("hx-get"), { source: poller, target: "#live", swap: "outerHTML" }));
-      return;
-    }
+    if (!form || !live || !live.contains(form) || places.some((place) => !place || !live.contains(place))) return false;
     // What a poll's answer draws anew goes: the offer to redo an undone hand.
     for (const offer of live.querySelectorAll(":scope > .taken-back")) offer.remove();
     parts.forEach((part, index) => window.htmx.swap(places[index], part.outerHTML, { swapStyle: "outerHTML" }));
@@ -68,6 +67,60 @@
       drawing: answer.querySelector("#hand-drawing").textContent,
       call: JSON.parse(answer.querySelector("#hand-call").textContent),
     });
+    return true;
+  };
+
+  // An address of this table's that answers a live patch for `form` (its hand, and
+  // the names the page shows, from its poller): "" where there is none.
+  const keeping = (address, form) => {
+    const poller = document.querySelector("#live .poller[hx-get]");
+    const names = poller && new URL(poller.getAttribute("hx-get"), location.href).searchParams.get("names");
+    if (!names || !address) return "";
+    const url = new URL(address, location.href);
+    url.searchParams.set("form", form.dataset.hand);
+    url.searchParams.set("names", names);
+    return url.pathname + url.search;
+  };
+
+  // After this phone's own hand reached Bower (outbox.js): the table brought up to
+  // date as a follower's poll is, around the form. False where that cannot be (the
+  // form busy, the game over, the names changed): then the page is drawn whole.
+  const OWN_BUSY = ["changing", "keeping", "callSending", "saveWaiting"];
+  // `stillSo`: whether nothing of this phone's waits for the game still, once answered.
+  const bringUp = async (form, stillSo) => {
+    const poller = document.querySelector("#live .poller[hx-get]");
+    if (!window.htmx || !window.bowerHand || !poller || OWN_BUSY.some((name) => form.dataset[name])) return false;
+    const { hand } = form.dataset;
+    const address = keeping(poller.getAttribute("hx-get"), form);
+    if (!address) return false;
+    let text = "";
+    try {
+      const response = await fetch(address, {
+        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+        credentials: "same-origin",
+      });
+      // (204, nothing new, cannot be after a hand recorded unless the page was drawn anew.)
+      if (response.status !== 200) return false;
+      text = await response.text();
+    } catch {
+      return false;
+    }
+    if (!form.isConnected) return true; // the scorer went on to another screen meanwhile
+    // The next hand kept meanwhile: drawn whole, as before the patch.
+    if (form.dataset.hand !== hand || OWN_BUSY.some((name) => form.dataset[name]) || !(await stillSo())) return false;
+    return isPatch(text) && apply(text, form);
+  };
+  window.bowerLive = { isPatch, apply, keeping, bringUp };
+
+  // A poll's answer for a kept form; a page where it cannot go asks for the whole live part.
+  const patch = (event, text) => {
+    event.detail.shouldSwap = false;
+    const live = event.detail.target;
+    if (live.isConnected && apply(text, keptForm())) return;
+    const poller = live.isConnected && live.querySelector(".poller");
+    if (!poller) return;
+    whole = true;
+    setTimeout(() => window.htmx.ajax("GET", poller.getAttribute("hx-get"), { source: poller, target: "#live", swap: "outerHTML" }));
   };
 
   // A poll draws the live part of the page anew: what the reader opened (a
@@ -85,10 +138,8 @@
       return;
     }
     const text = event.detail.serverResponse || "";
-    if (text.startsWith('<div id="live-patch"')) {
-      const template = document.createElement("template");
-      template.innerHTML = text;
-      patch(event, template.content.firstElementChild);
+    if (isPatch(text)) {
+      patch(event, text);
       return;
     }
     kept = {

@@ -297,9 +297,19 @@
   // The table as Bower has it, then `message`; `toResult`: on to the result, as Save did.
   let toResult = false;
   let refreshing = null; // { form, left }: the table a refresh was asked from
-  const refresh = (game, message, kind = "success", result = false) => {
+  // Nothing left waiting and all well: as a follower's poll does, the parts that
+  // changed around the form (live.js), not the whole page; the whole page where that
+  // cannot be (the game over: on to the result; names changed; another screen).
+  const refresh = async (game, message, kind = "success", result = false) => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
+    const nothingWaits = async () => !(await outbox.list(game)).length;
+    const patchable = kind === "success" && window.bowerLive && (await nothingWaits());
+    if (patchable && (await window.bowerLive.bringUp(form, nothingWaits))) {
+      say(message, kind);
+      await draw();
+      return;
+    }
     afterSwap = [message, kind];
     toResult = result;
     // A tap already on its way (htmx marks its link or form: an Undo a poll drew):
@@ -365,7 +375,7 @@
           : "";
     let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
     if (sent && sent === sentAtOnce.length) message = words.join(" ");
-    refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
+    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
   };
 
   const askForSync = () => {

@@ -374,7 +374,7 @@ def test_online_a_different_hand_already_recorded_is_offered_at_once_as_a_choice
     other = a_phone(new_context, browser_problems, live_server)
     # Its polls lost, and its call: the whole hand is what reaches Bower.
     other.route("**/state/?*", lambda route: route.fulfill(status=204))
-    other.route("**/hand/start/", lambda route: route.abort("internetdisconnected"))
+    other.route("**/hand/start/?*", lambda route: route.abort("internetdisconnected"))
     for phone in (page, other):
         phone.set_viewport_size({"width": 375, "height": 667})
         phone.goto(f"/games/{game.pk}/")
@@ -552,7 +552,7 @@ def test_the_call_a_busy_server_put_off_says_why_and_the_hand_goes_on(
         sent_as.append(route.request.headers["content-type"])
         route.fulfill(status=503, body=BUSY_MESSAGE)
 
-    page.route("**/hand/start/", busy)
+    page.route("**/hand/start/?*", busy)
     save_call(page, "Ben", "Hearts", "Ace of spades")
     expect(page.locator(".call-note")).to_have_text(
         "The other phones were not told the call (Bower is busy): go on, the hand is saved"

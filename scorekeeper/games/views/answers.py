@@ -5,8 +5,8 @@ it stands (409 for htmx)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from referee.http import varies_on_htmx, wants_partial
@@ -14,6 +14,7 @@ from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.models import Game
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
+from scorekeeper.web.polls import polled_version
 from scorekeeper.web.rendering import screen
 
 STALE_MESSAGE = "Another phone recorded this first: here is the game as it stands now."
@@ -33,6 +34,23 @@ def after_change(request: HtmxHttpRequest, game: Game | int, message: str = "") 
     if message:
         messages.success(request, message)
     return _game_as_it_stands(request, game)
+
+
+def keeps_its_form(request: HttpRequest, *, names: int) -> bool:
+    """Whether the phone keeps the hand form it shows: it says so (``?form=``,
+    the hand its form is for) and shows the table's names as they are now
+    (``names``), so its chips name the players as Bower would."""
+    return polled_version(request, "form") is not None and polled_version(request, "names") == names
+
+
+def live_patch(request: HtmxHttpRequest, game: Game, *, names: int) -> HttpResponse | None:
+    """For a phone that keeps its hand form (``keeps_its_form``) while the game is
+    on: the rest of the table's live part and what moves the form on
+    (docs/formats.md, "Polls"), not the form again; else None."""
+    if game.is_finished or not keeps_its_form(request, names=names):
+        return None
+    context = {**table_context(game, keeps_form=True), "partial": True}
+    return render(request, "scorekeeper/games/table.html#live_patch", context)
 
 
 def refused_change(

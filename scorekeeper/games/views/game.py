@@ -11,11 +11,11 @@ from django.views.decorators.http import require_GET, require_POST
 from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.games.taken_back import offer_asked
-from scorekeeper.games.views.answers import after_change
+from scorekeeper.games.views.answers import after_change, live_patch
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
-from scorekeeper.web.polls import poll_is_current, polled_version
+from scorekeeper.web.polls import poll_is_current
 from scorekeeper.web.rendering import screen
 
 
@@ -46,18 +46,11 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if poll_is_current(request, *shown):
         return HttpResponse(status=204)
     game = load_game(request, game_id)
-    if keeps_its_form(request, names=shown[1]) and not game.is_finished:
-        context = {**table_context(game, keeps_form=True), "partial": True}
-        return render(request, "scorekeeper/games/table.html#live_patch", context)
+    patch = live_patch(request, game, names=shown[1])
+    if patch is not None:
+        return patch
     context = {**table_context(game), "partial": True}
     return render(request, "scorekeeper/games/table.html#live", context)
-
-
-def keeps_its_form(request: HttpRequest, *, names: int) -> bool:
-    """Whether the poll's phone keeps the hand form it shows: it says so
-    (``?form=``, the hand its form is for) and shows the table's names as they
-    are now (``names``), so its chips name the players as Bower would."""
-    return polled_version(request, "form") is not None and polled_version(request, "names") == names
 
 
 @require_GET

@@ -25,6 +25,7 @@ from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
     game_over_answer,
+    live_patch,
     refused_change,
 )
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
@@ -89,7 +90,15 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except HandError as error:
         form.add_engine_errors(error.errors)
         return hand_screen(request, game, form, status=422, url=url)
-    return after_change(request, game)
+    # hand.js's fetch says the form it keeps (``?form=H&names=M``): the call saved
+    # around it, as a follower's poll brings it (docs/formats.md, "Save the call").
+    patch = live_patch(request, game, names=_names(game)) if wants_partial(request) else None
+    return after_change(request, game) if patch is None else patch
+
+
+def _names(game: Game) -> int:
+    """The table's names version, as the table screen's poll says it."""
+    return game.private_table.shown_version
 
 
 @require_http_methods(["GET", "POST"])
