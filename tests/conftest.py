@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpResponse
 from django.test import Client
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
@@ -33,6 +34,22 @@ from tests.game_support import TEST_TABLE_KEY
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 POSTGRES_RUN = os.environ.get("BOWER_POSTGRES_RUN") == "1"
+
+# The live server answers each request in a thread of its own, and its threads share
+# the test database's one in-memory SQLite connection (a real server's threads each
+# have their own): two requests at once, a phone's fetch beside a tap, break each
+# other's queries ("bad parameter or other API misuse", a 404 or a 500). It answers
+# one request at a time (a streamed answer is sent after).
+_ONE_AT_A_TIME = threading.Lock()
+_answer = WSGIHandler.__call__
+
+
+def _answer_alone(self: WSGIHandler, environ: Any, start_response: Any) -> Any:
+    with _ONE_AT_A_TIME:
+        return _answer(self, environ, start_response)
+
+
+WSGIHandler.__call__ = _answer_alone  # type: ignore[method-assign]
 
 CHROMIUM = os.environ.get("BOWER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [

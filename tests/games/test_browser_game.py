@@ -106,6 +106,9 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
     page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     expect(page.locator(".deal-line")).to_contain_text("Deals Cat")
+    # Bower's answer: the table brought up to date around the same form, not drawn anew.
+    expect(page.locator("#messages")).to_have_text("Hand 2: misdeal, the deal passes on.")
+    expect(page.locator("#last-hand")).to_contain_text("Hand 2 · no score")
 
     # Dan deals hand 3 out of turn: the table follows him.
     page.get_by_role("link", name="Someone else dealt?").tap()
