@@ -290,3 +290,24 @@ def test_a_euchre_night_screen_costs_the_same_queries_for_8_players_or_24_over_4
     ask = NIGHT_SCREENS[screen]
     small, big = big_night(8, 1), big_night(24, 4)
     assert queries(lambda: ask(client, big)) == queries(lambda: ask(client, small))
+
+
+def test_the_scorers_call_and_own_hand_answered_as_a_poll_cost_the_same_at_hand_2_and_62(
+    client: Client,
+) -> None:
+    """Save the call answered with the live patch (``?form=&names=``, hand.js), and
+    the outbox's hand (JSON) with the patch poll that brings the table up after it."""
+    calls, hands = [], []
+    for played in (SHORT, LONG):
+        game = a_game(played)
+        keeps = f"?form={played + 1}&names={game.private_table.shown_version}"
+        data = {"version": game.version, "token": str(uuid.uuid4()), **BEN_CALLS}
+        start = f"{url('hand_start', game)}{keeps}"
+        calls.append(queries(lambda s=start, d=data: client.post(s, d, **HTMX)))
+        poll = f"{url('game_state', game)}{keeps}&version={fresh(game).version}"
+        entry = {**BEN_WITH_DAN, "after": str(played), "token": str(uuid.uuid4())}
+        enter = url("hand_enter", game)
+        sent = queries(lambda e=enter, d=entry: client.post(e, d, HTTP_ACCEPT="application/json"))
+        hands.append(sent + queries(lambda p=poll: client.get(p, **HTMX)))
+    assert calls[0] == calls[1]
+    assert hands[0] == hands[1]
