@@ -4,8 +4,10 @@ the hand form (templates/scorekeeper/games/table.html)."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 
 # The poll's address in what the server sent: the version and the names it shows.
@@ -14,6 +16,10 @@ POLL_ADDRESS = re.compile(r"/state/\?version=(\d+)&amp;names=(\d+)")
 HTMX_CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 # The hand a drawing's form is for, or a poll's answer moves a kept form on to.
 SHOWN_HAND = re.compile(r'<(?:form id="table-hand"|div id="live-patch")[^>]*\bdata-hand="(\d+)"')
+# A poll's answer (or the call's) for a form the phone keeps: what moves it on.
+LIVE_PATCH = re.compile(r'<div id="live-patch"([^>]*)>')
+PATCH_DATA = re.compile(r'\bdata-([a-z-]+)="([^"]*)"')
+HAND_CALL = re.compile(r'<script id="hand-call" type="application/json">(.*?)</script>', re.S)
 # Where the table screen's hand form starts: read alone, not the whole page.
 HAND_FORM_START = re.compile(r'<form\b[^>]*\bclass="[^"]*\btable-hand\b')
 
@@ -96,3 +102,27 @@ def hand_form(page: str) -> HandForm | None:
         call_saved=given.get("data-call-saved") == "yes",
         fields=form.fields,
     )
+
+
+def moved_on(form: HandForm, page: str) -> HandForm | None:
+    """``form`` as static/js/hand.js's moveOn leaves it after a live patch (docs/
+    formats.md, "Polls"): its hand, ``after``, version and token, and the call saved
+    in its fields; None when ``page`` is no live patch."""
+    found = LIVE_PATCH.match(page)
+    call = HAND_CALL.search(page)
+    if found is None or call is None:
+        return None
+    given = {name: html.unescape(value) for name, value in PATCH_DATA.findall(found[1])}
+    fields = {name: value for name, value in form.fields.items() if name not in CALL_FIELDS}
+    chosen = {name: value for name, value in json.loads(call[1]).items() if value}
+    moved = {"version": given["version"], "after": given["after"], "token": given["token"]}
+    return replace(
+        form,
+        hand=int(given["hand"]),
+        call_saved=given.get("call-saved") == "yes",
+        fields=fields | moved | chosen,
+    )
+
+
+# The fields a saved call fills in (a poll's answer says them, "" for none).
+CALL_FIELDS = ("maker", "trump", "called", "alone", "round")

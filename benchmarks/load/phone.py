@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 import time
+import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from http.cookiejar import Cookie, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -192,10 +195,7 @@ class Phone(FastHttpUser):
             self.join(self.key_path)
             self.open_table()
             return True
-        path = f"{self.table_path}state/?version={self.version}&names={self.names}"
-        if not self.scorer and self.hand is not None:
-            # Its form waits untouched (live.js): the answer is what changed around it.
-            path += f"&form={self.hand}"
+        path = self._poll_path()
         page = self._send(
             "GET",
             path,
@@ -209,6 +209,12 @@ class Phone(FastHttpUser):
         self._shown(page)
         return True
 
+    def _poll_path(self) -> str:
+        """The poller's address; with its form kept (live.js), the answer is what
+        changed around it (the scorer's too, which keeps the form it taps on)."""
+        path = f"{self.table_path}state/?version={self.version}&names={self.names}"
+        return path if self.hand is None else f"{path}&form={self.hand}"
+
     def save_call(self) -> None:
         """The maker, trump and the called ace tapped (hand.js shows each stage,
         no request); "Save the call" tells the other phones, and the table
@@ -218,9 +224,10 @@ class Phone(FastHttpUser):
             return  # the call is on the table already (its hand's Save failed): play on
         self._tap_call(form)
         hand = form.hand
+        # hand.js's fetch says the form it keeps: the call saved comes back around it.
         saved = self._send(
             "POST",
-            form.save_call,
+            f"{form.save_call}?form={hand}&names={self.names}",
             mix.CALL,
             expect=(200,),
             extra=self._htmx(),
@@ -234,9 +241,12 @@ class Phone(FastHttpUser):
 
     def save_hand(self) -> bool:
         """The partner and the tricks tapped (hand.js shows the points from the
-        page's table of outcomes, no request); Save hand records the hand and
-        the table for the next one comes back. False when Bower put it off
-        (503 busy): it is to be sent again, as drawn and tapped."""
+        page's table of outcomes, no request); Save hand puts the hand in the
+        outbox, which sends it as JSON (static/js/outbox_store.js: the form's
+        fields, ``after`` and its token, Accept JSON) and clears the form for the
+        next hand with a token of its own; then the table is brought up to date
+        around it by the poll with ``&form=`` (outbox.js, live.js). False when
+        Bower put it off (503 busy): it is to be sent again, as drawn and tapped."""
         form = self._hand_form()
         if form is None:
             return True
@@ -253,16 +263,31 @@ class Phone(FastHttpUser):
             form.action,
             mix.RECORD,
             expect=(200,),
-            extra=self._htmx("main"),
-            # The button htmx's submit event names: Save hand.
-            form=urlencoded(form.fields | self.taps | {"save": "1"}),
+            extra={"Accept": "application/json"},
+            form=urlencoded(form.fields | self.taps),
+            check=lambda answer: _recorded(answer, hand),
+        )
+        if saved is None:
+            if self.retry_after:
+                return False
+            self.open_table()
+            return True
+        TALLY.hand_recorded()
+        # The outbox clears the form for the next hand (hand.js's reset) and asks
+        # for what changed around it.
+        fields = {k: v for k, v in form.fields.items() if k not in pages.CALL_FIELDS}
+        self.form = replace(form, hand=hand + 1, call_saved=False, fields=fields)
+        self.form.fields["token"] = str(uuid.uuid4())
+        self.hand = hand + 1
+        drawn = self._send(
+            "GET",
+            self._poll_path(),
+            mix.TABLE_SCREEN,
+            expect=(200,),
+            extra=self._htmx(),
             check=lambda page: self._drawn(page, hand + 1, call_saved=False),
         )
-        if saved is not None:
-            TALLY.hand_recorded()
-        elif self.retry_after:
-            return False
-        else:
+        if drawn is None and not self.retry_after:
             self.open_table()
         return True
 
@@ -297,7 +322,8 @@ class Phone(FastHttpUser):
         if found := pages.SHOWN_HAND.search(page):
             self.hand = int(found[1])
         if self.scorer:
-            self.form = pages.hand_form(page)
+            kept = self.form and pages.moved_on(self.form, page)
+            self.form = kept or pages.hand_form(page)
 
     def _tap_call(self, form: pages.HandForm) -> None:
         """A maker at random, hearts trump, the ace of spades called."""
@@ -378,6 +404,15 @@ class Phone(FastHttpUser):
             if status in renamed:
                 response.request_meta["name"] = renamed[status]
             return page
+
+
+def _recorded(answer: str, hand: int) -> str:
+    """What is wrong with the outbox's JSON answer unless it recorded ``hand``."""
+    try:
+        recorded = json.loads(answer).get("recorded")
+    except (ValueError, AttributeError):
+        recorded = None
+    return "" if recorded == hand else f"hand {hand} not recorded: {answer[:80]!r}"
 
 
 def _seconds(header: str) -> float:
