@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -26,10 +27,17 @@ needs_the_server = pytest.mark.skipif(
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+    """A loopback port free now, below the kernel's range for outgoing connections
+    (32768 and up here), so the many connections of tests running meanwhile cannot
+    take it in the seconds before the server binds it."""
+    while True:
+        port = random.randrange(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
 
 
 def get(port: int, host: str, path: str = "/") -> int:
@@ -56,10 +64,33 @@ def clean_environment(tmp_path: Path) -> dict[str, str]:
 def started(target: str, environ: dict[str, str], log: Path) -> Iterator[int]:
     """`make TARGET` on a free loopback port; yields the port once it answers, and
     stops the server (its whole process group) on the way out."""
-    port = free_port()
     host = "0.0.0.0" if target == "run" else "127.0.0.1"
+    # About 8 s on an idle machine (check, collectstatic, migrate, the server); the
+    # bound leaves room for a machine busy with other tests.
+    deadline = time.monotonic() + 120
+    for attempt in range(3):
+        port = free_port()
+        server = _make(target, host, port, environ, log)
+        try:
+            while get(port, "127.0.0.1") == 0 and server.poll() is None:
+                assert time.monotonic() < deadline, f"no answer in 120 s:\n{log.read_text()}"
+                time.sleep(0.3)
+            if server.poll() is None:
+                yield port
+                return
+            # Another test's server took the port first: again, on another.
+            told = log.read_text()
+            assert "Address already in use" in told, f"make {target} stopped:\n{told}"
+            assert attempt < 2, f"make {target} found no free port:\n{told}"
+        finally:
+            _stop(server)
+
+
+def _make(
+    target: str, host: str, port: int, environ: dict[str, str], log: Path
+) -> subprocess.Popen[bytes]:
     with log.open("w") as output:  # the server keeps its own copy of the file
-        server = subprocess.Popen(
+        return subprocess.Popen(
             # -o: never reinstall the project from inside a test, even if pyproject.toml changed.
             ["make", "-o", ".venv/.bower-app-installed", target, f"HOST={host}", f"PORT={port}"],
             cwd=BASE_DIR,
@@ -68,22 +99,18 @@ def started(target: str, environ: dict[str, str], log: Path) -> Iterator[int]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    """The server's whole process group stopped (gone already if it stopped itself)."""
     try:
-        # About 8 s on an idle machine (check, collectstatic, migrate, the server); the
-        # bound leaves room for a machine busy with other tests.
-        deadline = time.monotonic() + 120
-        while get(port, "127.0.0.1") == 0:
-            assert server.poll() is None, f"make {target} stopped:\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"no answer in 120 s:\n{log.read_text()}"
-            time.sleep(0.3)
-        yield port
-    finally:
         os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=5)
+        server.wait(timeout=15)
+    except ProcessLookupError:
+        server.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=5)
 
 
 def lan_environment(tmp_path: Path) -> dict[str, str]:
