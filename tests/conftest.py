@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.core.handlers.wsgi import WSGIHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.http import HttpResponse
 from django.test import Client
+from django.test.testcases import LiveServerThread
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
 
 from scorekeeper.models.private_tables import key_digest
@@ -35,21 +36,25 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 POSTGRES_RUN = os.environ.get("BOWER_POSTGRES_RUN") == "1"
 
+
 # The live server answers each request in a thread of its own, and its threads share
 # the test database's one in-memory SQLite connection (a real server's threads each
 # have their own): two requests at once, a phone's fetch beside a tap, break each
-# other's queries ("bad parameter or other API misuse", a 404 or a 500). It answers
-# one request at a time (a streamed answer is sent after).
-_ONE_AT_A_TIME = threading.Lock()
-_answer = WSGIHandler.__call__
+# other's queries ("bad parameter or other API misuse", a 404 or a 500). The live
+# server (Django's ``LiveServerThread.server_class``, which pytest-django's live_server
+# starts) answers one request at a time; connections stay one thread each.
+class OneRequestAtATime(ThreadedWSGIServer):
+    def set_app(self, application: Any) -> None:
+        alone = threading.Lock()
+
+        def answer(environ: Any, start_response: Any) -> Any:
+            with alone:
+                return application(environ, start_response)
+
+        super().set_app(answer)
 
 
-def _answer_alone(self: WSGIHandler, environ: Any, start_response: Any) -> Any:
-    with _ONE_AT_A_TIME:
-        return _answer(self, environ, start_response)
-
-
-WSGIHandler.__call__ = _answer_alone  # type: ignore[method-assign]
+LiveServerThread.server_class = OneRequestAtATime
 
 CHROMIUM = os.environ.get("BOWER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
