@@ -255,6 +255,19 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_from_env()}
+# Each process's memory (Django's default, and nothing shares it). "drawings": the table's live
+# patch drawn once after a change for all of the table's phones (docs/decisions.md, D66); a
+# table's phones ask for it within a poll, so a few hundred tables' last drawings are kept
+# for a minute (at most about 10 KB each).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "drawings": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "drawings",
+        "TIMEOUT": 60,
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"

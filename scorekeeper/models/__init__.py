@@ -17,7 +17,7 @@ from scorekeeper.models.game_hands import (
 )
 from scorekeeper.models.game_nights import GameNight
 from scorekeeper.models.game_querysets import GameQuerySet
-from scorekeeper.models.game_versions import shown_versions
+from scorekeeper.models.game_versions import ShownVersions, shown_versions
 from scorekeeper.models.games import Game
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
 from scorekeeper.models.new_games import RematchRefused
@@ -68,6 +68,7 @@ __all__ = [
     "Seat",
     "SeatPair",
     "SeatQuerySet",
+    "ShownVersions",
     "StaleGame",
     "TableStart",
     "TokenUsed",

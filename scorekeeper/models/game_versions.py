@@ -3,8 +3,10 @@ a game's, and its private table's names'."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from django.db import connection, models
 
@@ -15,20 +17,31 @@ from scorekeeper.models.private_tables import PrivateTable
 _MAX_ID = 2**63 - 1
 
 
-def shown_versions(game_id: int, digests: Sequence[str]) -> tuple[int, int] | None:
+class ShownVersions(NamedTuple):
+    """What a poll compares with what its phone shows, and which game that is."""
+
+    version: int  # the game's
+    names: int  # its private table's names' (``PrivateTable.shown_version``)
+    game_uid: uuid.UUID  # the game's for good (a restored game has a new id, the same uid)
+
+
+def shown_versions(game_id: int, digests: Sequence[str]) -> ShownVersions | None:
     """The version of game ``game_id`` and of its table's names
-    (``PrivateTable.shown_version``) if it is a game of one of the tables whose
-    key digests a phone's cookie holds, else None: what a poll compares with
-    what its phone shows, in one query (none without a digest). Every phone
-    asks it every 4 s, so its statement is written out once per number of
-    digests: built through the ORM, it cost 15 times more than running it
-    (docs/decisions.md, D30)."""
+    (``PrivateTable.shown_version``), with the game's uid, if it is a game of
+    one of the tables whose key digests a phone's cookie holds, else None:
+    what a poll compares with what its phone shows, in one query (none without
+    a digest). Every phone asks it every 4 s, so its statement is written out
+    once per number of digests: built through the ORM, it cost 15 times more
+    than running it (docs/decisions.md, D30)."""
     if not digests or not 0 < game_id <= _MAX_ID:
         return None
     with connection.cursor() as cursor:
         cursor.execute(_shown_statement(len(digests)), [game_id, *digests])
         row = cursor.fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))
+    if row is None:
+        return None
+    # SQLite gives the uid as 32 hex digits, PostgreSQL as a UUID: the same UUID either way.
+    return ShownVersions(int(row[0]), int(row[1]), uuid.UUID(str(row[2])))
 
 
 @cache
@@ -48,7 +61,7 @@ def _shown_statement(digests: int) -> str:
     g, t = Game, PrivateTable
     joined = f"t.{column(t, 'id')} = g.{column(g, 'private_table')}"
     return (
-        f"SELECT g.{column(g, 'version')}, t.{column(t, 'shown_version')} "
+        f"SELECT g.{column(g, 'version')}, t.{column(t, 'shown_version')}, g.{column(g, 'uid')} "
         f"FROM {db_table(g)} g JOIN {db_table(t)} t ON {joined} "
         f"WHERE g.{column(g, 'id')} = %s "
         f"AND t.{column(t, 'key_digest')} IN ({', '.join(['%s'] * digests)})"

@@ -17,7 +17,16 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Game, Player
-from tests.game_support import HTMX, fresh, poll_address, record, start_game, url
+from tests.conftest import joined_client
+from tests.game_support import (
+    HTMX,
+    TEST_TABLE_KEY,
+    fresh,
+    poll_address,
+    record,
+    start_game,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -191,6 +200,62 @@ def test_a_poll_that_keeps_no_form_gets_the_whole_live_part(client: Client, aske
     html = answer(client, address + asked)
     assert html.lstrip().startswith('<div id="live"')
     assert 'id="table-hand"' in html
+
+
+def test_the_table_s_other_phones_get_the_first_phone_s_drawing_each_with_tokens_of_its_own(
+    client: Client, django_assert_max_num_queries: Any
+) -> None:
+    """After a change the table's phones all ask for the same patch within a poll:
+    drawn for the first, the others get that drawing without the game being read
+    (docs/decisions.md, D66), with their own tokens and CSRF token in it."""
+    game = start_game(first_dealer=0)
+    other = joined_client(TEST_TABLE_KEY)
+    other.enforce_csrf_checks = True
+    _, first_asks = following(client, game, 1)
+    _, other_asks = following(other, game, 1)  # its page set its CSRF cookie
+    record(game, **ANN_MAKES)
+    drawn = answer(client, first_asks)
+    with django_assert_max_num_queries(1):  # is it the table's game, and at which version
+        kept = answer(other, other_asks)
+    # Each phone's own: its next hand's token, its actions' token, its CSRF token.
+    own = (
+        r'(?<=data-token=")[^"]+|(?<=name="token" value=")[^"]+'
+        r'|(?<=csrfmiddlewaretoken" value=")[^"]+'
+    )
+    assert re.sub(own, "", kept) == re.sub(own, "", drawn)
+    assert "<bower-" not in kept
+    assert data(kept, "token") != data(drawn, "token")
+    uuid.UUID(data(kept, "token"))
+    # The other phone's forms in the drawing are its own: "thrown in" is recorded.
+    thrown_in = re.search(
+        r'<form method="post" action="([^"]+/thrown-in/)"(.*?)</form>', kept, re.S
+    )
+    assert thrown_in is not None
+    fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', thrown_in.group(2)))
+    assert {"csrfmiddlewaretoken", "version", "token", "after"} <= fields.keys()
+    response = other.post(thrown_in.group(1), fields, **HTMX)
+    assert response.status_code == 200
+    assert fresh(game).hands_played == 2
+    # The next change is drawn anew, not answered from the last drawing.
+    assert "<h1>Hand 3</h1>" in answer(client, first_asks)
+
+
+def test_a_phone_showing_new_names_is_not_answered_with_a_drawing_of_the_old_ones(
+    client: Client,
+) -> None:
+    game = start_game(first_dealer=0)
+    other = joined_client(TEST_TABLE_KEY)
+    _, asks = following(client, game, 1)
+    before = fresh(game).version
+    record(game, **ANN_MAKES)
+    assert "Danny" not in answer(client, asks)  # drawn with the names as they were
+    dan = Player.objects.get(name="Dan")
+    client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
+    shown = fresh(game)
+    names = shown.private_table.shown_version
+    kept = answer(other, f"{url('game_state', game)}?version={before}&names={names}&form=1")
+    assert kept.startswith('<div id="live-patch"')
+    assert "Danny" in kept
 
 
 def test_a_page_drawn_before_the_polls_said_names_gets_the_whole_live_part(

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.games.taken_back import offer_asked
-from scorekeeper.games.views.answers import after_change, live_patch
+from scorekeeper.games.views.answers import after_change, drawn_patch, live_patch
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
@@ -43,10 +43,13 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     shown = shown_versions(game_id, key_digests(request))
     if shown is None:
         raise Http404("No such game")
-    if poll_is_current(request, *shown):
+    if poll_is_current(request, shown.version, shown.names):
         return HttpResponse(status=204)
+    drawn = drawn_patch(request, game_id, shown)
+    if drawn is not None:
+        return drawn
     game = load_game(request, game_id)
-    patch = live_patch(request, game, names=shown[1])
+    patch = live_patch(request, game, names=shown.names)
     if patch is not None:
         return patch
     context = {**table_context(game), "partial": True}
