@@ -22,7 +22,7 @@ class ShownVersions(NamedTuple):
 
     version: int  # the game's
     names: int  # its private table's names' (``PrivateTable.shown_version``)
-    game_uid: uuid.UUID  # the game's for good (a restored game has a new id, the same uid)
+    game_uid: uuid.UUID  # no other game's, in any database (names its drawings, D66)
 
 
 def shown_versions(game_id: int, digests: Sequence[str]) -> ShownVersions | None:
