@@ -86,6 +86,7 @@
   // date as a follower's poll is, around the form. False where that cannot be (the
   // form busy, the game over, the names changed): then the page is drawn whole.
   const OWN_BUSY = ["changing", "keeping", "callSending", "saveWaiting"];
+  const PATCH_TRIES = 3; // a patch put off is asked twice more before the page is drawn whole
   // `stillSo`: whether nothing of this phone's waits for the game still, once answered.
   const bringUp = async (form, stillSo) => {
     const poller = document.querySelector("#live .poller[hx-get]");
@@ -94,16 +95,29 @@
     const address = keeping(poller.getAttribute("hx-get"), form);
     if (!address) return false;
     let text = "";
-    try {
-      const response = await fetch(address, {
-        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
-        credentials: "same-origin",
-      });
+    for (let tries = 1; ; tries += 1) {
+      let response;
+      try {
+        response = await fetch(address, {
+          headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+          credentials: "same-origin",
+        });
+      } catch {
+        return false;
+      }
+      // Put off (503, an overloaded Bower): asked again after its Retry-After, not
+      // answered by the whole page, the costliest answer there is (D66).
+      const wait = response.status === 503 && Number.parseInt(response.headers.get("Retry-After") || "", 10);
+      if (wait > 0 && tries < PATCH_TRIES) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 8) * 1000));
+        if (!form.isConnected) return true;
+        if (form.dataset.hand !== hand || OWN_BUSY.some((name) => form.dataset[name])) return false;
+        continue;
+      }
       // (204, nothing new, cannot be after a hand recorded unless the page was drawn anew.)
       if (response.status !== 200) return false;
       text = await response.text();
-    } catch {
-      return false;
+      break;
     }
     if (!form.isConnected) return true; // the scorer went on to another screen meanwhile
     // The next hand kept meanwhile: drawn whole, as before the patch.
