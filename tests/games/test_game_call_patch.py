@@ -6,15 +6,18 @@ JavaScript), a page with other names, or a refused call gets what it always did
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from scorekeeper.models import Game, Player
-from tests.game_support import HTMX, fresh, start_game, url
-from tests.games.test_game_follow import PARTS, data, parts, script
+from tests.conftest import joined_client
+from tests.game_support import HTMX, TEST_TABLE_KEY, fresh, start_game, url
+from tests.games.test_game_follow import PARTS, answer, data, following, parts, script
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +97,21 @@ def test_a_call_from_a_page_with_old_names_or_refused_gets_the_table(client: Cli
     current = fresh(game).current_hand
     assert current is not None
     assert current.maker == 2
+
+
+def test_the_call_drawn_for_the_scorer_reaches_the_other_phones_as_drawn_anew(
+    client: Client, django_assert_max_num_queries: Any
+) -> None:
+    """The scorer's answer is the drawing the table's other phones then get (D66): it
+    is the game as stored, the same as a drawing made for them anew."""
+    game = start_game(first_dealer=0)
+    other = joined_client(TEST_TABLE_KEY)
+    _, asks = following(other, game, 1)
+    assert call(client, game, keeping(game), **HTMX).status_code == 200
+    with django_assert_max_num_queries(1):
+        from_the_scorers = answer(other, asks)
+    caches["drawings"].clear()
+    drawn_anew = answer(other, asks)
+    own = r'(?<=data-token=")[^"]+|(?<=name="token" value=")[^"]+|(?<=value=")[^"]{64}(?=")'
+    assert re.sub(own, "", from_the_scorers) == re.sub(own, "", drawn_anew)
+    assert data(from_the_scorers, "call-saved") == "yes"
