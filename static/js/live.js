@@ -147,7 +147,11 @@
     // A tap in the live part on its way (htmx marks its link or form): the answer would
     // take that element from the page, and its own answer could not find the page's
     // messages. The poll asks again in a few seconds (its version is unchanged).
-    if (isPoller(event.detail.elt) && live.querySelector(".htmx-request:not(.poller)")) {
+    // So too a waiting hand being changed in the form (outbox.js): drawn anew, the form
+    // would lose the change and its taps, and Save would keep them as a new hand.
+    const config = event.detail.requestConfig;
+    const polled = isPoller(event.detail.elt) || Boolean(config && config.verb === "get" && config.path.includes("/state/"));
+    if (polled && live.querySelector(".htmx-request:not(.poller), .table-hand[data-changing]")) {
       event.detail.shouldSwap = false;
       return;
     }

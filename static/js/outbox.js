@@ -151,6 +151,11 @@
     if (!changing && form.dataset.hand !== String(next)) form.dataset.hand = String(next);
     // A hand being changed is in the form (the one there before was never started).
     if (!changing) delete form.dataset.changing;
+    else if (form.dataset.changing !== String(changing.id)) {
+      // The form drawn anew meanwhile (a poll's answer): the hand being changed goes back in.
+      form.dataset.changing = String(changing.id);
+      window.bowerHand.fill(form, changing.fields);
+    }
   };
 
   // Hands sent at once: not shown as waiting (no flash) unless still here after QUIET ms.
