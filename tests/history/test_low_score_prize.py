@@ -12,7 +12,7 @@ from scorekeeper.models.night_boards import read_board
 from scorekeeper.seasons.standings import season_standings
 from tests.game_support import record
 from tests.night_support import start_night, tables_of
-from tests.seasons.season_support import season
+from tests.seasons.season_support import month_end, season
 
 pytestmark = pytest.mark.django_db
 
@@ -32,5 +32,5 @@ def test_a_low_score_of_no_points_is_named_on_the_players_page_and_in_the_season
     [result] = night_results(holder)
     assert "Low score" in result.prizes
     today = night.created_at.date()
-    lines = season_standings(season("Now", today.replace(day=1), today.replace(day=28))).lines
+    lines = season_standings(season("Now", today.replace(day=1), month_end(today))).lines
     assert "Low score" in next(line for line in lines if line.name == holder.name).prizes

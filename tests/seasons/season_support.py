@@ -3,6 +3,7 @@ given game nights, and many finished games made at once for the size tests."""
 
 from __future__ import annotations
 
+import calendar
 import uuid
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -35,6 +36,11 @@ def game_on(night: date, winner: str, partner: str, *, hour: int = 20) -> Game:
     Game.objects.filter(pk=game.pk).update(finished_at=started + timedelta(minutes=20))
     game.refresh_from_db()
     return game
+
+
+def month_end(day: date) -> date:
+    """The last day of ``day``'s month (a season of "this month" holds today, the 31st too)."""
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def season(

@@ -17,7 +17,7 @@ from scorekeeper.seasons.standings import season_standings
 from tests.conftest import joined_client
 from tests.game_support import HTMX, our_table
 from tests.night_support import play_round, start_night
-from tests.seasons.season_support import game_on, name_form, post_season, season
+from tests.seasons.season_support import game_on, month_end, name_form, post_season, season
 
 pytestmark = pytest.mark.django_db
 
@@ -197,7 +197,7 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     night = start_night(rounds=1, hands=4)
     play_round(night.rounds.get(number=1), 4)
     today = night.created_at.date()
-    spring = season("Now", today.replace(day=1), today.replace(day=28))
+    spring = season("Now", today.replace(day=1), month_end(today))
     standings = season_standings(spring)
     board = read_board(night)
     assert board.over
