@@ -50,7 +50,8 @@ def assert_the_others_were_served(measured: Measured) -> None:
         assert statuses, measured.report()
         assert measured.slowest(kind) < ANSWERED_WITHIN, measured.report()
         assert set(statuses) <= SERVED[kind] | {503}, measured.report()
-        assert statuses[503] <= statuses.total() // 4, measured.report()
+        # A quarter at most, and one of however few a slow machine got to ask (3 pages once).
+        assert statuses[503] <= max(1, statuses.total() // 4), measured.report()
 
 
 def assert_one_client_cannot_freeze_or_starve_the_others(port: int) -> None:
