@@ -106,7 +106,7 @@
         return false;
       }
       // Put off (503, an overloaded Bower): asked again after its Retry-After, not
-      // answered by the whole page, the costliest answer there is (D66).
+      // answered by the whole page, the costliest answer there is (D67).
       const wait = response.status === 503 && Number.parseInt(response.headers.get("Retry-After") || "", 10);
       if (wait > 0 && tries < PATCH_TRIES) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 8) * 1000));
