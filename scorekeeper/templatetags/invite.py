@@ -30,7 +30,14 @@ def qr_code(url: str, label: str) -> SafeString:
     return mark_safe(_qr_svg(url).replace("<svg ", named, 1))
 
 
-@lru_cache(maxsize=256)
+# Two codes a table (its key link, its game's watch link) for the 600 live tables one
+# server is meant to hold, with room to spare: about 2.3 KB each, some 10 MB a process.
+# With 256, a room of more than 128 tables drew every code anew on every whole-table
+# draw, 10-14 ms each on a slow machine (D68).
+QR_CODES_KEPT = 4096
+
+
+@lru_cache(maxsize=QR_CODES_KEPT)
 def _qr_svg(url: str) -> str:
     # Drawing a code costs milliseconds and the table screen shows two on every
     # redraw: each link's drawing is kept (a replaced key is a new link).

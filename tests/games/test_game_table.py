@@ -482,3 +482,32 @@ def test_a_poll_naming_no_whole_version_gets_the_table_as_it_stands(
     response = client.get(url("game_state", game), {"version": shown}, **HTMX)
     assert response.status_code == 200
     assert 'id="live"' in response.content.decode()
+
+
+def test_a_room_of_600_tables_has_each_invite_code_drawn_once_a_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table screen shows two QR codes (its key link, its watch link); drawing one
+    costs milliseconds, so each link's is kept. With room for 256, a room of more than
+    128 tables drew both codes anew on every whole-table draw (D68)."""
+    from scorekeeper.templatetags import invite
+
+    drawn: list[str] = []
+
+    class Code:
+        def __init__(self, url: str) -> None:
+            drawn.append(url)
+
+        def svg_inline(self, **_: Any) -> str:
+            return '<svg class="qr"></svg>'
+
+    monkeypatch.setattr(invite.segno, "make", lambda url, **_: Code(url))
+    links = [f"http://testserver/{kind}/{table}/" for table in range(600) for kind in ("t", "w")]
+    invite._qr_svg.cache_clear()
+    try:
+        for _ in range(2):  # every table's screen, drawn twice over
+            for link in links:
+                assert 'aria-label="code"' in invite.qr_code(link, "code")
+    finally:
+        invite._qr_svg.cache_clear()  # the stand-in's drawings go with it
+    assert sorted(drawn) == sorted(links)
