@@ -179,12 +179,20 @@ _READS = frozenset({"GET", "HEAD", "OPTIONS"})
 def overloaded_response(request: HttpRequest) -> HttpResponse:
     """An overloaded process's answer, 503 with Retry-After: to a poll, nothing
     (the phone polls again later, live.js); to anything else, ``busy_response``
-    (a page asks again by itself, a hand waits in the phone's outbox)."""
-    if not is_poll(request):
-        return busy_response(request)
-    response = HttpResponse(status=503)
-    response["Retry-After"] = str(POLL_RETRY_AFTER_SECONDS)
-    response["Cache-Control"] = "no-store"
+    (a page asks again by itself, a hand waits in the phone's outbox).
+
+    Django logs every 5xx answer as an error, one line each under a lock that every
+    thread of the process shares; an overloaded process answering hundreds of these a
+    second spent more of its threads waiting to write those lines than drawing pages
+    (D68). The answer is meant, not a fault, and the access log still lists each one,
+    so it is marked as logged (the mark Django's ``log_response`` sets and reads)."""
+    if is_poll(request):
+        response = HttpResponse(status=503)
+        response["Retry-After"] = str(POLL_RETRY_AFTER_SECONDS)
+        response["Cache-Control"] = "no-store"
+    else:
+        response = busy_response(request)
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 

@@ -6,6 +6,7 @@ waiting their turn, a phone slow to send its form never holding one, imports las
 from __future__ import annotations
 
 import io
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
+from django.utils.log import log_response
 
 from scorekeeper.web.middleware import (
     BUSY_MESSAGE,
@@ -26,6 +28,7 @@ from scorekeeper.web.middleware import (
     RETRY_AFTER_SECONDS,
     OverloadMiddleware,
     Turns,
+    overloaded_response,
 )
 
 POLLS = ["/games/7/state/", "/w/some-token/state/", "/nights/3/state/", "/nights/watch/x/state/"]
@@ -368,3 +371,18 @@ def test_a_request_waits_a_second_at_most_for_a_turn(settings: Any) -> None:
     assert OverloadMiddleware(lambda request: HttpResponse(b"")).wait == 1.0
     settings.BOWER_TURN_WAIT_MS = 0  # as long as it takes
     assert OverloadMiddleware(lambda request: HttpResponse(b"")).wait is None
+
+
+@pytest.mark.parametrize("path", ["/games/7/state/", "/games/7/"])
+def test_a_put_off_answer_is_not_logged_as_a_server_error(
+    requests: RequestFactory, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Django logs every 5xx as an error, one line each under a lock every thread of
+    the process shares; an overloaded process putting off hundreds of polls a second
+    had its threads queue to write them (D68). A put-off answer is meant, and the
+    access log still lists it; any other 503 is still logged."""
+    request = requests.get(path)
+    with caplog.at_level(logging.INFO, logger="django.request"):
+        for response in (overloaded_response(request), HttpResponse(status=503)):
+            log_response("%s: %s", response.reason_phrase, path, response=response, request=request)
+    assert [r.getMessage() for r in caplog.records] == [f"Service Unavailable: {path}"]
