@@ -62,10 +62,12 @@ def assert_one_client_cannot_freeze_or_starve_the_others(port: int) -> None:
     assert_the_others_were_served(trickled)
     flooded = measure(port, pasting=8, uploading=16, settle=1.5, seconds=3.0)
     assert_the_others_were_served(flooded)
-    # The flood was held to its rate, one import every 10 s a process: told to wait
-    # (429), not stored again and again.
-    assert flooded.hostile[429] > 0, flooded.report()
+    # The flood was held to its rate, one import every 10 s a process: not stored again
+    # and again, the rest told to wait (429), or put off behind every other request
+    # (503: on a slow machine busy with other tests, every import after the first two
+    # waited its second for a turn before the rate was asked, one CI run).
     assert flooded.hostile[302] <= 2 * 2, flooded.report()
+    assert flooded.hostile[429] + flooded.hostile[503] > 0, flooded.report()
 
 
 def test_the_server_for_phones_keeps_serving_the_other_tables(tmp_path: Path) -> None:
