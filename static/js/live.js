@@ -149,8 +149,10 @@
     // messages. The poll asks again in a few seconds (its version is unchanged).
     // So too a waiting hand being changed in the form (outbox.js): drawn anew, the form
     // would lose the change and its taps, and Save would keep them as a new hand.
+    // A poll is any GET of a /state/ address: the poller's, or one asked for by a script
+    // (htmx lower-cases the verb).
     const config = event.detail.requestConfig;
-    const polled = isPoller(event.detail.elt) || Boolean(config && config.verb === "get" && config.path.includes("/state/"));
+    const polled = Boolean(config && config.verb === "get" && config.path.includes("/state/"));
     if (polled && live.querySelector(".htmx-request:not(.poller), .table-hand[data-changing]")) {
       event.detail.shouldSwap = false;
       return;
