@@ -10,9 +10,14 @@
   // An overloaded server answers a poll 503 with Retry-After (scorekeeper/web/
   // middleware.py, OverloadMiddleware): ask again only after that long.
   let quietUntil = 0;
+  // This phone's own hand (outbox.js) or call (hand.js) on its way to Bower: its answer
+  // brings the table up to date around the form. A poll's live part drawn meanwhile
+  // would take the form from under it, and with it a Save waiting for the call.
+  const OWN = ".table-hand[data-sending], .table-hand[data-call-sending]";
+  const ownOnItsWay = () => Boolean(document.querySelector(`#live :is(${OWN})`));
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (isPoller(event.target) && (hidden() || Date.now() < quietUntil)) {
+    if (isPoller(event.target) && (hidden() || Date.now() < quietUntil || ownOnItsWay())) {
       event.preventDefault();
     }
   });
@@ -148,12 +153,13 @@
     // take that element from the page, and its own answer could not find the page's
     // messages. The poll asks again in a few seconds (its version is unchanged).
     // So too a waiting hand being changed in the form (outbox.js): drawn anew, the form
-    // would lose the change and its taps, and Save would keep them as a new hand.
+    // would lose the change and its taps, and Save would keep them as a new hand. And
+    // this phone's own hand or call on its way (asked before it went).
     // A poll is any GET of a /state/ address: the poller's, or one asked for by a script
     // (htmx lower-cases the verb).
     const config = event.detail.requestConfig;
     const polled = Boolean(config && config.verb === "get" && config.path.includes("/state/"));
-    if (polled && live.querySelector(".htmx-request:not(.poller), .table-hand[data-changing]")) {
+    if (polled && live.querySelector(`.htmx-request:not(.poller), .table-hand[data-changing], ${OWN}`)) {
       event.detail.shouldSwap = false;
       return;
     }

@@ -290,8 +290,15 @@
         again = false;
         const form = handForm();
         const here = form && gameOf(form);
-        const results = await outbox.sendAll(csrf());
-        await afterSending(here, results[here]);
+        // On its way, and until its answer has brought the table up (live.js): no poll
+        // draws the table over the form meanwhile.
+        if (form) form.dataset.sending = "yes";
+        try {
+          const results = await outbox.sendAll(csrf());
+          await afterSending(here, results[here]);
+        } finally {
+          if (form) delete form.dataset.sending;
+        }
       } while (again);
     })().finally(() => {
       flushing = null;

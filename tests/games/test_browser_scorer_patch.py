@@ -112,3 +112,91 @@ def test_the_scorers_table_put_off_after_a_hand_is_asked_again_not_drawn_whole(
     assert len(asked) == 2
     assert asked[0] == asked[1]
     assert pages_drawn == []
+
+
+BACK_IN_VIEW = "() => document.dispatchEvent(new Event('visibilitychange'))"
+
+
+def held_requests(page: Page, part: str) -> list[Route]:
+    """Requests to addresses with `part` held (not sent) until the test lets them go."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(lambda url: part in url, hold)
+    return held
+
+
+def first_held(page: Page, held: list[Route]) -> Route:
+    for _ in range(250):
+        if held:
+            return held[0]
+        page.wait_for_timeout(20)
+    raise AssertionError("no request was held")
+
+
+def test_a_poll_while_the_scorers_hand_is_on_its_way_leaves_the_table_to_its_answer(
+    page: Page,
+) -> None:
+    """The phone comes back into view (a poll at once, live.js) while its hand is on its
+    way to Bower: no poll draws the table over the form meanwhile; the hand's answer
+    brings the table up to date around it, and the next hand tapped meanwhile stays."""
+    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    whole_live_parts: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            whole_live_parts.append(request.url)
+            if "/state/" in request.url and "form=" not in request.url
+            else None
+        ),
+    )
+    page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
+    make_trump(page, "Ben", "Hearts", "Ace of spades")
+    tap(page, "Partner", "Dan")
+    tap(page, TRICKS, "3")
+    held = held_requests(page, "/hand/enter/")
+    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
+    hand = first_held(page, held)
+    answer = hand.fetch()  # Bower records hand 1; its answer is not back yet
+    tap(page, "Who made trump?", "Cat")  # the next hand, meanwhile
+    page.evaluate(BACK_IN_VIEW)
+    page.wait_for_timeout(1000)  # time for a poll, were one asked, to be answered and drawn
+    hand.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    expect(score(page, "Ben")).to_have_text("1")
+    # The call goes on from the maker tapped meanwhile.
+    expect(page.get_by_role("region", name="The next hand")).to_contain_text("Cat")
+    expect(page.get_by_role("group", name="Trump")).to_be_visible()
+    assert page.evaluate(SAME_FORM)
+    assert whole_live_parts == []
+
+
+def test_a_save_waiting_for_the_call_on_its_way_is_kept_through_a_poll(page: Page) -> None:
+    """Save tapped while the call is still on its way waits for it (hand.js), and is
+    not lost when the phone comes back into view meanwhile (a poll at once, live.js):
+    the hand is recorded once the call's answer is back."""
+    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    held = held_requests(page, "/hand/start/")
+    tap(page, "Who made trump?", "Ben")
+    tap(page, "Trump", "Hearts")
+    tap(page, "Called ace", "Ace of spades")
+    page.get_by_role("button", name="Save the call").tap()
+    call = first_held(page, held)
+    tap(page, "Partner", "Dan")
+    tap(page, TRICKS, "3")
+    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
+    answer = call.fetch()  # Bower has the call; its answer is not back yet
+    page.evaluate(BACK_IN_VIEW)
+    page.wait_for_timeout(1000)  # time for a poll, were one asked, to be answered and drawn
+    call.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    expect(score(page, "Ben")).to_have_text("1")
+    expect(score(page, "Dan")).to_have_text("1")
