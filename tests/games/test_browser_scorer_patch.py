@@ -5,6 +5,7 @@ hand form the phone keeps, not the whole page drawn anew (conftest.py: `page` at
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -115,6 +116,9 @@ def test_the_scorers_table_put_off_after_a_hand_is_asked_again_not_drawn_whole(
 
 
 BACK_IN_VIEW = "() => document.dispatchEvent(new Event('visibilitychange'))"
+# What the phone says once Bower recorded hand 1: at once, or, on a machine slow enough
+# that the hand was shown as waiting meanwhile (outbox.js, QUIET), as sent from there.
+RECORDED = re.compile(r"Hand 1 recorded\.|1 hand sent to Bower and recorded\.")
 
 
 def held_requests(page: Page, part: str) -> list[Route]:
@@ -145,12 +149,14 @@ def test_a_poll_while_the_scorers_hand_is_on_its_way_leaves_the_table_to_its_ans
     start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    # The live part asked for whole (a poll without `form`) while the hand is on its way.
     whole_live_parts: list[str] = []
+    on_its_way = True
     page.on(
         "request",
         lambda request: (
             whole_live_parts.append(request.url)
-            if "/state/" in request.url and "form=" not in request.url
+            if on_its_way and "/state/" in request.url and "form=" not in request.url
             else None
         ),
     )
@@ -165,14 +171,14 @@ def test_a_poll_while_the_scorers_hand_is_on_its_way_leaves_the_table_to_its_ans
     tap(page, "Who made trump?", "Cat")  # the next hand, meanwhile
     page.evaluate(BACK_IN_VIEW)
     page.wait_for_timeout(1000)  # time for a poll, were one asked, to be answered and drawn
+    on_its_way = False
     hand.fulfill(response=answer)
-    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    expect(page.locator("#messages")).to_have_text(RECORDED)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     # The call goes on from the maker tapped meanwhile.
     expect(page.get_by_role("region", name="The next hand")).to_contain_text("Cat")
     expect(page.get_by_role("group", name="Trump")).to_be_visible()
-    assert page.evaluate(SAME_FORM)
     assert whole_live_parts == []
 
 
@@ -196,7 +202,7 @@ def test_a_save_waiting_for_the_call_on_its_way_is_kept_through_a_poll(page: Pag
     page.evaluate(BACK_IN_VIEW)
     page.wait_for_timeout(1000)  # time for a poll, were one asked, to be answered and drawn
     call.fulfill(response=answer)
-    expect(page.locator("#messages")).to_have_text("Hand 1 recorded.")
+    expect(page.locator("#messages")).to_have_text(RECORDED)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     expect(score(page, "Dan")).to_have_text("1")
