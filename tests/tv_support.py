@@ -14,6 +14,8 @@ from tests.conftest import BrowserProblems
 
 TV_SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
 FIVE_SECONDS = 5000
+# Any fixed moment (Unix seconds): the watch pages turn on the clock's ticks, not the date.
+START = 1_800_000_000
 
 
 @contextmanager
@@ -36,6 +38,15 @@ def tv_page(
         yield context.new_page()
     finally:
         context.close()
+
+
+def stopped_clock(page: Page) -> None:
+    """The page's clock stands still from its first page on: a watch page turns its
+    pages only when the test moves the clock on (``page.clock.fast_forward``), however
+    long the machine takes meanwhile. axe waits on the page's timers: resume the
+    clock (``page.clock.resume``) before it."""
+    page.clock.install(time=START)
+    page.clock.pause_at(START + 1)
 
 
 def off_screen(page: Page, selector: str) -> list[str]:

@@ -15,7 +15,7 @@ from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game
 from tests.conftest import BrowserProblems
 from tests.game_support import our_table, record
-from tests.tv_support import TV_SIZES, off_screen, scrolls, smallest_text_px, tv_page
+from tests.tv_support import TV_SIZES, off_screen, scrolls, smallest_text_px, stopped_clock, tv_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -96,7 +96,7 @@ def test_the_tv_shows_every_standing_and_table_at_once_and_turns_pages_for_more(
         assert smallest_text_px(page) >= 24  # at 1920x1080
 
         bigger = a_night(players=tuple(f"Player {n}" for n in range(1, 31)))
-        page.clock.install()
+        stopped_clock(page)
         page.goto(f"/nights/watch/{bigger.watch_token}/")
         first = page.locator(".watch-page", has_text="Places 1 to 24 of 30")
         then = page.locator(".watch-page", has_text="Places 25 to 30 of 30")
