@@ -24,7 +24,7 @@ from django.core.servers.basehttp import ThreadedWSGIServer
 from django.http import HttpResponse
 from django.test import Client
 from django.test.testcases import LiveServerThread
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError, expect
 
 from scorekeeper.models.private_tables import key_digest
 from scorekeeper.web import phone_tables
@@ -67,6 +67,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# What a browser test waits for before it fails: 10 s, not Playwright's 5. Three
+# workers, their live servers and Chromium share two cores in CI; a page there has
+# taken more than 5 s to draw what it draws at once on a quiet machine. A wait ends
+# as soon as the page shows it: a passing test takes no longer.
+expect.set_options(timeout=10_000)
+
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
