@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, Request, Route, expect
+from playwright.sync_api import APIResponse, Page, Request, Route, expect
 
 from tests.conftest import BrowserProblems
 from tests.games.test_browser_game import TRICKS, make_trump, save_when_previewed, score, start, tap
@@ -20,7 +20,9 @@ Axe = Callable[..., None]
 SAME_FORM = "() => window.keptForm === document.querySelector('.table-hand')"
 
 
-def test_the_scorers_call_and_hand_come_back_around_the_same_form(page: Page, axe: Axe) -> None:
+def a_game_on_its_table(page: Page) -> list[str]:
+    """A five-player Call-Ace game started on the phone's table screen, and the list
+    that each later request for the whole table page is put in."""
     start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
@@ -32,6 +34,11 @@ def test_the_scorers_call_and_hand_come_back_around_the_same_form(page: Page, ax
             pages_drawn.append(request.url)
 
     page.on("request", whole_page)
+    return pages_drawn
+
+
+def test_the_scorers_call_and_hand_come_back_around_the_same_form(page: Page, axe: Axe) -> None:
+    pages_drawn = a_game_on_its_table(page)
     page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
 
     # Save the call: the call saved shows, on the form the scorer is tapping.
@@ -78,19 +85,7 @@ def test_the_scorers_table_put_off_after_a_hand_is_asked_again_not_drawn_whole(
     Retry-After): the phone asks for it again a moment later, not for the whole
     page, the costliest answer there is (docs/decisions.md, D66)."""
     browser_problems.allow("the server responded with a status of 503")
-    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
-    game = page.url
-    pages_drawn: list[str] = []
-    page.on(
-        "request",
-        lambda request: (
-            pages_drawn.append(request.url)
-            if request.method == "GET" and request.url == game
-            else None
-        ),
-    )
+    pages_drawn = a_game_on_its_table(page)
     asked: list[str] = []
 
     def busy_once(route: Route) -> None:
@@ -140,15 +135,26 @@ def first_held(page: Page, held: list[Route]) -> Route:
     raise AssertionError("no request was held")
 
 
+def hand_one_on_its_way(page: Page) -> tuple[Route, APIResponse]:
+    """Hand 1 entered on the form the page keeps (``SAME_FORM``) and saved: Bower
+    records it, and its answer waits, held, until the test lets it go."""
+    page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
+    make_trump(page, "Ben", "Hearts", "Ace of spades")
+    tap(page, "Partner", "Dan")
+    tap(page, TRICKS, "3")
+    held = held_requests(page, "/hand/enter/")
+    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
+    hand = first_held(page, held)
+    return hand, hand.fetch()
+
+
 def test_a_poll_while_the_scorers_hand_is_on_its_way_leaves_the_table_to_its_answer(
     page: Page,
 ) -> None:
     """The phone comes back into view (a poll at once, live.js) while its hand is on its
     way to Bower: no poll draws the table over the form meanwhile; the hand's answer
     brings the table up to date around it, and the next hand tapped meanwhile stays."""
-    start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan", "Eve"], dealer="Ann")
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    a_game_on_its_table(page)
     # The live part asked for whole (a poll without `form`) while the hand is on its way.
     whole_live_parts: list[str] = []
     on_its_way = True
@@ -160,14 +166,7 @@ def test_a_poll_while_the_scorers_hand_is_on_its_way_leaves_the_table_to_its_ans
             else None
         ),
     )
-    page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
-    make_trump(page, "Ben", "Hearts", "Ace of spades")
-    tap(page, "Partner", "Dan")
-    tap(page, TRICKS, "3")
-    held = held_requests(page, "/hand/enter/")
-    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
-    hand = first_held(page, held)
-    answer = hand.fetch()  # Bower records hand 1; its answer is not back yet
+    hand, answer = hand_one_on_its_way(page)
     tap(page, "Who made trump?", "Cat")  # the next hand, meanwhile
     page.evaluate(BACK_IN_VIEW)
     page.wait_for_timeout(1000)  # time for a poll, were one asked, to be answered and drawn
@@ -206,3 +205,23 @@ def test_a_save_waiting_for_the_call_on_its_way_is_kept_through_a_poll(page: Pag
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     expect(score(page, "Dan")).to_have_text("1")
+
+
+def test_a_hand_whose_answer_is_slow_comes_back_around_the_same_form(page: Page) -> None:
+    """Bower's answer to a hand takes more than 2 s: the phone shows the hand as waiting,
+    and asks its service worker to send it too (Background Sync). The worker waits its
+    turn behind the page's own sending and finds nothing left; the page's answer still
+    brings the table up around the form, and the worker's word does not draw the table
+    back to the hand before (outbox.js)."""
+    pages_drawn = a_game_on_its_table(page)
+    hand, answer = hand_one_on_its_way(page)
+    expect(page.locator("#messages")).to_have_text(
+        "Hand 1 kept on this phone: it is sent when Bower can be reached."
+    )
+    hand.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    expect(score(page, "Ben")).to_have_text("1")
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert page.evaluate(SAME_FORM)
+    assert pages_drawn == []
