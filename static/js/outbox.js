@@ -510,14 +510,9 @@
     if (navigator.onLine && shown && shown.some((entry) => entry.state === "waiting")) flush();
   }, 15000);
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.addEventListener("message", async (event) => {
+    navigator.serviceWorker.addEventListener("message", (event) => {
       const results = event.data && event.data.outbox;
       if (!results) return;
-      // The worker sends after this page's sending (one lock: outbox_store.js), often
-      // finding nothing left. Read once this page's answer has brought the table up:
-      // drawn before, the form went back to the hand the page was drawn for, and its
-      // totals to the page's.
-      if (flushing) await flushing.catch(() => undefined);
       const form = handForm();
       const here = form && gameOf(form);
       afterSending(here, results[here]);

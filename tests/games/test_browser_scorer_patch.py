@@ -205,23 +205,3 @@ def test_a_save_waiting_for_the_call_on_its_way_is_kept_through_a_poll(page: Pag
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     expect(score(page, "Dan")).to_have_text("1")
-
-
-def test_a_hand_whose_answer_is_slow_comes_back_around_the_same_form(page: Page) -> None:
-    """Bower's answer to a hand takes more than 2 s: the phone shows the hand as waiting,
-    and asks its service worker to send it too (Background Sync). The worker waits its
-    turn behind the page's own sending and finds nothing left; the page's answer still
-    brings the table up around the form, and the worker's word does not draw the table
-    back to the hand before (outbox.js)."""
-    pages_drawn = a_game_on_its_table(page)
-    hand, answer = hand_one_on_its_way(page)
-    expect(page.locator("#messages")).to_have_text(
-        "Hand 1 kept on this phone: it is sent when Bower can be reached."
-    )
-    hand.fulfill(response=answer)
-    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    expect(score(page, "Ben")).to_have_text("1")
-    expect(page.locator("#outbox")).to_have_count(0)
-    assert page.evaluate(SAME_FORM)
-    assert pages_drawn == []
