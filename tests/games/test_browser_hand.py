@@ -269,9 +269,17 @@ def test_every_kind_of_hand_takes_at_most_seven_taps_and_no_scroll(
             page.evaluate("window.waitingShown = []")
         else:
             scorer.button("Save hand")
-            expect(page.locator("#messages")).to_have_text(f"Hand {number} recorded.")
             # Through the phone's outbox, sent at once: nothing was shown as waiting.
-            assert page.evaluate("window.waitingShown") == []
+            # Unless Bower took more than 2 s to answer (outbox.js, QUIET; three workers
+            # and Chromium share two cores in CI, where it happened): then the phone
+            # showed the hand waiting and says it was sent. (The quick path is pinned by
+            # tests/games/test_browser_scorer_patch.py.)
+            said = page.locator("#messages")
+            quick = f"Hand {number} recorded."
+            expect(said).to_have_text(re.compile(rf"{quick}|1 hand sent to Bower and recorded\."))
+            if said.inner_text().strip() == quick:
+                assert page.evaluate("window.waitingShown") == []
+            page.evaluate("window.waitingShown = []")
         taps[kind.name] = scorer.thumb.taps - before
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
         recorded.append(kind.hand)
