@@ -40,6 +40,7 @@
   };
 
   let shown = null; // the entries of the page's game, as last drawn (null: not read yet)
+  const waitingHere = () => Boolean(shown && shown.some((entry) => entry.state === "waiting"));
   let undone = null; // the waiting hand last taken back, for Redo
   let afterSwap = null; // [message, kind] for the table drawn after sending
 
@@ -290,14 +291,16 @@
         again = false;
         const form = handForm();
         const here = form && gameOf(form);
-        // On its way, and until its answer has brought the table up (live.js): no poll
-        // draws the table over the form meanwhile.
-        if (form) form.dataset.sending = "yes";
+        // A hand of this page's on its way, and until its answer has brought the table up
+        // (live.js): no poll draws the table over the form meanwhile. (Nothing waiting, as
+        // when the page comes back into view: the poll asked at once goes on.)
+        const sending = form && waitingHere() ? form : null;
+        if (sending) sending.dataset.sending = "yes";
         try {
           const results = await outbox.sendAll(csrf());
           await afterSending(here, results[here]);
         } finally {
-          if (form) delete form.dataset.sending;
+          if (sending) delete sending.dataset.sending;
         }
       } while (again);
     })().finally(() => {
@@ -507,7 +510,7 @@
   });
   // The phone may think it is online while the laptop is out of reach: try again now and then.
   setInterval(() => {
-    if (navigator.onLine && shown && shown.some((entry) => entry.state === "waiting")) flush();
+    if (navigator.onLine && waitingHere()) flush();
   }, 15000);
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.addEventListener("message", (event) => {
