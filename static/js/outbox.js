@@ -330,8 +330,24 @@
     // A tap already on its way (htmx marks its link or form: an Undo a poll drew):
     // the scorer went on, as below.
     refreshing = { form, left: Boolean(document.querySelector("#main .htmx-request:not(.poller)")) };
-    window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" });
+    const asked = Promise.resolve(window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" }))
+      .catch(() => undefined)
+      .finally(() => {
+        if (drawing === asked) drawing = null;
+      });
+    drawing = asked;
   };
+  let drawing = null; // the table asked for whole after sending, until it is drawn
+
+  // For hand.js: whether this phone's own hands are on their way (or the table they
+  // bring up is being drawn), and, once they are not, whether any of `form`'s game
+  // still wait on this phone. A call saved meanwhile follows them (its version).
+  const busy = () => Boolean(flushing || drawing);
+  const settled = async (form) => {
+    while (flushing || drawing) await (flushing || drawing).catch(() => undefined);
+    return !(await outbox.list(gameOf(form))).length;
+  };
+  window.bowerOutbox = { busy, settled };
   // The scorer goes on to another screen meanwhile ("Someone else dealt?"): it stays,
   // the refresh is not drawn over it (nor under it: its link would be gone).
   document.addEventListener("htmx:beforeRequest", (event) => {

@@ -116,12 +116,16 @@ BACK_IN_VIEW = "() => document.dispatchEvent(new Event('visibilitychange'))"
 RECORDED = re.compile(r"Hand 1 recorded\.|1 hand sent to Bower and recorded\.")
 
 
-def held_requests(page: Page, part: str) -> list[Route]:
-    """Requests to addresses with `part` held (not sent) until the test lets them go."""
+def held_requests(page: Page, part: str, most: int | None = None) -> list[Route]:
+    """Requests to addresses with `part` held (not sent) until the test lets them go:
+    the first `most` of them, or every one."""
     held: list[Route] = []
 
     def hold(route: Route) -> None:
-        held.append(route)
+        if most is not None and len(held) >= most:
+            route.continue_()
+        else:
+            held.append(route)
 
     page.route(lambda url: part in url, hold)
     return held
@@ -142,7 +146,7 @@ def hand_one_on_its_way(page: Page) -> tuple[Route, APIResponse]:
     make_trump(page, "Ben", "Hearts", "Ace of spades")
     tap(page, "Partner", "Dan")
     tap(page, TRICKS, "3")
-    held = held_requests(page, "/hand/enter/")
+    held = held_requests(page, "/hand/enter/", most=1)
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     hand = first_held(page, held)
     return hand, hand.fetch()
@@ -205,3 +209,79 @@ def test_a_save_waiting_for_the_call_on_its_way_is_kept_through_a_poll(page: Pag
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     expect(score(page, "Dan")).to_have_text("1")
+
+
+def the_next_call_tapped(page: Page) -> list[str]:
+    """Hand 2's call tapped and saved, and the list each call sent to Bower goes in."""
+    calls: list[str] = []
+
+    def sent(request: Request) -> None:
+        if "/hand/start/" in request.url:
+            calls.append(request.url)
+
+    page.on("request", sent)
+    tap(page, "Who made trump?", "Cat")
+    tap(page, "Trump", "Spades")
+    tap(page, "Called ace", "Ace of clubs")
+    page.get_by_role("button", name="Save the call").tap()
+    return calls
+
+
+def test_a_call_saved_while_the_hand_before_is_on_its_way_follows_it(page: Page) -> None:
+    """The next hand's call saved while the hand before is still on its way to Bower
+    waits for that hand's answer (hand.js, outbox.js): sent before it, it would carry
+    the game as it stood before that hand, and Bower would refuse it (409)."""
+    a_game_on_its_table(page)
+    hand, answer = hand_one_on_its_way(page)
+    calls = the_next_call_tapped(page)
+    expect(page.get_by_role("group", name=TRICKS)).to_be_visible()  # on to the end of hand 2
+    page.wait_for_timeout(500)  # time for the call to go, were it sent at once
+    assert calls == []
+    hand.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text(RECORDED)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    # Bower has the call: the phone's form says so, and a page drawn anew shows it.
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+    assert len(calls) == 1
+    page.reload()
+    expect(page.locator(".saved-call")).to_contain_text(
+        "Cat made ♠ spades and calls the ace of ♣ clubs"
+    )
+
+
+def test_a_hand_saved_while_its_call_waits_for_the_hand_before_goes_whole(page: Page) -> None:
+    """Save tapped while the call still waits for the hand before: the hand goes whole,
+    its call with it, after the one on its way; the call is not sent by itself."""
+    a_game_on_its_table(page)
+    hand, answer = hand_one_on_its_way(page)
+    calls = the_next_call_tapped(page)
+    tap(page, "Partner", "Ann")
+    tap(page, TRICKS, "3")
+    save_when_previewed(page, "Partnership made it: Cat with Ann took 3 tricks")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    hand.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
+    expect(score(page, "Cat")).to_have_text("1")
+    expect(score(page, "Ann")).to_have_text("1")
+    expect(score(page, "Ben")).to_have_text("1")
+    assert calls == []
+
+
+def test_a_call_waiting_for_the_hand_before_follows_it_when_the_table_is_drawn_whole(
+    page: Page,
+) -> None:
+    """Where the hand's answer cannot bring the table up around the form (no patch:
+    here every poll says nothing changed), the page is drawn whole: the call tapped
+    meanwhile stays tapped on the new form and follows once it is drawn."""
+    pages_drawn = a_game_on_its_table(page)
+    hand, answer = hand_one_on_its_way(page)
+    page.route(lambda url: "/state/" in url, lambda route: route.fulfill(status=204))
+    calls = the_next_call_tapped(page)
+    hand.fulfill(response=answer)
+    expect(page.locator("#messages")).to_have_text(RECORDED)
+    expect(page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
+    assert len(pages_drawn) == 1
+    assert len(calls) == 1
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    expect(page.locator(".stage-summary")).to_have_text("Cat · ♠ Spades · ♣ Ace of clubs")
+    expect(page.get_by_role("group", name=TRICKS)).to_be_visible()
