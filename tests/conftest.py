@@ -100,10 +100,19 @@ def _on_postgresql() -> bool:
     return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
 
 
+def _mark_waits(item: pytest.Item) -> None:
+    """A test with a browser is marked `browser`. Its waits, and those of a test that
+    floods a real server (`under_load`), are the machine's too: one failure is run
+    again, and the run's summary names it with its traceback (docs/decisions.md, D69)."""
+    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        item.add_marker(pytest.mark.browser)
+    if item.get_closest_marker("browser") or item.get_closest_marker("under_load"):
+        item.add_marker(pytest.mark.flaky(reruns=1))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.browser)
+        _mark_waits(item)
 
     if not _on_postgresql():
         if POSTGRES_RUN:

@@ -36,7 +36,7 @@ KINDS = ("poll", "page", "save")
 # What each kind is answered when served: a poll of a watch link nobody has is a 404.
 SERVED = {"poll": {404}, "page": {200}, "save": {302}}
 
-pytestmark = needs_the_server
+pytestmark = [needs_the_server, pytest.mark.under_load]
 
 
 def assert_the_others_were_served(measured: Measured) -> None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.serve_support import (
     lan_environment,
     needs_the_server,
@@ -34,7 +36,7 @@ WITHIN_SECONDS = 2.0
 # Seconds between the rest of the room's requests: 4 phones at each of a few tables.
 ROOM_EVERY = 0.25
 
-pytestmark = needs_the_server
+pytestmark = [needs_the_server, pytest.mark.under_load]
 
 
 def assert_answered_despite_slow_clients(port: int) -> None:
