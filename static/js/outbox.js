@@ -40,6 +40,28 @@
   };
 
   let shown = null; // the entries of the page's game, as last drawn (null: not read yet)
+  let shownFor = null; // that game
+  // Hands of the page's game that left the outbox as Bower recorded them (sent by this
+  // page or by its service worker, whichever had the lock first) and that the page does
+  // not show yet: counted as the page's own (the next hand, the dealer, the totals)
+  // until the table drawn as Bower has it shows them. Without them a table drawn in
+  // between, at the other sender's word, went back a hand, its totals without it.
+  let arrived = [];
+  const takenBack = new Set(); // waiting hands the scorer took back: gone, not recorded
+  const noteArrived = (form, entries) => {
+    const game = gameOf(form);
+    if (shownFor !== game) arrived = [];
+    for (const entry of shownFor === game ? shown : []) {
+      const recorded = entry.state === "waiting" && !takenBack.has(entry.id) && !entries.some((left) => left.id === entry.id);
+      if (recorded && !arrived.some((known) => known.id === entry.id)) arrived.push(entry);
+    }
+    const onPage = handsOnPage(form);
+    arrived = arrived.filter((entry) => entry.number > onPage);
+    shown = entries;
+    shownFor = game;
+  };
+  // The hands Bower has that the page counts: those it shows, and those arrived since.
+  const handsCounted = (form) => arrived.reduce((last, entry) => Math.max(last, entry.number), handsOnPage(form));
   const waitingHere = () => Boolean(shown && shown.some((entry) => entry.state === "waiting"));
   let undone = null; // the waiting hand last taken back, for Redo
   let afterSwap = null; // [message, kind] for the table drawn after sending
@@ -105,7 +127,7 @@
   const drawTotals = (form, entries, shownWaiting) => {
     const seats = window.bowerHand.players(form).length;
     const points = Array(seats).fill(0);
-    for (const entry of counted(entries)) entry.points.forEach((delta, seat) => (points[seat] += delta));
+    for (const entry of [...arrived, ...counted(entries)]) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
     for (const row of document.querySelectorAll(".score-row[data-seat]")) {
       const total = row.querySelector(".score-total");
@@ -135,19 +157,21 @@
   };
 
   // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
+  // (Hands arrived at Bower but not yet drawn come after the page's last hand too.)
   const drawTable = (form, entries) => {
     const waiting = entries.length > 0;
+    const after = waiting || arrived.length > 0;
     const live = document.getElementById("live");
     // (A last hand's line with nothing in it, the table drawn with a call saved, stays hidden.)
-    for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = waiting || !hide.firstChild;
-    for (const undo of live.querySelectorAll('.recent-hand form[action$="/hand/undo/"]')) undo.hidden = waiting;
+    for (const hide of live.querySelectorAll(".last-hand, .taken-back:not(#outbox *)")) hide.hidden = after || !hide.firstChild;
+    for (const undo of live.querySelectorAll('.recent-hand form[action$="/hand/undo/"]')) undo.hidden = after;
     // The dealer after the waiting hands (one in conflict is the deal Bower counts already).
-    drawDeal(live, window.bowerHand.deals(form), counted(entries).length);
+    drawDeal(live, window.bowerHand.deals(form), arrived.length + counted(entries).length);
     const title = live.querySelector(".table-head h1");
     const changing = entries.find((entry) => entry.state === "changing");
-    const next = waiting ? entries[entries.length - 1].number + 1 : handsOnPage(form) + 1;
+    const next = waiting ? entries[entries.length - 1].number + 1 : handsCounted(form) + 1;
     if (title && !title.dataset.sent) title.dataset.sent = title.textContent;
-    const text = changing ? `Changing hand ${changing.number}` : waiting ? `Hand ${next}` : title && title.dataset.sent;
+    const text = changing ? `Changing hand ${changing.number}` : after ? `Hand ${next}` : title && title.dataset.sent;
     if (title && title.textContent !== text) title.textContent = text;
     if (!changing && form.dataset.hand !== String(next)) form.dataset.hand = String(next);
     // A hand being changed is in the form (the one there before was never started).
@@ -174,8 +198,7 @@
     if (!form) return;
     const entries = await outbox.list(gameOf(form));
     if (!form.isConnected) return;
-    handsOnPage(form); // read before data-hand is moved on
-    shown = entries;
+    noteArrived(form, entries); // (reads the page's hands before data-hand is moved on)
     const seen = unquiet(entries);
     drawTable(form, entries);
     drawTotals(form, entries, seen.length > 0);
@@ -218,6 +241,7 @@
     const game = gameOf(form);
     const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
     const entries = await outbox.list(game);
+    if (gameOf(hand) === game) noteArrived(hand, entries); // a hand recorded since the last drawing
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);
     // Sent at once, as if straight to Bower: online, nothing waiting before it.
     const atOnce = !busy && !changing && navigator.onLine && !entries.length;
@@ -231,7 +255,7 @@
       await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), earlier, state: "waiting" });
       delete hand.dataset.changing;
     } else {
-      const after = entries.length ? entries[entries.length - 1].after + 1 : handsOnPage(hand);
+      const after = entries.length ? entries[entries.length - 1].after + 1 : handsCounted(hand);
       number = after + 1;
       id = outbox.newToken();
       const url = form.getAttribute("action");
@@ -457,12 +481,14 @@
       const { entry: again, at } = undone;
       undone = null;
       const entries = await outbox.list(game);
+      takenBack.delete(again.id);
       if (entries.length === at) await outbox.add(game, again);
       else say("Hand not put back: other hands were kept since.", "error");
     } else if (!entry) {
       return;
     } else if (action === "undo") {
       const entries = await outbox.list(game);
+      takenBack.add(id);
       await outbox.drop(game, id);
       undone = { entry, at: entries.findIndex((kept) => kept.id === id) };
       setTimeout(() => {
