@@ -67,6 +67,7 @@
     // What a poll's answer draws anew goes: the offer to redo an undone hand.
     for (const offer of live.querySelectorAll(":scope > .taken-back")) offer.remove();
     parts.forEach((part, index) => window.htmx.swap(places[index], part.outerHTML, { swapStyle: "outerHTML" }));
+    if (answer.dataset.title) document.title = answer.dataset.title; // the tab's, as the page draws it
     window.bowerHand.moveOn(form, {
       ...answer.dataset,
       drawing: answer.querySelector("#hand-drawing").textContent,

@@ -81,6 +81,9 @@ def test_a_following_phone_keeps_its_tapped_chips_while_the_table_moves_on(
 
     # The follower: hand 2, the totals, the last hand, Ben deals; the same form, for hand 2.
     expect(follower.get_by_role("heading", level=1)).to_have_text("Hand 2", timeout=POLLED)
+    # The tab's title too, on both (the scorer's own save answers as a poll does).
+    expect(follower).to_have_title("Hand 2 · Call-Ace Euchre · Bower")
+    expect(page).to_have_title("Hand 2 · Call-Ace Euchre · Bower")
     expect(score(follower, "Ben")).to_have_text("1")
     expect(score(follower, "Dan")).to_have_text("1")
     expect(follower.locator(".last-hand")).to_contain_text("Hand 1 · Ben +1 · Dan +1")

@@ -77,6 +77,16 @@ def data(html: str, name: str) -> str:
     return found.group(1)
 
 
+def whole_live_part(html: str) -> str:
+    """The title of an answer that is the table's live part whole, with the tab's title
+    beside it (htmx sets the page's from a title beside what it swaps in)."""
+    title, live = html.strip().split("\n", 1)
+    assert live.startswith('<div id="live"')
+    found = re.fullmatch(r"<title>(.*)</title>", title)
+    assert found is not None, title
+    return found.group(1)
+
+
 def script(html: str, script_id: str) -> Any:
     found = re.search(rf'<script id="{script_id}" type="application/json">(.*?)</script>', html)
     assert found is not None, script_id
@@ -96,6 +106,8 @@ def test_a_hand_recorded_elsewhere_sends_the_parts_that_changed_not_the_form(
     assert 'name="tricks"' not in html
     # What changed: the heading, the totals, the last hand, who deals and leads.
     assert "<h1>Hand 2</h1>" in html
+    # The tab's title too (live.js sets it): the page's own, for hand 2.
+    assert data(html, "title") == "Hand 2 · Call-Ace Euchre · Bower"
     assert re.search(r'data-seat="0">.*?score-total">1<', html, re.S)
     assert re.search(r'data-seat="2">.*?score-total">1<', html, re.S)
     assert "Hand 1 · Ann +1 · Cat +1" in html
@@ -198,7 +210,7 @@ def test_a_poll_that_keeps_no_form_gets_the_whole_live_part(client: Client, aske
     address = poll_address(client.get(url("game_table", game)).content.decode())
     record(game, **ANN_MAKES)
     html = answer(client, address + asked)
-    assert html.lstrip().startswith('<div id="live"')
+    assert whole_live_part(html) == "Hand 2 · Call-Ace Euchre · Bower"
     assert 'id="table-hand"' in html
 
 
@@ -276,7 +288,7 @@ def test_a_phone_showing_old_names_gets_the_whole_live_part(client: Client) -> N
         client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
 
     html = kept_answer(client, game, rename)
-    assert html.lstrip().startswith('<div id="live"')
+    assert whole_live_part(html) == "Hand 1 · Call-Ace Euchre · Bower"
     # The chips name the players anew.
     form = html[html.index('id="table-hand"') :]
     assert "Danny" in form[: form.index("</form>")]
@@ -290,7 +302,7 @@ def test_a_game_that_ended_elsewhere_sends_the_whole_live_part(client: Client) -
         record(game, maker="Ann", trump="H", called="S", partner="Cat", tricks=3)
 
     html = kept_answer(client, game, end, hand=2)
-    assert html.lstrip().startswith('<div id="live"')
+    assert whole_live_part(html) == "Game over · Call-Ace Euchre · Bower"
     assert "The game is over" in html
     assert "table-hand" not in html
 

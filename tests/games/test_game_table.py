@@ -164,7 +164,8 @@ def test_the_poll_sends_the_live_table_once_another_phone_changed_it(
     response = client.get(url("game_state", game), {"version": seen}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="live"')
+    assert html.lstrip().startswith("<title>Hand 3 · ")
+    assert '\n<div id="live"' in html
     assert f"version={seen + 1}" in html
     assert "partner unknown" in html
 

@@ -52,7 +52,7 @@ def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     patch = live_patch(request, game, names=shown.names)
     if patch is not None:
         return patch
-    context = {**table_context(game), "partial": True}
+    context = {**table_context(game), "partial": True, "live_alone": True}
     return render(request, "scorekeeper/games/table.html#live", context)
 
 
