@@ -35,6 +35,8 @@
     document.addEventListener("DOMContentLoaded", resolve, { once: true });
     window.addEventListener("load", resolve, { once: true });
   });
+  // An address is the kind's, then its digest: /games/outcomes/<kind>/<digest>/.
+  const kindOf = (address) => address.replace(/[^/]+\/$/, "");
   const fetchKind = async (address) => {
     if (asked.has(address)) return;
     asked.add(address);
@@ -52,7 +54,12 @@
       if (outcomeTable && store) {
         // Written once: an address (its digest) always answers the same table of outcomes.
         const kept = await window.idbKeyval.keys(store);
-        if (!kept.includes(address)) await window.idbKeyval.set(address, outcomeTable, store);
+        if (!kept.includes(address)) {
+          await window.idbKeyval.set(address, outcomeTable, store);
+          // The kind's table as an older Bower drew it (another digest) is not asked for again.
+          const older = kept.filter((key) => typeof key === "string" && kindOf(key) === kindOf(address));
+          if (older.length) await window.idbKeyval.delMany(older, store);
+        }
       } else if (store) outcomeTable = await window.idbKeyval.get(address, store);
     } catch (error) {
       // No IndexedDB here (private mode, storage full): kept for this page only.

@@ -148,3 +148,35 @@ def test_the_kept_table_is_written_once_not_at_every_load_of_the_screen(
         assert page.evaluate("window.__outcomeWrites") == 0
     # Still there for a screen opened without the network.
     assert page.evaluate(KEPT_IN_INDEXEDDB, address)
+
+
+KEEP_OLDER = """async (tables) => {
+  const store = idbKeyval.createStore("bower-outcomes", "tables");
+  for (const address of tables) await idbKeyval.set(address, {kept: "before"}, store);
+}"""
+KEPT_ADDRESSES = """() =>
+  idbKeyval.keys(idbKeyval.createStore("bower-outcomes", "tables")).then((keys) => keys.sort())"""
+
+
+def test_a_table_an_older_bower_drew_for_the_kind_is_not_kept_beside_the_new_one(
+    page: Page, game: Game
+) -> None:
+    """Bower changed since the phone kept the kind's table (its digest changed): once the
+    new one is kept, the old one goes. Another kind's stays (another game may use it)."""
+    page.add_init_script(PLAIN_HTTP)
+    page.goto(f"/games/{game.pk}/")
+    address = ready(page)
+    wait_until(page, KEPT_IN_INDEXEDDB, address)
+    kind = address.rstrip("/").rsplit("/", 1)[0]
+    older = f"{kind}/0000000000000000/"
+    other_kind = "/games/outcomes/standard.4.10.0.standard.share.0/1111111111111111/"
+    page.evaluate(
+        "(address) => idbKeyval.del(address, idbKeyval.createStore('bower-outcomes', 'tables'))",
+        address,
+    )
+    page.evaluate(KEEP_OLDER, [older, other_kind])
+    page.reload()
+    assert ready(page) == address
+    wait_until(page, KEPT_IN_INDEXEDDB, address)
+    wait_until(page, f"() => ({KEPT_ADDRESSES})().then((keys) => keys.length === 2)")
+    assert page.evaluate(KEPT_ADDRESSES) == sorted([address, other_kind])
