@@ -24,6 +24,7 @@ from django.core.servers.basehttp import ThreadedWSGIServer
 from django.http import HttpResponse
 from django.test import Client
 from django.test.testcases import LiveServerThread
+from playwright._impl import _sync_base
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError, expect
 
 from scorekeeper.models.private_tables import key_digest
@@ -38,23 +39,77 @@ POSTGRES_RUN = os.environ.get("BOWER_POSTGRES_RUN") == "1"
 
 
 # The live server answers each request in a thread of its own, and its threads share
-# the test database's one in-memory SQLite connection (a real server's threads each
-# have their own): two requests at once, a phone's fetch beside a tap, break each
-# other's queries ("bad parameter or other API misuse", a 404 or a 500). The live
-# server (Django's ``LiveServerThread.server_class``, which pytest-django's live_server
-# starts) answers one request at a time; connections stay one thread each.
+# the test database's one in-memory SQLite connection with the test's own thread (a
+# real server's threads each have their own). Two threads in it at once break each
+# other's queries ("bad parameter or other API misuse", a 404 or a 500) or both wait
+# for good: CI's stack dumps showed a test's rename and a poll's query, each in
+# SQLite's execute, for minutes (docs/decisions.md, D69). So the connection is used
+# one thread at a time (DATABASE_TURN): the live server (Django's
+# ``LiveServerThread.server_class``, which pytest-django's live_server starts) takes
+# the turn for each request; the test's thread holds it while its own code runs (it
+# may read or write the database) and gives it up while it waits on the browser, in
+# every Playwright call.
+DATABASE_TURN = threading.RLock()
+_turn = threading.local()
+
+
 class OneRequestAtATime(ThreadedWSGIServer):
     def set_app(self, application: Any) -> None:
-        alone = threading.Lock()
-
         def answer(environ: Any, start_response: Any) -> Any:
-            with alone:
+            with DATABASE_TURN:
                 return application(environ, start_response)
 
         super().set_app(answer)
 
 
 LiveServerThread.server_class = OneRequestAtATime
+
+
+def _take_the_turn() -> None:
+    DATABASE_TURN.acquire()
+    _turn.held = True
+
+
+def _give_up_the_turn() -> bool:
+    """Gives up the test thread's turn, if it holds it; whether it did."""
+    if not getattr(_turn, "held", False):
+        return False
+    _turn.held = False
+    DATABASE_TURN.release()
+    return True
+
+
+_playwright_wait = _sync_base.wait_for_future
+
+
+def _waiting_on_the_browser(*args: Any) -> Any:
+    """Every wait of a Playwright call (a call, an awaited event, an `expect`): the
+    live server may answer the browser meanwhile. (A call made by a handler inside
+    another call finds the turn given up already.)"""
+    __tracebackhide__ = True
+    held = _give_up_the_turn()
+    try:
+        return _playwright_wait(*args)
+    finally:
+        if held:
+            _take_the_turn()
+
+
+_sync_base.wait_for_future = _waiting_on_the_browser
+
+
+@pytest.fixture(autouse=True)
+def _database_turn(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test with the live server holds the database's turn but in Playwright calls."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    _take_the_turn()
+    try:
+        yield
+    finally:
+        _give_up_the_turn()
+
 
 CHROMIUM = os.environ.get("BOWER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -213,9 +268,12 @@ def _live_server_quiet() -> Iterator[None]:
     left open (a poll, a video's byte range, a worker's fetch). A request thread that
     closes its connection after the database was torn down fails the test."""
     yield
+    held = _give_up_the_turn()  # theirs to finish
     deadline = time.monotonic() + 5
     while _live_requests() and time.monotonic() < deadline:
         time.sleep(0.02)
+    if held:
+        _take_the_turn()
 
 
 @pytest.fixture
