@@ -100,8 +100,10 @@ _sync_base.wait_for_future = _waiting_on_the_browser
 
 @pytest.fixture(autouse=True)
 def _database_turn(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A test with the live server holds the database's turn but in Playwright calls."""
-    if "live_server" not in request.fixturenames:
+    """A browser test holds the database's turn but in Playwright's waits. (Another
+    test of the live server, such as the load test's phones in a process of their
+    own, waits on it otherwise: it does not hold the turn.)"""
+    if "live_server" not in request.fixturenames or not request.node.get_closest_marker("browser"):
         yield
         return
     _take_the_turn()
