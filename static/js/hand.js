@@ -353,7 +353,7 @@
       if (form.dataset.waiting) {
         // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
         // hand. The call goes with the hand, after them (offline, the bar says so already).
-        if (navigator.onLine) callNote(form, "Hands wait on this phone: the other phones see this hand once they are sent.");
+        if (navigator.onLine) callNote(form, HANDS_WAIT);
       } else if (!navigator.onLine) {
         // Offline: the bar says Save keeps the hand on this phone; the call goes with it.
       } else if (window.bowerOutbox && window.bowerOutbox.busy()) {
@@ -437,6 +437,7 @@
     }
   };
 
+  const HANDS_WAIT = "Hands wait on this phone: the other phones see this hand once they are sent.";
   const callNote = (form, text) => {
     const note = form.querySelector(".call-note");
     note.textContent = text;
@@ -496,7 +497,7 @@
     const waiting = document.querySelector(".table-hand[data-call-waiting]");
     if (!waiting) return;
     delete waiting.dataset.callWaiting;
-    if (!clear) callNote(waiting, "Hands wait on this phone: the other phones see this hand once they are sent.");
+    if (!clear) callNote(waiting, HANDS_WAIT);
     else sendCall(waiting);
   };
 

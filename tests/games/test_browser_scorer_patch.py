@@ -139,13 +139,18 @@ def first_held(page: Page, held: list[Route]) -> Route:
     raise AssertionError("no request was held")
 
 
-def hand_one_on_its_way(page: Page) -> tuple[Route, APIResponse]:
-    """Hand 1 entered on the form the page keeps (``SAME_FORM``) and saved: Bower
-    records it, and its answer waits, held, until the test lets it go."""
+def hand_one_entered(page: Page) -> None:
+    """Hand 1 (Ben with Dan, 3 tricks) entered on the form the page keeps (``SAME_FORM``)."""
     page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
     make_trump(page, "Ben", "Hearts", "Ace of spades")
     tap(page, "Partner", "Dan")
     tap(page, TRICKS, "3")
+
+
+def hand_one_on_its_way(page: Page) -> tuple[Route, APIResponse]:
+    """Hand 1 entered and saved: Bower records it, and its answer waits, held, until
+    the test lets it go."""
+    hand_one_entered(page)
     held = held_requests(page, "/hand/enter/", most=1)
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     hand = first_held(page, held)
@@ -344,10 +349,7 @@ def test_a_hand_the_service_worker_recorded_first_keeps_the_table_on_it(
         route.abort()
 
     page.route(lambda url: "/hand/enter/" in url, cut)
-    page.evaluate("() => { window.keptForm = document.querySelector('.table-hand'); }")
-    make_trump(page, "Ben", "Hearts", "Ace of spades")
-    tap(page, "Partner", "Dan")
-    tap(page, TRICKS, "3")
+    hand_one_entered(page)
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
