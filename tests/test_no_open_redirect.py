@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 import pytest
 from django.test import Client
@@ -180,3 +180,52 @@ def test_the_admins_sign_in_goes_on_only_to_a_page_of_the_admin(
         {"username": "operator", "password": "a long pass phrase", "next": users},
     )
     assert answer["Location"] == users
+
+
+@pytest.mark.parametrize(
+    "next_page",
+    [
+        "/admin/../t/{key}/",
+        "/admin/%2e%2e/t/{key}/",
+        "/admin/%2E%2E/t/{key}/",
+        "/admin/x/../../t/{key}/",
+        "/admin/./../t/{key}/",
+        "/admin/..%2ft/{key}/",
+        "/admin/..\\t/{key}/",
+        "/admin//../t/{key}/",
+        "/admin/.\t./t/{key}/",
+        "http://testserver/admin/../t/{key}/",
+    ],
+)
+def test_the_admins_sign_in_resolves_dot_segments_before_it_trusts_next(
+    seeded: Seeded, django_user_model, next_page: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A `next` that a browser would read as a path outside the admin, once its dot
+    segments, percent-encoding and backslashes are resolved, goes to the admin's
+    index, on the form and after signing in."""
+    django_user_model.objects.create_superuser("operator", password="a long pass phrase")
+    key = seeded.private_table.key
+    address = next_page.format(key=key)
+    browser = Client()
+    form = browser.get("/admin/login/", {"next": address})
+    kept = [a for a in addresses_in(form) if "login" not in a and key in a]
+    assert not kept
+    assert 'name="next" value="/admin/"' in form.content.decode()
+    answer = browser.post(
+        "/admin/login/?" + urlencode({"next": address}),
+        {"username": "operator", "password": "a long pass phrase", "next": address},
+    )
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("admin:index")
+
+
+def test_the_admins_sign_in_still_goes_on_to_an_admin_page_with_its_query(
+    django_user_model,
+) -> None:  # type: ignore[no-untyped-def]
+    django_user_model.objects.create_superuser("operator", password="a long pass phrase")
+    games = reverse("admin:scorekeeper_game_changelist") + "?q=Ann"
+    answer = Client().post(
+        "/admin/login/",
+        {"username": "operator", "password": "a long pass phrase", "next": games},
+    )
+    assert answer["Location"] == games

@@ -4,9 +4,12 @@ a key, and forgetting a table on this phone
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.models import Game, PrivateTable
@@ -27,10 +30,30 @@ from scorekeeper.web.phone_tables import (
     tables_of,
 )
 
-# The browser says the link was opened directly (typed, scanned, from another
-# app) or from Bower itself. Another site, or a browser that says nothing (plain
-# http sends no Sec-Fetch-* header), gets the Join button instead.
-OPENED_HERE = {"none", "same-origin"}
+# Bower's pages that show a key link (the table screen's invite, the tables list,
+# the night's invite): a tap there comes with one of them as its referrer. A
+# redirect keeps the referrer of the page it started from, so a key link reached
+# through any redirect of Bower's (a sign-in's ``next``) is not taken as a tap.
+KEY_LINK_PAGES = {"game_table", "table_list", "night_detail"}
+
+
+def _opened_here(request: HtmxHttpRequest) -> bool:
+    """Whether the browser says the link was opened directly (typed, scanned, from
+    another app: ``Sec-Fetch-Site: none``) or tapped on a page of Bower that shows a
+    key link. Another site, a redirect, or a browser that says nothing (plain http
+    sends no Sec-Fetch-* header) gets the Join button instead."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site == "none":
+        return True
+    if site != "same-origin":
+        return False
+    referrer = urlsplit(request.headers.get("Referer", ""))
+    if referrer.netloc != request.get_host():
+        return False
+    try:
+        return resolve(referrer.path).url_name in KEY_LINK_PAGES
+    except Resolver404:
+        return False
 
 
 def _mine(request: HtmxHttpRequest, table_id: int) -> PrivateTable:
@@ -82,17 +105,18 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 
 @require_GET
 def table_join(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """The key link. Opened directly or from Bower, it remembers the table on
-    this phone at once and opens the game in play there (``_landing``); from
-    another site (or with no word from the browser), or on a phone that keeps
-    all the tables it can, it leaves the table to join on the Join page. Either
+    """The key link. Opened directly or tapped on a page of Bower's that shows it
+    (``_opened_here``), it remembers the table on this phone at once and opens the
+    game in play there (``_landing``); from another site, a redirect or with no
+    word from the browser, or on a phone that keeps all the tables it can, it
+    leaves the table to join on the Join page. Either
     way it goes on at an address without the key, so the key stays out of the
     address bar and history."""
     private_table = get_object_or_404(PrivateTable, key=key)
     if holds(request, private_table):
         messages.info(request, f"This phone already keeps the score at {private_table.name}.")
         return _no_store(_landing(private_table))
-    if request.headers.get("Sec-Fetch-Site") in OPENED_HERE and not is_full(request):
+    if _opened_here(request) and not is_full(request):
         before = next(iter(tables_of(request)), None)
         join(request, private_table)
         messages.success(request, _joined_message(request, private_table, before))

@@ -12,13 +12,14 @@ from __future__ import annotations
 import ipaddress
 import math
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
@@ -64,26 +65,47 @@ def locked_out(
     return response
 
 
-def _admin_page(request: HttpRequest, address: str) -> bool:
-    """Whether ``address`` is a page of the admin on this site (never a table's key
-    link, which would join the operator's browser to a stranger's table)."""
+def admin_page(request: HttpRequest, address: str) -> str | None:
+    """The page of the admin on this site that ``address`` names, as its path and
+    query, or None: never a table's key link, which would join the operator's
+    browser to a stranger's table. An address a browser could read otherwise than
+    it is written (dot segments, percent-encoded characters, backslashes, white
+    space or control characters, an empty segment) names nothing; the rest must
+    resolve to one of the admin's views."""
     if not url_has_allowed_host_and_scheme(address, {request.get_host()}):
-        return False
-    return address.startswith(reverse("admin:index")) and "\\" not in address
+        return None
+    parts = urlsplit(address)
+    path = parts.path
+    segments = path.split("/")[1:]
+    if (
+        not path.startswith(reverse("admin:index"))
+        or unquote(path) != path
+        or "\\" in address
+        or any(character.isspace() or not character.isprintable() for character in address)
+        or any(segment in (".", "..") for segment in segments)
+        or "" in segments[:-1]
+    ):
+        return None
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    if match.namespace != "admin":
+        return None
+    return path + (f"?{parts.query}" if parts.query else "")
 
 
 class BowerAdminSite(admin.AdminSite):
     """The operator's admin (scorekeeper.apps.BowerAdminConfig makes it ``admin.site``)."""
 
     def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> Any:
-        """Django's sign-in, with ``next`` kept only when it is a page of the admin,
-        else the admin's index (Django checks the host; this keeps the rest of Bower
-        out of it)."""
+        """Django's sign-in, going on to ``next`` only when it names a page of the
+        admin (``admin_page``), else to the admin's index."""
         for data in ("GET", "POST"):
             query = getattr(request, data)
             address = query.get(REDIRECT_FIELD_NAME)
-            if address is not None and not _admin_page(request, address):
+            if address is not None:
                 query = query.copy()
-                query[REDIRECT_FIELD_NAME] = reverse("admin:index")
+                query[REDIRECT_FIELD_NAME] = admin_page(request, address) or reverse("admin:index")
                 setattr(request, data, query)
         return super().login(request, extra_context)

@@ -184,3 +184,26 @@ def test_a_key_link_from_another_site_asks_before_joining_and_keeps_new_games_wh
     assert club.key not in page.url
     page.go_back()
     assert page.url == elsewhere
+
+
+@pytest.mark.parametrize(
+    "next_page", ["/admin/../t/{key}/", "/admin/%2e%2e/t/{key}/", "/admin/x/../../t/{key}/"]
+)
+def test_the_operators_sign_in_never_leads_into_a_strangers_table(
+    page: Page, django_user_model: Any, live_server: Any, next_page: str
+) -> None:
+    """A sign-in link whose `next` a browser resolves to a table's key link: the
+    operator lands on the admin's index, and the stranger's table is not on the
+    operator's phone."""
+    django_user_model.objects.create_superuser("operator", password="a long pass phrase")
+    mallory = PrivateTable.objects.create(name="Mallory's table")
+    start_game(players=("Mallory", "Trent", "Cat", "Dan", "Eve"), private_table=mallory)
+    page.goto("/admin/login/?next=" + next_page.format(key=mallory.key))
+    page.get_by_label("Username").fill("operator")
+    page.get_by_label("Password").fill("a long pass phrase")
+    page.get_by_role("button", name="Log in").tap()
+    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
+    assert page.url == f"{live_server.url}/admin/"
+    page.goto("/tables/")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.get_by_text("Mallory's table")).to_have_count(0)

@@ -84,15 +84,47 @@ def test_a_key_link_not_opened_directly_shows_the_table_and_a_join_button_and_jo
     assert phone.get(reverse("game_table", args=[game.pk])).status_code == 404
 
 
-@pytest.mark.parametrize("site", ["none", "same-origin"])
-def test_a_key_link_opened_directly_or_from_bower_joins_at_once(site: str) -> None:
+@pytest.mark.parametrize(
+    "headers",
+    [
+        DIRECT,
+        {"HTTP_SEC_FETCH_SITE": "same-origin", "HTTP_REFERER": "http://testserver/tables/"},
+    ],
+    ids=["opened-directly", "tapped-on-bowers-tables-page"],
+)
+def test_a_key_link_opened_directly_or_from_bower_joins_at_once(headers: dict[str, str]) -> None:
     game = start_game()
     phone = Client()
-    response = phone.get(our_table().key_path, HTTP_SEC_FETCH_SITE=site)
+    response = phone.get(our_table().key_path, **headers)
     assert response.status_code == 302
     assert response.url == reverse("game_table", args=[game.pk])  # the game in play
     assert phone_tables.COOKIE in response.cookies
     assert phone.get(reverse("game_table", args=[game.pk])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "referrer",
+    [
+        "",
+        "http://testserver/admin/login/?next=/admin/../t/key/",
+        "http://testserver/games/",
+        "http://other.site/tables/",
+        "http://testserver/no/such/page/",
+    ],
+)
+def test_a_key_link_reached_by_a_redirect_of_bowers_asks_before_joining(referrer: str) -> None:
+    """A same-origin request that no page showing a key link started (a redirect
+    keeps the referrer of the page it began at: the admin's sign-in, say) gets the
+    Join step, whatever that referrer is."""
+    start_game()
+    phone = Client()
+    headers = {"HTTP_SEC_FETCH_SITE": "same-origin"}
+    if referrer:
+        headers["HTTP_REFERER"] = referrer
+    response = phone.get(our_table().key_path, **headers)
+    assert response.status_code == 302
+    assert response.url == JOIN_PAGE
+    assert phone_tables.COOKIE not in response.cookies
 
 
 def test_the_join_button_joins_and_leads_to_an_address_without_the_key() -> None:
