@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 
 from referee.chips import ChipField
-from referee.engine.names import NameError_, clean_name, same_name
+from referee.engine.names import LookAlike, NameError_, clean_name, look_alike, same_name
 from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     SIT_OUT_AVERAGE,
@@ -305,6 +305,7 @@ class NightStartForm(PrizeFields):
         a name given twice is refused (one person is one player)."""
         picked = set(data.get("known") or ())
         names = [p.name for p in self.known_players if p.pk in picked]
+        table_names = [p.name for p in self.known_players]
         problems: list[str] = []
         for line_number, line in enumerate(str(data.get("new_names") or "").splitlines(), 1):
             if not line.strip():
@@ -319,6 +320,11 @@ class NightStartForm(PrizeFields):
                     f"Line {line_number}: {name} is already among the players: "
                     "one person is one player."
                 )
+                continue
+            known = look_alike(name, names) or look_alike(name, table_names)
+            if known is not None:
+                where = "among the players" if known in names else "at this table"
+                problems.append(f"Line {line_number}: {LookAlike(name, known, where)}")
                 continue
             names.append(name)
         for problem in problems[:5]:
