@@ -291,3 +291,21 @@ def test_a_document_naming_a_look_alike_of_the_tables_player_is_refused(
         f"Players: {CYRILLIC_ANN} looks like Ann, already at this table"
     )
     assert stored() == before
+
+
+def test_restoring_a_backup_with_two_look_alikes_at_one_table_stops_naming_them(
+    tmp_path: Path,
+) -> None:
+    games = [with_players("Ann", "Ben", "Cat", "Dan", "Eve")]
+    games.append(with_players(CYRILLIC_ANN, "Ben", "Cat", "Dan", "Eve"))
+    for game in games:
+        game.pop("id", None)
+    private_table = {"name": "Ours", "key": "aB3dE5fG7hJ9kL2mN4pQ6rS8tV0wXy", "games": games}
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps({"format": "bower.backup/1", "tables": [private_table]}))
+    with pytest.raises(
+        CommandError,
+        match=rf"^players: {CYRILLIC_ANN} looks like Ann, already at this table.*restored\)$",
+    ):
+        call_command("restore", str(path), stdout=io.StringIO())
+    assert stored() == (0, 0, 0, 0, 0)

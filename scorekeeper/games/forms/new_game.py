@@ -29,6 +29,7 @@ from referee.engine.variants import (
     Variant,
     house_rules_from_dict,
 )
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import Game, PrivateTable
 from scorekeeper.web.forms import with_new_token
 from scorekeeper.web.house_rules import RULE_HELP, TableRuleFields, table_rules_data
@@ -62,7 +63,7 @@ class NewGameForm(forms.Form):
         initial="random",
         required=True,
     )
-    target = forms.IntegerField(
+    target = WholeNumberField(
         label="Target",
         min_value=TARGET_RANGE[0],
         max_value=TARGET_RANGE[1],
