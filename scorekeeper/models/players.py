@@ -160,9 +160,9 @@ class Player(models.Model):
         existing = players.named(name)
         if existing is not None:
             return existing
-        known = players.look_alike(name)
-        if known is not None:
-            raise LookAlike(name, known, "at this table")
+        looks_like = players.look_alike(name)
+        if looks_like is not None:
+            raise LookAlike(name, looks_like, "at this table")
         try:
             # A savepoint: the insert that loses a race rolls back alone, and
             # the caller's transaction (Game.start) goes on.
