@@ -94,17 +94,13 @@ def test_a_hand_missing_where_it_goes_says_so_once(client: Client) -> None:
 
 
 @pytest.mark.parametrize("after", ["\u0660", "+0", "0.0"])
-def test_a_hand_thrown_in_or_sent_later_refuses_a_loose_after(client: Client, after: str) -> None:
-    game = start_game("standard", ("Ann", "Ben", "Cat", "Dan"), stick_the_dealer=False)
-    data = {"token": str(uuid.uuid4()), "after": after}
-    address = url("hand_thrown_in", game)
-    response = client.post(address, data, content_type=MULTIPART_CONTENT, follow=True)
-    assert "Nothing changed: the form was incomplete." in response.content.decode()
-    sent = client.post(address, data, HTTP_ACCEPT="application/json")
+def test_a_hand_sent_later_by_the_phones_script_refuses_a_loose_after(
+    client: Client, after: str
+) -> None:
+    game = start_game("call-ace", CALL_ACE)
+    data = {"token": str(uuid.uuid4()), **BEN_WITH_ANN, "after": after}
+    sent = client.post(url("hand_enter", game), data, HTTP_ACCEPT="application/json")
     assert sent.status_code == 422
-    assert "Not a number of hands." in sent.content.decode()
-    game.refresh_from_db()
-    assert game.hands_played == 0
     assert not Hand.objects.exists()
 
 
