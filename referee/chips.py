@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from referee.engine.cards import Card, Suit
+from referee.forms.numbers import WholeNumberField
 
 
 def _snippet(template: str, context: dict[str, Any]) -> SafeString:
@@ -64,7 +65,7 @@ class ChipField(forms.ChoiceField):
         self.hidden_values = hidden_values
 
 
-class ChipNumberField(forms.IntegerField):
+class ChipNumberField(WholeNumberField):
     """A number tapped on chips (tricks, a trick, a round). Any whole number is
     read, so the engine can say what the range is when one is out of it."""
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from referee.engine.names import NameError_, clean_name
+from referee.engine.names import LookAlike, NameError_, clean_name
 from scorekeeper.models import (
     EuchreNight,
     Game,
@@ -96,6 +96,10 @@ class PlayerAdminForm(forms.ModelForm):  # type: ignore[type-arg]
                     f"{other.name} is another player of this table: to make them one,"
                     " merge them on the player's page.",
                 )
+            others = Player.objects.filter(private_table=private_table)
+            known = others.exclude(pk=self.instance.pk).look_alike(name)
+            if other is None and known is not None:
+                self.add_error("name", str(LookAlike(name, known, "at this table")))
         return data
 
 

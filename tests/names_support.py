@@ -29,7 +29,20 @@ SPOOFS = [
     pytest.param("\u2066Ann\u2069", "U+2066", id="isolate"),
     pytest.param("Ann\u3164", "U+1160", id="hangul-filler"),
     pytest.param("Ann\ufe0f", "U+FE0F", id="variation-selector"),
+    pytest.param("Ann\u2800", "U+2800", id="braille-blank"),
+    pytest.param("Ann\U0001d159", "U+1D159", id="null-notehead"),
+    pytest.param("Ann\ufffc", "U+FFFC", id="object-replacement"),
 ]
+
+# Names drawn as "Ann" from other letters (UTS #39 confusables): Cyrillic A,
+# Greek Alpha, all Cyrillic (A, pe, pe), a Latin small capital A.
+LOOK_ALIKES = [
+    pytest.param("\u0410nn", id="cyrillic-a"),
+    pytest.param("\u0391nn", id="greek-alpha"),
+    pytest.param("\u0410\u043f\u043f", id="all-cyrillic"),
+    pytest.param("\u1d00nn", id="small-capital-a"),
+]
+CYRILLIC_ANN = "\u0410nn"
 
 
 def stored() -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from referee.engine.hands import GameSetup, Hand, HandError
-from referee.engine.names import NameError_, clean_name, same_name
+from referee.engine.names import LookAlike, NameError_, clean_name, look_alike, same_name
 from referee.engine.reading import hand_to_dict, name_fault, read_hand, seat_named
 from referee.engine.totals import GameScore, RoundRules, score_game
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict, parse_variant
@@ -80,6 +80,8 @@ def clean_player_names(variant: Variant, names: Any, *, where: str = "players") 
             raise DocumentError(where, f"seat {seat}: {error}") from None
         if any(same_name(name, other) for other in cleaned):
             raise DocumentError(where, f"'{name}' appears twice: every player needs their own name")
+        if (known := look_alike(name, cleaned)) is not None:
+            raise DocumentError(where, f"seat {seat}: {LookAlike(name, known, 'in this game')}")
         cleaned.append(name)
     if len(cleaned) not in variant.player_counts:
         counts = variant.player_counts_text

@@ -18,7 +18,14 @@ from referee.engine.cards import (
     parse_cards,
     parse_trump,
 )
-from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat
+from referee.engine.names import (
+    NAME_MAX_LENGTH,
+    LookAlike,
+    NameError_,
+    clean_name,
+    first_repeat,
+    look_alike,
+)
 from referee.engine.variants import DECK_SIZES, Variant, lowest_rank_of_deck
 
 TRUMP_CHOICES = [("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs")]
@@ -193,6 +200,9 @@ class PlayersField(forms.CharField):
             raise forms.ValidationError(
                 f"Each player needs a different name: {names[repeat]} is named twice."
             )
+        for index, name in enumerate(names):
+            if (known := look_alike(name, names[:index])) is not None:
+                raise forms.ValidationError(str(LookAlike(name, known, "named")))
         return names
 
 

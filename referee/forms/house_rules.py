@@ -27,6 +27,7 @@ from referee.forms.fields import (
     choice_errors,
     sentence,
 )
+from referee.forms.numbers import WholeNumberField
 
 
 class HouseRulesForm(forms.Form):
@@ -39,7 +40,7 @@ class HouseRulesForm(forms.Form):
         required=False,
         error_messages=choice_errors("call-ace, call-your-partner or standard"),
     )
-    target = forms.IntegerField(required=False, min_value=1, max_value=99)
+    target = WholeNumberField(required=False, min_value=1, max_value=99)
     stick_the_dealer = OnOffField()
     no_trump = OnOffField()
     canadian_loner = OnOffField()

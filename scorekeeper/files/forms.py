@@ -102,7 +102,9 @@ class ImportForm(forms.Form):
                 return None
             return "file", upload.read()
         if text.strip():
-            # Pasted text is held to the file's limit, counted in the same bytes.
+            # Pasted text is held to the file's limit, counted in the same bytes: a
+            # browser sends a paste's line ends as CRLF, read as the file's one byte.
+            text = text.replace("\r\n", "\n")
             if len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_BYTES:
                 self.add_error("text", TOO_BIG)
                 return None

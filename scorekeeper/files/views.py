@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods
 
+from referee.engine.names import LookAlike
 from scorekeeper.files.backups import backup_text
 from scorekeeper.files.forms import ImportForm
 from scorekeeper.files.game_files import export_text
@@ -63,6 +64,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
             except GameAlreadyStored as stored:
                 # Stored by someone else between the check and now.
                 form.already_stored(stored.game)
+            except LookAlike as error:
+                form.add_error(_field_of(request), f"Players: {error}")
             else:
                 remember(request, private_table)
                 hands = len(document.hands)

@@ -16,6 +16,7 @@ from django import forms
 from django.core.paginator import EmptyPage, Paginator
 from django.utils.safestring import SafeString
 
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.history.sheet_rows import SheetRow, sheet_rows
 from scorekeeper.models import Game
 from scorekeeper.web.charts import Progress
@@ -30,7 +31,7 @@ ORPHANS = 10
 class SheetPageForm(forms.Form):
     """The sheet's query string: ``?page=N`` (none: the page with the latest hands)."""
 
-    page = forms.IntegerField(required=False)
+    page = WholeNumberField(required=False)
 
 
 class NoSuchPage(Exception):

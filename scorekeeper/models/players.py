@@ -9,7 +9,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
-from referee.engine.names import NameError_, clean_name, name_key
+from referee.engine.names import LookAlike, NameError_, clean_name, look_alike, name_key
 from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.records import RESULT_FIGURES, record_aggregates
@@ -38,6 +38,12 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         names = beyond_ascii.values_list("pk", "name")
         pk = next((pk for pk, stored in names if name_key(stored) == key), None)
         return None if pk is None else self.get(pk=pk)
+
+    def look_alike(self, name: str) -> str | None:
+        """The name of a player ``name`` passes for without being them
+        (``referee.engine.names.look_alike``), or None. Every
+        name is read, in one query: a table holds tens of players, not thousands."""
+        return look_alike(name, self.values_list("name", flat=True))
 
     def recent(self, limit: int = 12) -> PlayerQuerySet:
         """The players who sat down most recently, to pick for a new game."""
@@ -140,7 +146,8 @@ class Player(models.Model):
         when two games name the same new player at the same moment: one creates
         the player, the other finds it (never an error, never two players).
         ``name`` goes through the engine's one name check (``clean_name``:
-        NameError_ for a name no player can have; the forms said so first)."""
+        NameError_ for a name no player can have; the forms said so first); a
+        new name that looks like a player's of the table is refused (LookAlike)."""
         players = cls.objects.filter(private_table=private_table)
         try:
             name = clean_name(name)
@@ -153,6 +160,9 @@ class Player(models.Model):
         existing = players.named(name)
         if existing is not None:
             return existing
+        looks_like = players.look_alike(name)
+        if looks_like is not None:
+            raise LookAlike(name, looks_like, "at this table")
         try:
             # A savepoint: the insert that loses a race rolls back alone, and
             # the caller's transaction (Game.start) goes on.
@@ -190,6 +200,9 @@ class Player(models.Model):
             raise PlayerChangeRefused(
                 f"{other.name} is another player: to make them one, merge {self.name} into them."
             )
+        known = Player.objects.filter(private_table_id=self.private_table_id).exclude(pk=self.pk)
+        if (looks_like := known.look_alike(name)) is not None:
+            raise PlayerChangeRefused(str(LookAlike(name, looks_like, "at this table")))
         old_name = self.name
         self.name = name
         try:

@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 
 from referee.chips import ChipField
-from referee.engine.names import NameError_, clean_name, same_name
+from referee.engine.names import LookAlike, NameError_, clean_name, look_alike, same_name
 from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     SIT_OUT_AVERAGE,
@@ -36,6 +36,7 @@ from referee.engine.seating import (
     check_night_size,
 )
 from referee.engine.variants import RulesError, Variant, house_rules_from_dict
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import EuchreNight, Player, PrivateTable
 from scorekeeper.models.euchre_nights import NAME_MAX_LENGTH
 from scorekeeper.web.house_rules import TableRuleFields, table_rules_data
@@ -158,7 +159,7 @@ class NightStartForm(PrizeFields):
         help_text="Standard euchre: tables of 4, partners opposite. Call-Ace: tables of 4 to 6.",
         error_messages={"required": "Tap the variant of the night."},
     )
-    rounds = forms.IntegerField(
+    rounds = WholeNumberField(
         label="Rounds",
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -166,7 +167,7 @@ class NightStartForm(PrizeFields):
         help_text="Partners change every round.",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    hands_per_round = forms.IntegerField(
+    hands_per_round = WholeNumberField(
         label="Hands per round",
         min_value=HANDS_PER_ROUND_RANGE[0],
         max_value=HANDS_PER_ROUND_RANGE[1],
@@ -188,7 +189,7 @@ class NightStartForm(PrizeFields):
         help_text="When the players do not fill the tables, who sits out scores the average "
         "of the round's points per player (rounded down), or a fixed number.",
     )
-    sit_out_points = forms.IntegerField(
+    sit_out_points = WholeNumberField(
         label="Fixed points for sitting out",
         min_value=SIT_OUT_RANGE[0],
         max_value=SIT_OUT_RANGE[1],
@@ -305,6 +306,7 @@ class NightStartForm(PrizeFields):
         a name given twice is refused (one person is one player)."""
         picked = set(data.get("known") or ())
         names = [p.name for p in self.known_players if p.pk in picked]
+        table_names = [p.name for p in self.known_players]
         problems: list[str] = []
         for line_number, line in enumerate(str(data.get("new_names") or "").splitlines(), 1):
             if not line.strip():
@@ -319,6 +321,11 @@ class NightStartForm(PrizeFields):
                     f"Line {line_number}: {name} is already among the players: "
                     "one person is one player."
                 )
+                continue
+            known = look_alike(name, names) or look_alike(name, table_names)
+            if known is not None:
+                where = "among the players" if known in names else "at this table"
+                problems.append(f"Line {line_number}: {LookAlike(name, known, where)}")
                 continue
             names.append(name)
         for problem in problems[:5]:
@@ -353,7 +360,7 @@ class NightChangeForm(forms.Form):
     """Every change to a night carries the version the phone saw: a stale
     phone is caught, and a double tap changes the night once."""
 
-    version = forms.IntegerField(
+    version = WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput(attrs={"id": False}),
         error_messages=dict.fromkeys(
@@ -367,7 +374,7 @@ class SeatNextForm(NightChangeForm):
 
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput(attrs={"id": False}))
     # The round this button seats: a second tap finds it seated already.
-    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False)
+    round = WholeNumberField(min_value=1, max_value=MAX_ROUNDS, required=False)
 
 
 class NightPlayersForm(NightChangeForm):
@@ -379,7 +386,7 @@ class NightPlayersForm(NightChangeForm):
     action = forms.ChoiceField(
         choices=ACTIONS, error_messages={"invalid_choice": "Tap one of the buttons."}
     )
-    number = forms.IntegerField(min_value=1, max_value=MAX_PLAYERS, required=False)
+    number = WholeNumberField(min_value=1, max_value=MAX_PLAYERS, required=False)
     name = forms.CharField(
         label="Name",
         max_length=200,

@@ -17,6 +17,7 @@ from django import forms
 
 from referee.chips import ChipField
 from referee.engine.hands import GameSetup
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import Game
 
 
@@ -36,7 +37,7 @@ class GameActionForm(forms.Form):
 
     # The hidden fields carry no id: two forms on one screen (the table's) would
     # share it, and a redraw would then copy attributes across the wrong element.
-    version = forms.IntegerField(
+    version = WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput(attrs={"id": False}),
         error_messages=dict.fromkeys(
@@ -98,9 +99,9 @@ class HandPlace(forms.Form):
     (docs/formats.md, "Recording a hand, once"), once by its token; ``version``
     only from a page drawn before hands carried ``after``."""
 
-    after = forms.IntegerField(min_value=0, required=False)
+    after = WholeNumberField(min_value=0, required=False)
     token = forms.UUIDField(required=False)
-    version = forms.IntegerField(min_value=0, required=False)
+    version = WholeNumberField(min_value=0, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -114,7 +115,7 @@ class RedoForm(forms.Form):
     undo (its line in the change log, so a phone redoes the hand it was shown);
     the token, made when the offer was drawn, makes a double tap redo once."""
 
-    undone = forms.IntegerField(min_value=1, widget=forms.HiddenInput(attrs={"id": False}))
+    undone = WholeNumberField(min_value=1, widget=forms.HiddenInput(attrs={"id": False}))
     token = forms.UUIDField(widget=forms.HiddenInput(attrs={"id": False}))
 
 
@@ -122,5 +123,5 @@ class TakenBackForm(forms.Form):
     """The table's address after an undo without JavaScript (``?undone=&version=``):
     the undo to offer Redo for, while the game is still at ``version``."""
 
-    undone = forms.IntegerField(min_value=1)
-    version = forms.IntegerField(min_value=0)
+    undone = WholeNumberField(min_value=1)
+    version = WholeNumberField(min_value=0)

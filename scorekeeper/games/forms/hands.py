@@ -24,6 +24,7 @@ from referee.engine.reading import read_hand_by_seat
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant, no_score_hand_name
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.games.forms.actions import GameActionForm, given, seat_choices
 from scorekeeper.games.forms.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, Hand, HandInProgress
@@ -302,7 +303,7 @@ class WholeHandForm(HandForm):
         self.fields["version"].required = False
         if self.adds_a_hand:
             # While the game is on, its hands all count: ``hands_played`` is their number.
-            self.fields["after"] = forms.IntegerField(
+            self.fields["after"] = WholeNumberField(
                 min_value=0,
                 required=False,
                 initial=self.initial.get("after", game.hands_played),

@@ -11,7 +11,15 @@ from typing import Any
 from django import forms
 
 from referee.chips import ChipField
-from referee.engine.names import NAME_MAX_LENGTH, NameError_, clean_name, first_repeat, same_name
+from referee.engine.names import (
+    NAME_MAX_LENGTH,
+    LookAlike,
+    NameError_,
+    clean_name,
+    first_repeat,
+    look_alike,
+    same_name,
+)
 from referee.engine.variants import (
     TARGET_RANGE,
     Deal,
@@ -21,6 +29,7 @@ from referee.engine.variants import (
     Variant,
     house_rules_from_dict,
 )
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import Game, PrivateTable
 from scorekeeper.web.forms import with_new_token
 from scorekeeper.web.house_rules import RULE_HELP, TableRuleFields, table_rules_data
@@ -54,7 +63,7 @@ class NewGameForm(forms.Form):
         initial="random",
         required=True,
     )
-    target = forms.IntegerField(
+    target = WholeNumberField(
         label="Target",
         min_value=TARGET_RANGE[0],
         max_value=TARGET_RANGE[1],
@@ -201,6 +210,10 @@ class NewGameForm(forms.Form):
                     "one person is one player",
                 )
                 continue
+            if (known := look_alike(name, players)) is not None:
+                seat = slot_of_seat[players.index(known)] + 1
+                self.add_error(f"player_{slot}", str(LookAlike(name, known, f"in seat {seat}")))
+                continue
             slot_of_seat.append(slot)
             players.append(name)
         return players, slot_of_seat
@@ -218,6 +231,13 @@ class NewGameForm(forms.Form):
             token=data["token"],
             private_table=private_table,
         )
+
+    def refuse(self, error: LookAlike) -> None:
+        """Show ``error`` (a name the table already knows a look-alike of,
+        found as the game started) beside that name's seat."""
+        slots = (f"player_{s}" for s in range(SEAT_SLOTS))
+        field = next((f for f in slots if same_name(self.data.get(f) or "", error.name)), None)
+        self.add_error(field, str(error))
 
     def anew(self, error: str) -> NewGameForm:
         """The same form with a new token, showing ``error``: what a phone sees

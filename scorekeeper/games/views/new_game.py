@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from referee.engine.names import LookAlike
 from referee.engine.variants import Variant
 from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.games.screens import new_game_context
@@ -68,6 +69,10 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
     except AlreadyStarted as started:
         return _started_already(request, form, cast(Game, started.row), token)
+    except LookAlike as error:
+        form.refuse(error)
+        context = new_game_context(form, choice)
+        return screen(request, "games/new_game.html", context, status=422, url=reverse("new_game"))
     remember(request, private_table)
     first = game.seat_list()[game.first_dealer].player.name
     return after_change(request, game.pk, f"Game started: {first} deals first.")

@@ -28,6 +28,7 @@ from django.urls import reverse
 from referee.engine.describe import describe_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.games.forms.actions import engine_errors
 from scorekeeper.games.forms.hands import EditHandForm
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE
@@ -39,7 +40,7 @@ class OutboxPlace(forms.Form):
     """Where a hand sent by the phone's script goes, and its token (required: a
     hand sent again must be known as the same hand)."""
 
-    after = forms.IntegerField(min_value=0, error_messages={"invalid": "Not a number of hands."})
+    after = WholeNumberField(min_value=0, error_messages={"invalid": "Not a number of hands."})
     token = forms.UUIDField(error_messages={"required": "A hand sent later needs its token."})
 
 

@@ -16,6 +16,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from referee.engine.document import DocumentError
+from referee.engine.names import LookAlike
 from scorekeeper.files.backups import TABLE_KEY
 from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES, parse_document
 from scorekeeper.management.input import one_line, read_file_argument
@@ -90,6 +91,8 @@ class Command(BaseCommand):
             game = Game.from_document(document, private_table=private_table, copy=copy)
         except GameAlreadyStored as stored:
             raise self._already_stored(stored.game) from None
+        except LookAlike as error:
+            raise CommandError(f"players: {error} (nothing imported)") from None
         except OperationalError as error:
             if not database_is_busy(error):
                 raise

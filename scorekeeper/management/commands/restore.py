@@ -10,6 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import OperationalError
 
+from referee.engine.names import LookAlike
 from scorekeeper.files.backups import BackupError, read_backup, restore
 from scorekeeper.management.input import one_line, read_file_argument
 from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
@@ -38,6 +39,8 @@ class Command(BaseCommand):
             if not database_is_busy(error):
                 raise
             raise CommandError(f"{BUSY_MESSAGE} (nothing restored)") from None
+        except LookAlike as error:
+            raise CommandError(one_line(f"players: {error} (nothing restored)")) from None
         added = done.games_added
         nights = ""
         if done.nights_added or done.nights_skipped:

@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from referee.engine.names import LookAlike
 from scorekeeper.models import EuchreNight, NightBoard
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.models.night_check_ins import CHECK_IN_CLOSED, CheckInRefused
@@ -81,6 +82,8 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
             entrant, new = night.check_in(token=token, name=form.cleaned_data["arriving"])
         except CheckInRefused as error:
             form.add_error(None, str(error))
+        except LookAlike as error:
+            form.add_error("name", str(error))
         else:
             name = entrant.player.name
             if new:

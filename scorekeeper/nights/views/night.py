@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from referee.engine.names import LookAlike
 from referee.engine.seating import MIN_PLAYERS, SeatingError
 from referee.engine.variants import RulesError
 from referee.http import varies_on_htmx, wants_partial
@@ -120,7 +121,7 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
                     token, named_for=named_for
                 )
                 night = form.start(private_table=private_table)
-        except (SeatingError, RulesError) as error:
+        except (SeatingError, RulesError, LookAlike) as error:
             form.add_error(None, str(error))
         except PrivateTableKeyReplaced:
             return _night_form_used(request, form, choice, KEY_REPLACED)
@@ -321,7 +322,7 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             message = _leave_or_come_back(night, data)
     except StaleGame:
         return _stale(request, night)
-    except SeatingError as error:
+    except (SeatingError, LookAlike) as error:
         return _refused(request, night, [str(error)])
     messages.success(request, message)
     return _as_it_stands(request, night)
