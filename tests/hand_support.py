@@ -20,7 +20,7 @@ def outcomes_of(game: Game) -> dict[str, Any]:
     """The table of outcomes the phone puts together (the kind's and the drawing's part)
     for the game as it stands."""
     game = fresh(game)
-    form = TableHandForm(initial={"version": game.version, "token": uuid.uuid4()}, game=game)
+    form = TableHandForm(initial={"token": uuid.uuid4()}, game=game)
     return hand_outcomes(game, form)
 
 
@@ -51,7 +51,7 @@ def posted(game: Game, maker: str, side: str, tricks: int, renege: int) -> dict[
 
 def read(game: Game, data: dict[str, str]) -> WholeHandForm:
     """The server's reading of a posted whole hand."""
-    return WholeHandForm({**data, "version": game.version, "token": uuid.uuid4()}, game=game)
+    return WholeHandForm({**data, "after": game.hands_played, "token": uuid.uuid4()}, game=game)
 
 
 def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:

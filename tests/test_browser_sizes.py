@@ -56,7 +56,6 @@ NOT_SCREENS = {
     "night_watch_state": "a poll of the night's watch page, walked",
     "season_watch_state": "a poll of the season's watch page, walked",
     "hand_cancel": "a form's POST",
-    "hand_thrown_in": "a form's POST",
     "hand_redo": "a form's POST (Undo's answer offers it: tests/games/test_browser_fixes.py)",
     "game_rematch": "a form's POST",
     "player_rename": "a form's POST",

@@ -20,7 +20,6 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/hand/cancel/", hands.hand_cancel, name="hand_cancel"),
     path("games/<int:game_id>/hand/finish/", hands.hand_finish, name="hand_finish"),
     path("games/<int:game_id>/hand/enter/", hands.hand_enter, name="hand_enter"),
-    path("games/<int:game_id>/hand/thrown-in/", hands.hand_thrown_in, name="hand_thrown_in"),
     path("games/<int:game_id>/hand/undo/", undo.hand_undo, name="hand_undo"),
     path("games/<int:game_id>/hand/redo/", undo.hand_redo, name="hand_redo"),
     path("games/<int:game_id>/hands/<int:number>/edit/", hand_edit.hand_edit, name="hand_edit"),

@@ -127,14 +127,17 @@
     const points = Array(seats).fill(0);
     for (const entry of [...arrived, ...counted(entries)]) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
-    for (const row of document.querySelectorAll(".score-row[data-seat]")) {
+    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
+    const shownTotals = rows.map((row) => {
       const total = row.querySelector(".score-total");
       if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
       const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
       if (total.textContent !== String(value)) total.textContent = String(value);
       const meter = row.querySelector("meter");
       if (meter) meter.value = value;
-    }
+      return value;
+    });
+    markAhead(rows, shownTotals);
     const scores = document.querySelector(".scores");
     let line = scores && scores.querySelector(".unsent-line");
     if (scores && !line) {
@@ -152,6 +155,37 @@
     }
     if (scores) scores.classList.toggle("is-unsent", words.length > 0);
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
+  };
+
+  // The "ahead" marks and the screen reader's line for the totals shown (as
+  // screens.py's ahead_line words them while a game is on).
+  const markAhead = (rows, totals) => {
+    const top = Math.max(0, ...totals);
+    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
+    const word = leaders.length === 1 ? "ahead" : "level";
+    for (const row of rows) {
+      const leads = leaders.includes(row);
+      row.classList.toggle("is-ahead", leads);
+      let tag = row.querySelector(".tag-ahead");
+      if (leads && !tag) {
+        tag = element("span", "tag tag-ahead");
+        const deals = row.querySelector(".tag-deal");
+        if (deals) deals.before(tag, " ");
+        else row.querySelector(".score-name").append(" ", tag);
+      }
+      if (tag && !leads) tag.remove();
+      else if (tag) tag.textContent = word;
+    }
+    const line = document.querySelector(".scores .ahead-line");
+    if (!line) return;
+    const meter = rows.length && rows[0].querySelector("meter");
+    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
+    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
+    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
+    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
+    else line.textContent = `${listed} level at the top with ${top}${of}.`;
   };
 
   // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
@@ -237,7 +271,7 @@
   const keepIt = async (form, hand, description, token, busy) => {
     handsOnPage(hand);
     const game = gameOf(form);
-    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
+    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && !["token", "version"].includes(name));
     const entries = await outbox.list(game);
     if (gameOf(hand) === game) noteArrived(hand, entries); // a hand recorded since the last drawing
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);

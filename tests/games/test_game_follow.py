@@ -240,11 +240,11 @@ def test_the_table_s_other_phones_get_the_first_phone_s_drawing_each_with_tokens
     uuid.UUID(data(kept, "token"))
     # The other phone's forms in the drawing are its own: "thrown in" is recorded.
     thrown_in = re.search(
-        r'<form method="post" action="([^"]+/thrown-in/)"(.*?)</form>', kept, re.S
+        r'<form class="no-call" method="post" action="([^"]+/hand/enter/)"(.*?)</form>', kept, re.S
     )
     assert thrown_in is not None
     fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', thrown_in.group(2)))
-    assert {"csrfmiddlewaretoken", "version", "token", "after"} <= fields.keys()
+    assert fields.keys() == {"csrfmiddlewaretoken", "thrown_in", "token", "after"}
     response = other.post(thrown_in.group(1), fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).hands_played == 2
