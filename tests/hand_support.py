@@ -10,7 +10,7 @@ from typing import Any
 from referee.engine.totals import GameState, continue_game
 from referee.engine.variants import Variant
 from referee.templatetags.rule_citations import citation_url
-from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import hand_outcomes
 from scorekeeper.models import Game
 from tests.game_support import fresh
@@ -67,7 +67,7 @@ def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
     return [list(scored.points), scored.score.explanation, citation.short, citation_url(citation)]
 
 
-def shown_errors(form: WholeHandForm | StartHandForm) -> list[list[str]]:
+def shown_errors(form: WholeHandForm | CallForm) -> list[list[str]]:
     """A form's messages as the phone shows them: [field, message], "" for the whole form."""
     return [
         ["" if field == "__all__" else field, message]

@@ -93,7 +93,7 @@ def seed() -> dict[str, Any]:
     record(in_play, maker=five[1], trump="H", called="S", partner=five[3], tricks=3)
     record(in_play, maker=five[2], trump="D", called="C", partner=five[0], tricks=1)
     in_play.refresh_from_db()
-    in_play.start_hand(version=in_play.version, maker=1, trump="S", called="H")
+    in_play.save_call(version=in_play.version, maker=1, trump="S", called="H")
     game = start_game(players=five)
     record(game, maker=five[0], trump="C", called="H", partner=five[2], tricks=4)
     finished = start_game("standard", players=LONG[4:8], target=5)

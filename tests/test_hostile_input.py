@@ -95,7 +95,7 @@ def tables() -> Tables:
     playing = start_game(players=("Ann", "Ben", "Cat", "Dan", "Eve"))
     record(playing, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     playing.refresh_from_db()
-    playing.start_hand(version=playing.version, maker=1, trump="H", called="S")
+    playing.save_call(version=playing.version, maker=1, trump="H", called="S")
     between = start_game(players=("Fay", "Gus", "Hal", "Ivy", "Jon"))
     record(between, maker="Gus", trump="C", called="D", partner="Ivy", tricks=3)
     record(between, maker="Hal", trump="D", called="S", partner="none", tricks=4)

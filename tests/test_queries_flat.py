@@ -48,7 +48,7 @@ def a_game(hands: int, *, target: int = 99) -> Game:
 
 def with_a_call(game: Game) -> Game:
     """``game`` with Ben's call in progress (he calls the ace of spades)."""
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     return fresh(game)
 
 

@@ -100,7 +100,7 @@ def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> No
 
 def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once(racing_db: None) -> None:
     game = start_game()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S")
+    game.save_call(version=game.version, maker=1, trump="H", called="S")
     hand = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
     form = {**hand, "after": "0", "token": str(uuid.uuid4())}
     outcomes = at_once(8, lambda i, client: client.post(url("hand_enter", game), form, **HTMX))
@@ -177,7 +177,7 @@ def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
 
 def test_one_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None:
     game = start_game()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S")
+    game.save_call(version=game.version, maker=1, trump="H", called="S")
     cancel = game_form(game)
     assert (
         statuses(at_once(6, lambda i, client: client.post(url("hand_cancel", game), cancel)))

@@ -20,7 +20,7 @@
   the scores cached, and the refusals: ``StaleGame``, ``GameOver`` ...) and
   ``used_tokens`` (a hand recorded once however often sent).
 
-The changes themselves are the methods below (``Game.start``, ``Game.start_hand``,
+The changes themselves are the methods below (``Game.start``, ``Game.save_call``,
 ``Game.record_hand``, ``Game.undo_last_hand``, ``Game.redo_hand``,
 ``Game.edit_hand`` ...). The helpers name ``GameBase``, below
 them, never ``Game``: the models import one another in no circle, type hints
@@ -137,7 +137,7 @@ class Game(GameTransactions):
 
     # --- changing ------------------------------------------------------------------------
 
-    def start_hand(
+    def save_call(
         self,
         *,
         version: int | None,

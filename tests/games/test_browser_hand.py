@@ -387,7 +387,7 @@ def test_a_hand_entered_after_the_call_was_saved_elsewhere_keeps_its_taps(page: 
     scorer.chip("Who made trump?", "Ben")
     scorer.chip("Trump", "Hearts")
     game.refresh_from_db()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     # The poll brings the call saved on the other phone: Ben and hearts stay tapped.
     expect(
         page.locator('.table-hand[data-hand="1"] input[name="called"][value="S"]')
@@ -497,7 +497,7 @@ def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
         game = fresh(game)
         game.record_hand(token=None, hand=read_hand(game.setup, kind.hand))
     game = fresh(game)
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     page.set_viewport_size({"width": 412, "height": 823})
     page.route("**/*.js", lambda route: route.abort())
     page.goto(f"/games/{game.pk}/")

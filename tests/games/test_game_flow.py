@@ -108,7 +108,7 @@ def test_a_link_with_the_maker_opens_the_call_with_the_maker_chosen(
 def test_in_play_the_table_holds_the_call_and_the_hand_over_opens_with_its_points(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     response = client.get(url("game_table", game))
     form = response.context["hand_form"]
     assert (form["maker"].value(), form["trump"].value(), form["called"].value()) == ("1", "H", "S")
@@ -124,7 +124,7 @@ def test_the_scoreboard_marks_the_maker_while_the_hand_is_played(
 ) -> None:
     html = client.get(url("game_table", game)).content.decode()
     assert "tag-maker" not in html
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = client.get(url("game_table", game)).content.decode()
     assert "is-compact" in html
     assert html.count('<span class="tag tag-maker">maker</span>') == 1
@@ -134,7 +134,7 @@ def test_the_scoreboard_marks_the_maker_while_the_hand_is_played(
 def test_each_form_on_the_table_carries_its_hidden_fields_without_a_shared_id(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = client.get(url("game_table", game)).content.decode()
     assert html.count('name="version"') >= 2
     assert 'id="id_version"' not in html
@@ -219,7 +219,7 @@ def test_the_edit_form_names_a_hand_with_no_score_by_the_rule(
 def test_a_hand_over_sent_again_after_it_was_saved_changes_nothing_and_says_so(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     game = fresh(game)
     token = str(uuid.uuid4())
     finish = url("hand_enter", game)

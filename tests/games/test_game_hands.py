@@ -26,7 +26,7 @@ def game() -> Game:
 
 def in_play(game: Game, **call: Any) -> Game:
     call = {"maker": 1, "trump": "H", "called": "S", **call}
-    game.start_hand(version=None, **call)
+    game.save_call(version=None, **call)
     return fresh(game)
 
 

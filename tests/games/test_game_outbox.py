@@ -37,7 +37,7 @@ def test_hands_queued_offline_are_stored_in_order_whatever_else_changed_meanwhil
     game = start_game()
     # While the scorer's phone was offline another phone renamed a player and made trump.
     Player.objects.filter(name="Ann").get().rename("Annie")
-    game.start_hand(version=fresh(game).version, maker=2, trump="C", called="S")
+    game.save_call(version=fresh(game).version, maker=2, trump="C", called="S")
     first = game.record_hand(token=uuid.uuid4(), hand=made_by(1), after=0)
     second = game.record_hand(token=uuid.uuid4(), hand=made_by(3), after=1)
     assert (first.number, second.number) == (1, 2)

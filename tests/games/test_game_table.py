@@ -160,7 +160,7 @@ def test_the_poll_sends_the_live_table_once_another_phone_changed_it(
     client: Client, game: Game
 ) -> None:
     seen = game.version
-    game.start_hand(version=seen, maker=1, trump="H", called="S")
+    game.save_call(version=seen, maker=1, trump="H", called="S")
     response = client.get(url("game_state", game), {"version": seen}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
@@ -214,7 +214,7 @@ def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Gam
 def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = table_screen(client, game).content.decode()
     assert "Ben made" in html
     assert "hearts and calls the ace of" in html
@@ -228,7 +228,7 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
 
 
 def test_cancelling_the_call_forgets_the_hand_in_progress(client: Client, game: Game) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     response = post(client, url("hand_cancel", game), game)
     assert response.status_code == 302
     assert not HandInProgress.objects.exists()
@@ -363,7 +363,7 @@ def test_each_answer_carries_the_nonce_its_content_security_policy_names() -> No
 
 def test_a_message_is_shown_to_its_own_phone_only(client: Client) -> None:
     game = start_game()
-    game.start_hand(version=None, maker=1, trump="D", called="C")
+    game.save_call(version=None, maker=1, trump="D", called="C")
     # Without JavaScript: the change is saved, then the redirect shows the table with the message.
     response = post(client, url("hand_cancel", game), game)
     assert response.status_code == 302

@@ -1,4 +1,4 @@
-"""The hand forms: trump made (``StartHandForm``, Save the call), a whole hand
+"""The hand forms: trump made (``CallForm``, Save the call), a whole hand
 (``WholeHandForm``, and ``TableHandForm`` as the table screen draws it) and a
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
@@ -254,7 +254,7 @@ RARE_FIELDS = ("round", "renege", "revealed_on_trick")
 _NO_SCORE = {"Misdeal": "Misdeal (no score)", "Thrown in": "Thrown in (all passed)"}
 
 
-class StartHandForm(HandForm):
+class CallForm(HandForm):
     """Trump is made: the maker, trump, the call and the bidding round."""
 
     stage = "start"
@@ -266,7 +266,7 @@ class StartHandForm(HandForm):
         self.order_fields(["version", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
-        """The call as ``Game.start_hand`` takes it (``start_kwargs``), once the
+        """The call as ``Game.save_call`` takes it (``start_kwargs``), once the
         engine finds nothing wrong with it so far."""
         self._require_call(data)
         if self.errors:

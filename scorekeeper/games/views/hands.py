@@ -1,7 +1,7 @@
-"""Recording the next hand the way the table plays it: trump made (Save the
-call tells the other phones), the deal out of turn, the hand itself (whole:
-``hand_enter``, the one way in, or thrown in) or the call cancelled (taken back
-and redone: ``undo.py``)."""
+"""Recording the next hand the way the table plays it: the call saved (it tells
+the other phones: ``save_call``), the deal out of turn, the hand itself, whole or a
+misdeal (``hand_enter``, the one route a hand is recorded by) or the call
+cancelled (taken back and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from referee.http import wants_partial
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm
-from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, EditHandForm, HandForm, WholeHandForm
 from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
@@ -56,8 +56,9 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
 
 
 @require_http_methods(["GET", "POST"])
-def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Trump is made: the maker, trump and the call (and the bidding round, if noted)."""
+def save_call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Save the call: the maker, trump and the called card (and the bidding round, if
+    noted), for the other phones to see; it starts nothing (the hand is whole at Save)."""
     game = load_game(request, game_id)
     url = reverse("hand_start", args=[game_id])
     if request.method == "GET":
@@ -68,7 +69,7 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "token": uuid.uuid4(),
             **HandForm.initial_from_current(game.current_hand),
         }
-        form = StartHandForm(initial=initial, game=game)
+        form = CallForm(initial=initial, game=game)
         # The maker's name tapped on the table (not bound: nothing is wrong yet);
         # the maker chips say what is a seat, so "²" or "99" is simply ignored.
         maker = request.GET.get("maker", "")
@@ -76,11 +77,11 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if isinstance(choices, forms.ChoiceField) and choices.valid_value(maker):
             form.initial["maker"] = maker
         return hand_screen(request, game, form)
-    form = StartHandForm(request.POST, game=game)
+    form = CallForm(request.POST, game=game)
     if not form.is_valid():
         return hand_screen(request, game, form, status=422, url=url)
     try:
-        game.start_hand(version=form.cleaned_data["version"], **form.start_kwargs)
+        game.save_call(version=form.cleaned_data["version"], **form.start_kwargs)
     except StaleGame:
         return refused_change(request, game_id)
     except GameOver:
@@ -249,10 +250,11 @@ def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) 
 
 
 @require_GET
-def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The way back from the referee's hand audit: the whole hand, with the
-    call in progress and the audit's ``tricks``, ``partner``, ``renege`` and
-    ``revealed_on_trick`` filled in (``hand_enter``'s query)."""
+def hand_from_audit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The way back from the referee's hand audit (it finishes nothing): a
+    redirect to the whole hand, with the call in progress and the audit's
+    ``tricks``, ``partner``, ``renege`` and ``revealed_on_trick`` filled in
+    (``hand_enter``'s query)."""
     game = load_game(request, game_id)
     call = {
         key: value
