@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import BrowserProblems
+from tests.game_support import FIVE, record, start_game
 from tests.games.test_browser_game import TRICKS, make_trump, save_when_previewed, tap
 from tests.games.test_browser_scorer_patch import (
     a_game_on_its_table,
@@ -108,3 +110,31 @@ def test_with_a_hand_waiting_the_marks_and_the_spoken_line_follow_the_totals_sho
     expect(page.locator(".ahead-line")).to_have_text(
         re.compile(r"^Ben and Dan level at the top with 1 of \d+\.$")
     )
+
+
+def test_back_after_a_fix_then_saved_again_says_what_its_save_does(
+    page: Page, browser_problems: BrowserProblems
+) -> None:
+    """Hand 1 fixed to 4 tricks; Back, 5 tapped, Save the change: Bower says this screen
+    changed hand 1 already (to 4 tricks), and that Save stores what is shown, which it
+    does: never a Save refused again beside the points it shows."""
+    browser_problems.allow("the server responded with a status of 409")
+    game = start_game(players=FIVE)
+    record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
+    page.goto(f"/games/{game.pk}/hands/1/edit/")
+    tap(page, "Tricks taken by the maker's side", "4")
+    page.get_by_role("button", name="Save the change").click()
+    expect(page.locator("#messages")).to_contain_text("Hand 1 changed.")
+    page.go_back()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Edit hand 1")
+    tap(page, "Tricks taken by the maker's side", "5")
+    expect(page.locator("#preview")).to_contain_text("march")
+    page.get_by_role("button", name="Save the change").click()
+    refused = page.locator(".form-errors[role=alert]")
+    expect(refused).to_contain_text("this screen already changed hand 1")
+    expect(refused).to_contain_text("4 tricks")
+    expect(refused).to_contain_text("Save the change stores what is shown below.")
+    expect(page.locator("#preview")).to_contain_text("march")
+    page.get_by_role("button", name="Save the change").click()
+    expect(page.locator("#messages")).to_contain_text("Hand 1 changed.")
+    assert game.hands.get(number=1).tricks == 5
