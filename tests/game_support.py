@@ -56,7 +56,7 @@ def record(game: Game, **document: Any) -> Hand:
     """Record a hand given in the game document's words (names, suits, tricks)."""
     game.refresh_from_db()
     hand = read_hand(game.setup, document)
-    return game.record_hand(version=game.version, token=None, hand=hand)
+    return game.record_hand(token=uuid.uuid4(), hand=hand, after=game.hands_played)
 
 
 def fresh(game: Game) -> Game:
@@ -84,12 +84,15 @@ def post(
     token: str | None = None,
     version: int | None = None,
 ) -> Any:
-    """Post a form of the game flow as a phone would: with the version it shows and a token."""
+    """Post a form of the game flow as a phone would, with a token: a hand (to
+    ``hand_enter``) with ``after``, the hands the phone saw; any other change with
+    the version it shows."""
     game.refresh_from_db()
-    fields = {
-        "version": game.version if version is None else version,
-        "token": token or str(uuid.uuid4()),
-        **(data or {}),
-    }
+    if address.endswith("/hand/enter/"):
+        assert version is None, "a hand is not asked its version"
+        seen = {"after": game.hands_played}
+    else:
+        seen = {"version": game.version if version is None else version}
+    fields = {**seen, "token": token or str(uuid.uuid4()), **(data or {})}
     extra = HTMX if htmx else {}
     return client.post(address, fields, content_type=MULTIPART_CONTENT, **extra)

@@ -10,7 +10,7 @@ from typing import Any
 from referee.engine.totals import GameState, continue_game
 from referee.engine.variants import Variant
 from referee.templatetags.rule_citations import citation_url
-from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import hand_outcomes
 from scorekeeper.models import Game
 from tests.game_support import fresh
@@ -20,7 +20,7 @@ def outcomes_of(game: Game) -> dict[str, Any]:
     """The table of outcomes the phone puts together (the kind's and the drawing's part)
     for the game as it stands."""
     game = fresh(game)
-    form = TableHandForm(initial={"version": game.version, "token": uuid.uuid4()}, game=game)
+    form = TableHandForm(initial={"token": uuid.uuid4()}, game=game)
     return hand_outcomes(game, form)
 
 
@@ -51,7 +51,7 @@ def posted(game: Game, maker: str, side: str, tricks: int, renege: int) -> dict[
 
 def read(game: Game, data: dict[str, str]) -> WholeHandForm:
     """The server's reading of a posted whole hand."""
-    return WholeHandForm({**data, "version": game.version, "token": uuid.uuid4()}, game=game)
+    return WholeHandForm({**data, "after": game.hands_played, "token": uuid.uuid4()}, game=game)
 
 
 def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
@@ -67,7 +67,7 @@ def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
     return [list(scored.points), scored.score.explanation, citation.short, citation_url(citation)]
 
 
-def shown_errors(form: WholeHandForm | StartHandForm) -> list[list[str]]:
+def shown_errors(form: WholeHandForm | CallForm) -> list[list[str]]:
     """A form's messages as the phone shows them: [field, message], "" for the whole form."""
     return [
         ["" if field == "__all__" else field, message]

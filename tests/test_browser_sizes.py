@@ -56,7 +56,6 @@ NOT_SCREENS = {
     "night_watch_state": "a poll of the night's watch page, walked",
     "season_watch_state": "a poll of the season's watch page, walked",
     "hand_cancel": "a form's POST",
-    "hand_thrown_in": "a form's POST",
     "hand_redo": "a form's POST (Undo's answer offers it: tests/games/test_browser_fixes.py)",
     "game_rematch": "a form's POST",
     "player_rename": "a form's POST",
@@ -94,7 +93,7 @@ def seed() -> dict[str, Any]:
     record(in_play, maker=five[1], trump="H", called="S", partner=five[3], tricks=3)
     record(in_play, maker=five[2], trump="D", called="C", partner=five[0], tricks=1)
     in_play.refresh_from_db()
-    in_play.start_hand(version=in_play.version, maker=1, trump="S", called="H")
+    in_play.save_call(version=in_play.version, maker=1, trump="S", called="H")
     game = start_game(players=five)
     record(game, maker=five[0], trump="C", called="H", partner=five[2], tricks=4)
     finished = start_game("standard", players=LONG[4:8], target=5)

@@ -95,7 +95,7 @@ def tables() -> Tables:
     playing = start_game(players=("Ann", "Ben", "Cat", "Dan", "Eve"))
     record(playing, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     playing.refresh_from_db()
-    playing.start_hand(version=playing.version, maker=1, trump="H", called="S")
+    playing.save_call(version=playing.version, maker=1, trump="H", called="S")
     between = start_game(players=("Fay", "Gus", "Hal", "Ivy", "Jon"))
     record(between, maker="Gus", trump="C", called="D", partner="Ivy", tricks=3)
     record(between, maker="Hal", trump="D", called="S", partner="none", tricks=4)
@@ -111,6 +111,14 @@ def forms(tables: Tables) -> dict[str, tuple[str, dict[str, str]]]:
     def action(game: Game, **fields: str) -> dict[str, str]:
         return {
             "version": str(game.version),
+            "token": "4b1c7d3e-0c6e-4b8a-9f59-1b2d3c4e5f60",
+            **fields,
+        }
+
+    def hand_of(game: Game, **fields: str) -> dict[str, str]:
+        """A hand is posted with the hands the phone saw, not the version."""
+        return {
+            "after": str(game.hands.count()),
             "token": "4b1c7d3e-0c6e-4b8a-9f59-1b2d3c4e5f60",
             **fields,
         }
@@ -144,10 +152,10 @@ def forms(tables: Tables) -> dict[str, tuple[str, dict[str, str]]]:
         # The hand over: the whole hand, its call as in play.
         "finish": (
             f"/games/{playing.pk}/hand/enter/",
-            action(playing, **hand, renege="", after=str(playing.hands.count())),
+            hand_of(playing, **hand, renege=""),
         ),
-        "enter": (f"/games/{between.pk}/hand/enter/", action(between, **hand)),
-        "thrown in": (f"/games/{between.pk}/hand/thrown-in/", action(between)),
+        "enter": (f"/games/{between.pk}/hand/enter/", hand_of(between, **hand)),
+        "thrown in": (f"/games/{between.pk}/hand/enter/", hand_of(between, thrown_in="yes")),
         "undo": (f"/games/{between.pk}/hand/undo/", action(between)),
         "edit": (
             f"/games/{between.pk}/hands/1/edit/",
@@ -465,7 +473,7 @@ def test_an_address_with_a_number_out_of_range_is_not_found(client: Client, addr
 
 @pytest.mark.parametrize(
     "address",
-    ["/games/99999999999999999999999/hand/thrown-in/", "/games/99999999999999999999999/rematch/"],
+    ["/games/99999999999999999999999/hand/enter/", "/games/99999999999999999999999/rematch/"],
 )
 def test_a_form_posted_to_a_game_out_of_range_is_not_found(client: Client, address: str) -> None:
     assert client.post(address, {"version": "0"}).status_code == 404

@@ -97,7 +97,7 @@ def test_a_screen_says_its_answer_varies_with_htmx(client: Client, screen: str) 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_the_answer_to_a_change_says_it_varies_with_htmx(client: Client, htmx: bool) -> None:
     game = a_game()
-    response = post(client, url("hand_thrown_in", game), game, htmx=htmx)
+    response = post(client, url("hand_enter", game), game, {"thrown_in": "yes"}, htmx=htmx)
     assert response.status_code == (200 if htmx else 302)
     assert "HX-Request" in response["Vary"]
 
@@ -105,7 +105,7 @@ def test_the_answer_to_a_change_says_it_varies_with_htmx(client: Client, htmx: b
 @pytest.mark.parametrize("htmx", [False, True])
 def test_the_answer_to_a_stale_phone_says_it_varies_with_htmx(client: Client, htmx: bool) -> None:
     game = a_game()
-    response = post(client, url("hand_thrown_in", game), game, htmx=htmx, version=0)
+    response = post(client, url("hand_undo", game), game, htmx=htmx, version=0)
     assert response.status_code == (409 if htmx else 302)
     assert "HX-Request" in response["Vary"]
 

@@ -47,7 +47,8 @@ def test_a_hand_that_waits_too_long_for_a_locked_game_answers_busy_and_stores_no
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '200ms'")
         response = phone(our_table()).post(
-            url("hand_thrown_in", game), {"version": game.version, "token": str(uuid.uuid4())}
+            url("hand_enter", game),
+            {"thrown_in": "yes", "after": game.hands_played, "token": str(uuid.uuid4())},
         )
     finally:
         release.set()

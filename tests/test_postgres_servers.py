@@ -150,7 +150,7 @@ def test_a_hand_recorded_through_one_server_reaches_the_poll_on_another(
     status = scorer.post(
         reverse("hand_enter", args=[game.pk]),
         {
-            "version": str(game.version),
+            "after": str(game.hands_played),
             "token": str(uuid.uuid4()),
             "maker": "2",
             "trump": "H",

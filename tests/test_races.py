@@ -91,8 +91,8 @@ def test_imports_naming_the_same_new_players_at_once_share_them(racing_db: None)
 
 def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> None:
     game = start_game()
-    form = game_form(game)
-    outcomes = at_once(10, lambda i, client: client.post(url("hand_thrown_in", game), form))
+    form = {"thrown_in": "yes", "after": "0", "token": str(uuid.uuid4())}
+    outcomes = at_once(10, lambda i, client: client.post(url("hand_enter", game), form))
     assert statuses(outcomes) == [302] * 10
     assert Hand.objects.filter(game=game).count() == 1
     assert HandChange.objects.filter(game=game).count() == 1
@@ -100,8 +100,9 @@ def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> No
 
 def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once(racing_db: None) -> None:
     game = start_game()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S")
-    form = game_form(game, maker="1", trump="H", called="S", partner="3", tricks="3", after="0")
+    game.save_call(version=game.version, maker=1, trump="H", called="S")
+    hand = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
+    form = {**hand, "after": "0", "token": str(uuid.uuid4())}
     outcomes = at_once(8, lambda i, client: client.post(url("hand_enter", game), form, **HTMX))
     # Each phone is answered with the table: the hand is recorded, once.
     assert statuses(outcomes) == [200] * 8
@@ -176,7 +177,7 @@ def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
 
 def test_one_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None:
     game = start_game()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S")
+    game.save_call(version=game.version, maker=1, trump="H", called="S")
     cancel = game_form(game)
     assert (
         statuses(at_once(6, lambda i, client: client.post(url("hand_cancel", game), cancel)))

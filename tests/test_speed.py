@@ -192,7 +192,7 @@ def test_each_seats_cached_statistics_match_a_count_over_every_hand(
         game = fresh(game)
         try:
             if kind == "record":
-                game.record_hand(version=game.version, token=None, hand=value)
+                game.record_hand(token=None, hand=value)
             elif kind == "edit" and value[0] <= game.hands.count():
                 number, hand = value
                 game.edit_hand(

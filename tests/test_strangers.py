@@ -139,7 +139,7 @@ def seeded() -> Seeded:
     record(in_play, maker=five[1], trump="H", called="S", partner=five[3], tricks=3)
     record(in_play, maker=five[2], trump="D", called="C", partner=five[0], tricks=1)
     in_play.refresh_from_db()
-    in_play.start_hand(version=None, maker=1, trump="S", called="H")  # a hand in progress
+    in_play.save_call(version=None, maker=1, trump="S", called="H")  # a hand in progress
     finished = start_game(players=five, private_table=private_table, target=5)
     record(finished, maker=five[4], trump="S", called="S", partner="maker", tricks=5)
     finished.refresh_from_db()

@@ -3,7 +3,7 @@ table of its own with one Call-Ace game in play (4, 5 or 6 players, a few
 hands in, trump made in the hand being played).
 
 Three tables are made the app's own way (a game document stored by
-``Game.from_document`` as `make bench` makes its games, then ``start_hand``);
+``Game.from_document`` as `make bench` makes its games, then ``save_call``);
 the others are copies of them, row for row, in a few bulk inserts: a thousand
 tables in seconds rather than a minute. The copy follows the app's foreign
 keys, whatever models there are: a model added later is copied too. A unique
@@ -57,7 +57,7 @@ def _made_the_apps_way(number: int) -> SeededTable:
         document = read_document(game_document(HANDS_PLAYED, seats=seats))
         game = Game.from_document(document, private_table=private_table)
         # Mid-hand: trump is made, so the scorer's first tap ends a hand.
-        game.start_hand(version=None, maker=number % len(seats), trump="H", called="S")
+        game.save_call(version=None, maker=number % len(seats), trump="H", called="S")
     return {"game": game.pk, "key_path": private_table.key_path, "players": len(seats)}
 
 

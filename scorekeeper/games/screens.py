@@ -110,7 +110,6 @@ TABLE_ADDRESSES = (
     "hand_enter",
     "hand_finish",
     "hand_cancel",
-    "hand_thrown_in",
     "hand_dealer",
     "hand_undo",
 )

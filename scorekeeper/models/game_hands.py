@@ -62,8 +62,8 @@ class TokenUsed(Exception):
 
 
 class HandAlreadyThere(Exception):
-    """A hand sent from a phone's outbox with ``after`` found another hand
-    already standing at ``after + 1`` (recorded meanwhile on another phone):
+    """A hand sent with ``after`` found another hand already standing at
+    ``after + 1`` (recorded meanwhile on another phone):
     nothing is stored; ``hand`` is that hand (docs/formats.md, "Recording a
     hand, once")."""
 

@@ -47,7 +47,6 @@ class GameTransactions(GameBase):
         token: uuid.UUID | None,
         hand: EngineHand,
         after: int | None,
-        version: int | None,
         *,
         careful: bool,
     ) -> HandTaken:
@@ -64,10 +63,9 @@ class GameTransactions(GameBase):
             answer.extend([found] if found is not None else [])
             return found is not None
 
-        # Under the lock: a retry racing the first request waits for it.
-        checked = version if after is None else None
-        # Not read again: the one way in reads it only to draw it (``read_again``).
-        with self._changing(checked, "next_dealer", repeat=answered, read_again=False) as game:
+        # Under the lock: a retry racing the first request waits for it. Not read
+        # again: ``hand_enter`` reads it only to draw it (``read_again``).
+        with self._changing(None, "next_dealer", repeat=answered, read_again=False) as game:
             if game is not None:
                 new = store_locked(game, plan_next_hand(game, token, hand, last=seen[0]))
                 if new.ended_call is not None:

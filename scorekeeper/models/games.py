@@ -20,7 +20,7 @@
   the scores cached, and the refusals: ``StaleGame``, ``GameOver`` ...) and
   ``used_tokens`` (a hand recorded once however often sent).
 
-The changes themselves are the methods below (``Game.start``, ``Game.start_hand``,
+The changes themselves are the methods below (``Game.start``, ``Game.save_call``,
 ``Game.record_hand``, ``Game.undo_last_hand``, ``Game.redo_hand``,
 ``Game.edit_hand`` ...). The helpers name ``GameBase``, below
 them, never ``Game``: the models import one another in no circle, type hints
@@ -137,7 +137,7 @@ class Game(GameTransactions):
 
     # --- changing ------------------------------------------------------------------------
 
-    def start_hand(
+    def save_call(
         self,
         *,
         version: int | None,
@@ -194,15 +194,10 @@ class Game(GameTransactions):
                 HandInProgress.objects.filter(game=game).delete()
 
     def record_hand(
-        self,
-        *,
-        version: int | None,
-        token: uuid.UUID | None,
-        hand: EngineHand,
-        after: int | None = None,
+        self, *, token: uuid.UUID | None, hand: EngineHand, after: int | None = None
     ) -> Hand:
         """Record the next hand (``take_hand``) and return it as it stands."""
-        taken = self.take_hand(version=version, token=token, hand=hand, after=after)
+        taken = self.take_hand(token=token, hand=hand, after=after)
         self.read_again()
         return taken.record or self.hands.get(number=taken.number)
 
@@ -212,20 +207,19 @@ class Game(GameTransactions):
         token: uuid.UUID | None,
         hand: EngineHand,
         after: int | None,
-        version: int | None = None,
     ) -> HandTaken:
         """Record a hand as hand ``after + 1`` (the hands its phone saw), once for
         good (docs/formats.md, "Recording a hand, once"; ``answer_without_storing``
         answers a token used, a hand standing there, hands taken back). Without
-        ``after`` it is the next hand, and ``version``, if given, must be the game's.
+        ``after`` (an import, a test) it is the next hand.
         A new token is not looked up first: its insert fails if it was used
         (docs/decisions.md, D59), and then, as on any refusal, the token is read."""
         if token is not None:
             try:
-                return self._take_hand(token, hand, after, version, careful=False)
+                return self._take_hand(token, hand, after, careful=False)
             except (IntegrityError, HandAlreadyThere, StaleGame, GameOver, HandError):
                 self.read_again()  # nothing stored: the token says what to answer
-        return self._take_hand(token, hand, after, version, careful=True)
+        return self._take_hand(token, hand, after, careful=True)
 
     def undo_last_hand(self, *, version: int | None) -> int | None:
         """Take back the last hand; returns its number (None when there is none)."""
@@ -263,7 +257,7 @@ class Game(GameTransactions):
         if self.current_hand is not None and not self.hands.filter(token=token).exists():
             # Recording the hand would end the call in play on the other phones.
             raise StaleGame("a call is in play")
-        return self.record_hand(version=None, token=token, hand=hand, after=undone.hand_number - 1)
+        return self.record_hand(token=token, hand=hand, after=undone.hand_number - 1)
 
     def edit_hand(
         self,

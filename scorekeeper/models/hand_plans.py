@@ -69,7 +69,7 @@ class NewCall:
 
 
 def plan_call(game: GameBase, call: dict[str, Any]) -> NewCall:
-    """Trump made in ``game`` (``Game.start_hand``): GameOver once the game
+    """Trump made in ``game`` (``Game.save_call``): GameOver once the game
     has ended, HandError for a call the engine refuses."""
     if game.is_finished:
         raise GameOver()

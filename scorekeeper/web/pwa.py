@@ -18,11 +18,6 @@ from django.template.loader import render_to_string
 from django.templatetags.static import PrefixNode, static
 from django.views.decorators.http import require_safe
 
-# The phone's outbox: its store and sender (static/js/outbox_store.js), which the worker
-# imports too (Background Sync), and the table screen's side of it.
-OUTBOX_STORE = ("vendor/idb-keyval/idb-keyval.js", "js/outbox_store.js")
-OUTBOX = (*OUTBOX_STORE, "js/outbox_view.js", "js/outbox.js")
-
 # What every screen loads, precached when the worker installs so the app opens
 # at once; any other static file is cached the first time a page asks for it.
 APP_SHELL = (
@@ -36,7 +31,11 @@ APP_SHELL = (
     "js/hand.js",
     "js/live.js",
     "js/referee.js",
-    *OUTBOX,
+    # The phone's outbox: its store and the table screen's sender.
+    "vendor/idb-keyval/idb-keyval.js",
+    "js/outbox_store.js",
+    "js/outbox_view.js",
+    "js/outbox.js",
     "django_htmx/htmx-2.min.js",
     "img/bower.svg",
     # The keep-screen-on fallback's video: a browser asks for it by byte range,
@@ -80,7 +79,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "version": version,
             # JSON is valid JavaScript: the worker reads these as literals.
             "shell_json": json.dumps(shell),
-            "outbox_json": json.dumps([static(name) for name in OUTBOX_STORE])[1:-1],
             "offline_page_json": json.dumps(offline_page),
             "static_prefix_json": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
             "outcomes_prefix_json": json.dumps(OUTCOMES_PREFIX),

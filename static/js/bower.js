@@ -88,9 +88,9 @@
     const keeps = outboxReady() && Boolean(document.querySelector("[data-outbox]"));
     let text = "";
     // One line over the table (the table says they are not yet sent).
-    if (isOffline && waiting) text = `offline: ${hands} on this phone`;
-    else if (isOffline && keeps) text = "offline: a hand saved now waits on this phone until the connection is back";
-    else if (isOffline) text = "offline: nothing can be saved until the connection is back";
+    if (isOffline && waiting) text = `Offline: ${hands} on this phone`;
+    else if (isOffline && keeps) text = "Offline: a hand saved now waits on this phone until the connection is back";
+    else if (isOffline) text = "Offline: nothing can be saved until the connection is back";
     else if (waiting) text = `${hands} on this phone to be sent to Bower`;
     if (banner.textContent !== text) banner.textContent = text;
     document.documentElement.classList.toggle("is-offline", isOffline);

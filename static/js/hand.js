@@ -236,12 +236,19 @@
     }
   };
 
+  const WAIT = "The points show here once the hand is complete.";
+  const NO_RENEGER = "Tap who reneged, or close Renege.";
   const drawPreview = (form, outcomeTable, entry) => {
     const preview = form.querySelector("#preview");
     const points = preview.querySelector(".preview-points");
     const rule = preview.querySelector(".rule-line");
-    const scored = Boolean(entry && entry[0]);
-    preview.querySelector(".preview-wait").hidden = scored;
+    // Renege open and no one tapped: the hand is not whole yet (a tap meant for a
+    // reneger must never save the hand without its renege).
+    const noReneger = Boolean(form.querySelector(".renege-fields[open]")) && !valueOf(form, "renege");
+    const scored = Boolean(entry && entry[0]) && !noReneger;
+    const wait = preview.querySelector(".preview-wait");
+    wait.hidden = scored;
+    wait.textContent = noReneger && entry && entry[0] ? NO_RENEGER : WAIT;
     points.hidden = !scored;
     rule.hidden = !scored;
     form.querySelector(".save-hand").disabled = !scored;
@@ -318,6 +325,16 @@
     const input = event.target;
     changing = input instanceof HTMLInputElement && !input.checked ? input : null;
   }, true);
+
+  // Renege opened or closed: Save waits for the reneger while it is open.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const form = event.target instanceof Element && event.target.matches(".renege-fields") && event.target.closest(".table-hand");
+      if (form) render(form);
+    },
+    true,
+  );
 
   document.addEventListener("change", (event) => {
     const input = event.target;
@@ -539,9 +556,22 @@
     delete form.dataset.callWaiting;
     form.elements.namedItem("token").value = token;
     for (const open of form.querySelectorAll("details[open]")) open.open = false;
-    const card = form.closest(".current");
-    for (const old of card ? card.querySelectorAll(".saved-call, .in-play") : []) old.hidden = true;
+    showCall(form, false);
     render(form);
+  };
+
+  // The call saved, or none, everywhere the table shows it: the card's line and "In
+  // play", the maker's tag, Cancel the call (or Misdeal). Save clears it at once: the
+  // call belongs to the hand just kept, whatever Bower answers and whenever.
+  const showCall = (form, saved) => {
+    const live = form.closest("#live") || document;
+    for (const part of live.querySelectorAll(".saved-call, .in-play, .call-only, .scoreboard .tag-maker")) part.hidden = !saved;
+    for (const part of live.querySelectorAll(".no-call")) part.hidden = saved;
+    for (const row of live.querySelectorAll(".score-row:has(.tag-maker)")) row.classList.toggle("is-maker", saved);
+    const board = live.querySelector(".scoreboard");
+    if (board) board.classList.toggle("is-compact", saved && Boolean(board.querySelector(".tag-maker")));
+    const heading = live.querySelector("#hand-heading");
+    if (heading) heading.textContent = saved ? "In play" : "The next hand";
   };
 
   // A kept hand back in the form to be changed: its chips, at the end of the hand.
@@ -575,8 +605,7 @@
     else form.elements.namedItem("token").value = update.token;
     form.dataset.callSaved = update.callSaved;
     // Shown as the answer says (a reset hides them: they belong to the hand before).
-    const card = form.closest(".current");
-    for (const shown of card ? card.querySelectorAll(".saved-call, .in-play") : []) shown.hidden = !update.callSaved;
+    showCall(form, Boolean(update.callSaved));
     const mine = tapped.get(form) || new Set();
     for (const [name, value] of Object.entries(update.call)) {
       if (!mine.has(name)) check(form, name, value);

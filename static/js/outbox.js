@@ -1,17 +1,16 @@
 // Local-first (docs/decisions.md, D52): on the table screen every hand saved (and every
 // misdeal) goes into the phone's outbox first (static/js/outbox_store.js, IndexedDB)
-// and is sent from there: one path, online or not. Online it goes at once and the
-// table is drawn as Bower then has it, with nothing shown as waiting for a hand sent
-// within a moment. Offline (or on a server error) it waits: the table shows it, with
-// totals marked as not yet sent, the dealer after it (the engine's deal order, sent
-// with the page), and the next hand can be entered at once. Waiting hands can be undone
-// or changed. They are sent in order when the network returns, on every page load,
-// every few seconds while any wait, and through Background Sync where the browser has
-// it (the service worker). If another phone recorded a different hand there meanwhile,
+// and is sent from there by this page, its one sender: online at once, with nothing
+// shown as waiting for a hand sent within a moment. Offline (or on a server error) it
+// waits: the table shows it, with totals marked as not yet sent, the dealer after it
+// (the engine's deal order, sent with the page), and the next hand can be entered at
+// once. Waiting hands can be undone or changed. They are sent in order while a table
+// screen of their game is open: when the network returns, on page load, and every few
+// seconds while any wait. If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
 // tap. Points and dealers are the engine's (the kind's table of outcomes and the page's
-// deal order: static/js/hand.js);
-// forms that go through the outbox carry data-outbox (games/table.html).
+// deal order: static/js/hand.js); forms that go through the outbox carry data-outbox
+// (games/table.html).
 "use strict";
 
 (() => {
@@ -42,10 +41,9 @@
   let shown = null; // the entries of the page's game, as last drawn (null: not read yet)
   let shownFor = null; // that game
   // Hands of the page's game that left the outbox as Bower recorded them (sent by this
-  // page or by its service worker, whichever had the lock first) and that the page does
-  // not show yet: counted as the page's own (the next hand, the dealer, the totals)
-  // until the table drawn as Bower has it shows them. Without them a table drawn in
-  // between, at the other sender's word, went back a hand, its totals without it.
+  // page or another tab of it) and that the page does not show yet: counted as the
+  // page's own (the next hand, the dealer, the totals) until the table drawn as Bower
+  // has it shows them, so a table drawn in between does not go back a hand.
   let arrived = [];
   const takenBack = new Set(); // waiting hands the scorer took back: gone, not recorded
   const noteArrived = (form, entries) => {
@@ -129,14 +127,17 @@
     const points = Array(seats).fill(0);
     for (const entry of [...arrived, ...counted(entries)]) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
-    for (const row of document.querySelectorAll(".score-row[data-seat]")) {
+    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
+    const shownTotals = rows.map((row) => {
       const total = row.querySelector(".score-total");
       if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
       const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
       if (total.textContent !== String(value)) total.textContent = String(value);
       const meter = row.querySelector("meter");
       if (meter) meter.value = value;
-    }
+      return value;
+    });
+    markAhead(rows, shownTotals);
     const scores = document.querySelector(".scores");
     let line = scores && scores.querySelector(".unsent-line");
     if (scores && !line) {
@@ -154,6 +155,37 @@
     }
     if (scores) scores.classList.toggle("is-unsent", words.length > 0);
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
+  };
+
+  // The "ahead" marks and the screen reader's line for the totals shown (as
+  // screens.py's ahead_line words them while a game is on).
+  const markAhead = (rows, totals) => {
+    const top = Math.max(0, ...totals);
+    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
+    const word = leaders.length === 1 ? "ahead" : "level";
+    for (const row of rows) {
+      const leads = leaders.includes(row);
+      row.classList.toggle("is-ahead", leads);
+      let tag = row.querySelector(".tag-ahead");
+      if (leads && !tag) {
+        tag = element("span", "tag tag-ahead");
+        const deals = row.querySelector(".tag-deal");
+        if (deals) deals.before(tag, " ");
+        else row.querySelector(".score-name").append(" ", tag);
+      }
+      if (tag && !leads) tag.remove();
+      else if (tag) tag.textContent = word;
+    }
+    const line = document.querySelector(".scores .ahead-line");
+    if (!line) return;
+    const meter = rows.length && rows[0].querySelector("meter");
+    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
+    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
+    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
+    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
+    else line.textContent = `${listed} level at the top with ${top}${of}.`;
   };
 
   // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
@@ -239,7 +271,7 @@
   const keepIt = async (form, hand, description, token, busy) => {
     handsOnPage(hand);
     const game = gameOf(form);
-    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
+    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && !["token", "version"].includes(name));
     const entries = await outbox.list(game);
     if (gameOf(hand) === game) noteArrived(hand, entries); // a hand recorded since the last drawing
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);
@@ -275,7 +307,6 @@
     await draw();
     // The next hand from the top, with the message, as after a hand Bower recorded.
     window.scrollTo({ top: 0 });
-    if (!atOnce) askForSync();
     if (!navigator.onLine) return;
     if (busy) setTimeout(flush, busy * 1000);
     else flush();
@@ -287,7 +318,6 @@
     const entries = await outbox.list(game);
     if (!entries.some((entry) => entry.id === id && entry.state === "waiting")) return;
     say(keptWords(number, false));
-    askForSync();
     await draw();
   };
 
@@ -321,8 +351,9 @@
         const sending = form && waitingHere() ? form : null;
         if (sending) sending.dataset.sending = "yes";
         try {
-          const results = await outbox.sendAll(csrf());
-          await afterSending(here, results[here]);
+          // Only this page's game: a hand goes when a table screen of its game is open.
+          const result = here ? await outbox.send(here, csrf()) : null;
+          await afterSending(here, result);
         } finally {
           if (sending) delete sending.dataset.sending;
         }
@@ -431,13 +462,6 @@
     let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
     if (sent && sent === sentAtOnce.length) message = words.join(" ");
     await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
-  };
-
-  const askForSync = () => {
-    if (!window.isSecureContext || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.ready
-      .then((registration) => registration.sync && registration.sync.register("bower-outbox"))
-      .catch(() => undefined); // no Background Sync: the page sends when it can
   };
 
   // ---- The scorer's choices -----------------------------------------------------------
@@ -554,15 +578,6 @@
   setInterval(() => {
     if (navigator.onLine && waitingHere()) flush();
   }, 15000);
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.addEventListener("message", (event) => {
-      const results = event.data && event.data.outbox;
-      if (!results) return;
-      const form = handForm();
-      const here = form && gameOf(form);
-      afterSending(here, results[here]);
-    });
-  }
 
   const begin = async () => {
     // A change left unfinished with the page: the hand stays as it was kept.

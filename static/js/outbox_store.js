@@ -1,10 +1,9 @@
 // The phone's outbox of hands (docs/decisions.md, D52): hands saved while Bower could
 // not be reached wait here, in IndexedDB (through the vendored idb-keyval), and are
 // sent in order, one at a time, with `after` and their token (docs/formats.md,
-// "Recording a hand, once" and "The outbox's answers"). No DOM: the page
-// (static/js/outbox.js) and the service worker (templates/pwa/sw.js, for Background
-// Sync) both send with it. It holds no scoring rule: the points it keeps for a hand
-// are the ones the engine's table of outcomes showed when it was saved.
+// "Recording a hand, once" and "The outbox's answers"). No DOM: the table page
+// (static/js/outbox.js) sends with it. It holds no scoring rule: the points it keeps
+// for a hand are the ones the engine's table of outcomes showed when it was saved.
 "use strict";
 
 self.BowerOutbox = (() => {
@@ -25,12 +24,6 @@ self.BowerOutbox = (() => {
   const put = (game, id, fields) =>
     change(game, (entries) => entries.map((entry) => (entry.id === id ? { ...entry, ...fields } : entry)));
 
-  const count = async () => {
-    let waiting = 0;
-    for (const game of await games()) waiting += (await list(game)).length;
-    return waiting;
-  };
-
   // A random token (crypto.randomUUID exists only in a secure context; a phone on the
   // LAN over plain http has getRandomValues).
   const newToken = () => {
@@ -41,7 +34,7 @@ self.BowerOutbox = (() => {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   };
 
-  // One sender at a time on this phone (its tabs and its service worker) where the
+  // One sender at a time on this phone (its tabs) where the
   // browser has Web Locks; elsewhere two senders are still safe: a hand sent twice
   // with its token is recorded once.
   const exclusively = (work) =>
@@ -103,12 +96,5 @@ self.BowerOutbox = (() => {
       }
     });
 
-  // Every game's hands (a page load, the network back, Background Sync).
-  const sendAll = async (csrf) => {
-    const results = {};
-    for (const game of await games()) results[game] = await send(game, csrf);
-    return results;
-  };
-
-  return { list, games, add, drop, put, change, count, newToken, send, sendAll };
+  return { list, games, add, drop, put, change, newToken, send };
 })();

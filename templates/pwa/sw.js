@@ -4,13 +4,10 @@
 // - Pages: from the network. A game's table screen and the other screens a phone
 //   has seen (KEPT) are kept; when the network is down they are shown from the
 //   cache, marked so bower.js shows the offline banner.
-// - Anything but GET goes to the network untouched. A hand saved without network
-//   waits in the phone's outbox (static/js/outbox_store.js, IndexedDB); the page
-//   sends it when it can, and so does this worker when the browser fires Background
-//   Sync (the page asked for it), even with the tab closed. Open pages are told.
+// - Anything but GET goes to the network untouched. This worker sends nothing: a hand
+//   saved without network waits in the phone's outbox (static/js/outbox_store.js) and
+//   the table screen of its game sends it (static/js/outbox.js).
 "use strict";
-
-importScripts({{ outbox_json }});
 
 const VERSION = "{{ version }}";
 const STATIC_CACHE = `bower-static-${VERSION}`;
@@ -83,22 +80,6 @@ async function keepAssets(urls) {
     }
   }
 }
-
-// The network is back (the browser decides): send every game's waiting hands, in
-// order. A choice to make (another phone's hand) waits for the scorer on the page.
-self.addEventListener("sync", (event) => {
-  if (event.tag !== "bower-outbox") return;
-  event.waitUntil(
-    (async () => {
-      const results = await self.BowerOutbox.sendAll("");
-      for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ outbox: results });
-      // Still out of reach: a failed sync is tried again later by the browser.
-      if (Object.values(results).some((result) => ["offline", "busy"].includes(result.stopped))) {
-        throw new Error("Bower could not be reached");
-      }
-    })(),
-  );
-});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -223,7 +223,7 @@ def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_on
     game = start_game(players=FIVE)
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     game.refresh_from_db()
-    game.start_hand(version=game.version, maker=2, trump="S", called="H", alone=False)
+    game.save_call(version=game.version, maker=2, trump="S", called="H", alone=False)
     page.set_viewport_size({"width": 375, "height": 667})
     page.goto(f"/games/{game.pk}/hand/finish/?tricks=5&partner=0")
     save = page.get_by_role("button", name="Save hand")
@@ -269,7 +269,7 @@ def test_a_busy_scorebook_says_so_beside_save_and_keeps_the_hand(
     for expected in ("Response Status Error Code 503", "the server responded with a status of 503"):
         browser_problems.allow(expected)
     game = start_game(players=FIVE)
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     busy = busy_response(RequestFactory().post("/", **HTMX))
 
     def answer_busy(route: Route) -> None:
@@ -291,7 +291,7 @@ def test_a_busy_scorebook_says_so_beside_save_and_keeps_the_hand(
 
 def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) -> None:
     game = start_game(players=FIVE)
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     page.set_viewport_size({"width": 375, "height": 667})
     page.goto(f"/games/{game.pk}/")
     expect(page.locator(".call")).to_contain_text("partner unknown")
@@ -300,7 +300,7 @@ def test_the_table_redrawn_mid_hand_logs_no_console_error(page: Page, axe: Axe) 
     page.locator("summary", has_text="Revealed on").click()
     # Another phone changes the call: the poll redraws the table, what was tapped here stays.
     game.refresh_from_db()
-    game.start_hand(version=game.version, maker=1, trump="H", called="C", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="C", alone=False)
     changed = page.locator('.table-hand input[name="called"][value="C"]')
     expect(changed).to_be_checked(timeout=10_000)
     expect(chip(page, "Partner", "Dan")).to_be_checked()

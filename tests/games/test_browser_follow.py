@@ -173,7 +173,7 @@ def test_a_follower_that_missed_a_hand_and_the_next_call_sees_both_and_new_names
     # the call of hand 2: Ben makes hearts and calls the ace of spades.
     page.route("**/state/?*", lambda route: route.fulfill(status=204))
     record(game, maker="Ann", trump="H", called="S", partner="Cat", tricks=3)
-    fresh(game).start_hand(version=None, maker=1, trump="H", called="S")
+    fresh(game).save_call(version=None, maker=1, trump="H", called="S")
     page.unroute("**/state/?*")
 
     # One answer brings both: hand 2 with its call saved, on the form it keeps.

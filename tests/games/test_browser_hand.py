@@ -339,7 +339,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
     game = start_game(players=FIVE, target=99, renege="offender-loses-2")
     for hand in KINDS[:3]:
         game.refresh_from_db()
-        game.record_hand(version=game.version, token=None, hand=read_hand(game.setup, hand.hand))
+        game.record_hand(token=None, hand=read_hand(game.setup, hand.hand))
     game = fresh(game)
     names = game.setup.players
     totals = [seat.total for seat in game.seat_list()]
@@ -387,7 +387,7 @@ def test_a_hand_entered_after_the_call_was_saved_elsewhere_keeps_its_taps(page: 
     scorer.chip("Who made trump?", "Ben")
     scorer.chip("Trump", "Hearts")
     game.refresh_from_db()
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     # The poll brings the call saved on the other phone: Ben and hearts stay tapped.
     expect(
         page.locator('.table-hand[data-hand="1"] input[name="called"][value="S"]')
@@ -495,9 +495,9 @@ def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
     game = start_game(players=FIVE, target=99)
     for kind in KINDS[:3]:
         game = fresh(game)
-        game.record_hand(version=game.version, token=None, hand=read_hand(game.setup, kind.hand))
+        game.record_hand(token=None, hand=read_hand(game.setup, kind.hand))
     game = fresh(game)
-    game.start_hand(version=game.version, maker=1, trump="H", called="S", alone=False)
+    game.save_call(version=game.version, maker=1, trump="H", called="S", alone=False)
     page.set_viewport_size({"width": 412, "height": 823})
     page.route("**/*.js", lambda route: route.abort())
     page.goto(f"/games/{game.pk}/")

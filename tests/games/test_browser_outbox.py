@@ -189,7 +189,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
             f"Hand {number} kept on this phone: it is sent when Bower can be reached."
         )
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number + 1}")
-    expect(page.locator("#offline-banner")).to_have_text("offline: 3 hands wait on this phone")
+    expect(page.locator("#offline-banner")).to_have_text("Offline: 3 hands wait on this phone")
     kept = [hand for _, hand in HANDS[:3]]
     assert totals_shown(page) == engine_totals(setup, kept)
     expect(page.locator(".unsent-line")).to_have_text(
@@ -498,7 +498,7 @@ def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
     for number, (chips, _) in enumerate(HANDS[:2], start=1):
         enter(page, chips)
         expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
-    expect(page.locator("#offline-banner")).to_have_text("offline: 2 hands wait on this phone")
+    expect(page.locator("#offline-banner")).to_have_text("Offline: 2 hands wait on this phone")
     page.context.set_offline(False)
     expect(page.locator("#messages")).to_have_text("2 hands sent to Bower and recorded.")
     assert totals_shown(page) == engine_totals(game.setup, [hand for _, hand in HANDS[:2]])

@@ -293,12 +293,9 @@ def test_a_call_waiting_for_the_hand_before_follows_it_when_the_table_is_drawn_w
 
 
 def test_a_hand_whose_answer_is_slow_comes_back_around_the_same_form(page: Page) -> None:
-    """Bower's answer to a hand takes more than 2 s: the phone shows the hand as waiting,
-    and asks its service worker to send it too (Background Sync). The worker waits its
-    turn behind the page's own sending and finds nothing left. Its word, whenever it
-    comes, does not draw the table back to the hand before: the hand Bower recorded
-    counts as the page's until the page draws it (outbox.js), and the page's answer
-    brings the table up around the same form."""
+    """Bower's answer to a hand takes more than 2 s: the phone shows the hand as waiting;
+    the answer, when it comes, brings the table up around the same form, never back to
+    the hand before (the page is the one sender: nothing else draws it meanwhile)."""
     pages_drawn = a_game_on_its_table(page)
     hand, answer = hand_one_on_its_way(page)
     expect(page.locator("#messages")).to_have_text(
@@ -310,7 +307,6 @@ def test_a_hand_whose_answer_is_slow_comes_back_around_the_same_form(page: Page)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     expect(score(page, "Ben")).to_have_text("1")
     expect(page.locator("#outbox")).to_have_count(0)
-    page.wait_for_timeout(1000)  # time for the worker's word, were it to draw the table back
     assert page.evaluate("() => window.titlesSeen") == []
     assert page.evaluate(SAME_FORM)
     assert pages_drawn == []
@@ -330,50 +326,3 @@ TITLES_KEPT = """() => {
   const all = {subtree: true, childList: true, characterData: true};
   new MutationObserver(look).observe(document.body, all);
 }"""
-
-
-def test_a_hand_the_service_worker_recorded_first_keeps_the_table_on_it(
-    page: Page, browser_problems: BrowserProblems
-) -> None:
-    """Hand 1 could not be sent at once (its request cut): the phone shows it waiting and
-    asks its service worker to send it (Background Sync), which does, first. While the
-    worker's word is bringing the table up, the page's own pass (the network back) finds
-    nothing left: the table stays on hand 2 with hand 1's points, not back on hand 1
-    with the totals before it, and the answer brings it up around the same form."""
-    browser_problems.allow("ERR_FAILED")
-    pages_drawn = a_game_on_its_table(page)
-    page.evaluate("() => navigator.serviceWorker.ready")
-    state = held_requests(page, "/state/")
-
-    def cut(route: Route) -> None:
-        route.abort()
-
-    page.route(lambda url: "/hand/enter/" in url, cut)
-    hand_one_entered(page)
-    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    expect(score(page, "Ben")).to_have_text("1")
-    page.evaluate(TITLES_KEPT)
-    # The worker recorded hand 1, and its word is bringing the table up (the patch of
-    # that answer, asked by outbox.js's fetch, not htmx's poll, is held).
-    for _ in range(500):
-        if any("hx-target" not in route.request.headers for route in state):
-            break
-        page.wait_for_timeout(20)
-    else:
-        raise AssertionError("the table was not brought up after the worker's word")
-    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # this page's own pass
-    page.wait_for_timeout(1000)  # time for it to find nothing left and draw the table
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    expect(score(page, "Ben")).to_have_text("1")
-    assert page.evaluate("() => window.titlesSeen") == []
-    for route in list(state):
-        route.continue_()
-    page.unroute_all()  # (what it held meanwhile goes on)
-    expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
-    expect(page.locator("#last-hand")).to_contain_text("Hand 1")
-    expect(page.locator("#outbox")).to_have_count(0)
-    assert page.evaluate("() => window.titlesSeen") == []
-    # (A poll asked while the hand waited is answered with the live part whole, its form
-    # too: the page is not drawn whole.)
-    assert pages_drawn == []

@@ -29,7 +29,7 @@ def test_the_tv_shows_the_whole_game_names_the_winner_and_follows_the_rematch(
     game = start_game(players=SIX)
     record(game, maker="Ben", trump="H", called="S", partner="maker", tricks=5)  # Ben 6
     game = fresh(game)
-    game.start_hand(version=game.version, maker=2, trump="S", called="H")  # Cat's call
+    game.save_call(version=game.version, maker=2, trump="S", called="H")  # Cat's call
     with tv_page(browser, browser_context_args, browser_problems) as page:
         page.goto(f"/w/{game.watch_token}/")
         expect(page.locator(".watch-call")).to_contain_text("Cat made")

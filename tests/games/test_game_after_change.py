@@ -50,7 +50,7 @@ def game() -> Game:
     [
         ("hand_start", BEN_CALLS),
         ("hand_dealer", {"dealer": "3"}),
-        ("hand_thrown_in", {}),
+        ("hand_enter", {"thrown_in": "yes"}),
         ("hand_enter", {**BEN_CALLS, "partner": "0", "tricks": "5"}),
         ("hand_undo", {}),
     ],
@@ -102,9 +102,9 @@ def test_a_hand_that_ends_the_game_answers_with_the_result(client: Client) -> No
 def test_a_game_changed_meanwhile_is_read_again_and_left_as_stored(game: Game) -> None:
     seen = fresh(game)  # this phone's read of the game
     other = fresh(game)
-    other.start_hand(version=other.version, maker=1, trump="H", called="S")
+    other.save_call(version=other.version, maker=1, trump="H", called="S")
     ben_with_dan = {"maker": "Ben", "trump": "H", "called": "S", "partner": "Dan", "tricks": 3}
-    seen.record_hand(version=None, token=uuid.uuid4(), hand=read_hand(seen.setup, ben_with_dan))
+    seen.record_hand(token=uuid.uuid4(), hand=read_hand(seen.setup, ben_with_dan))
     stored = fresh(game)
     assert seen.version == stored.version
     assert seen.current_hand is None

@@ -90,7 +90,7 @@ def test_a_call_from_a_page_with_old_names_or_refused_gets_the_table(client: Cli
     # Another phone changed the game first: nothing stored, the game as it stands (409).
     game = start_game(first_dealer=0)
     old = {"version": fresh(game).version, "token": str(uuid.uuid4()), **BEN_CALLS}
-    fresh(game).start_hand(version=None, maker=2, trump="D", called="C")
+    fresh(game).save_call(version=None, maker=2, trump="D", called="C")
     refused = client.post(f"{url('hand_start', game)}{keeping(game)}", old, **HTMX)
     assert refused.status_code == 409
     assert 'class="hand-form table-hand"' in refused.content.decode()

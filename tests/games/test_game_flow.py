@@ -29,22 +29,14 @@ def game() -> Game:
 def test_a_token_sent_again_with_another_hand_stores_nothing_and_answers_409(
     client: Client, game: Game
 ) -> None:
-    token, version = str(uuid.uuid4()), game.version
-    first = post(client, url("hand_enter", game), game, BEN_WITH_ANN, token=token, version=version)
+    token, seen = str(uuid.uuid4()), {**BEN_WITH_ANN, "after": "0"}
+    first = post(client, url("hand_enter", game), game, seen, token=token)
     assert first.status_code == 302
     assert "Hand 1 recorded." in client.get(first.url).content.decode()
     # Back, partner Cat and 5 tricks, Save: the same form, so the same token.
-    changed = {**BEN_WITH_ANN, "partner": "2", "tricks": "5"}
+    changed = {**seen, "partner": "2", "tricks": "5"}
     for htmx in (False, True):
-        again = post(
-            client,
-            url("hand_enter", game),
-            game,
-            changed,
-            token=token,
-            version=version,
-            htmx=htmx,
-        )
+        again = post(client, url("hand_enter", game), game, changed, token=token, htmx=htmx)
         assert again.status_code == 409
         html = again.content.decode()
         assert "Nothing changed: this screen already recorded hand 1" in html
@@ -60,11 +52,9 @@ def test_a_token_sent_again_with_another_hand_stores_nothing_and_answers_409(
 def test_a_token_sent_again_with_the_same_hand_answers_as_the_first_time(
     client: Client, game: Game
 ) -> None:
-    token, version = str(uuid.uuid4()), game.version
+    token, seen = str(uuid.uuid4()), {**BEN_WITH_ANN, "after": "0"}
     for _ in range(2):
-        response = post(
-            client, url("hand_enter", game), game, BEN_WITH_ANN, token=token, version=version
-        )
+        response = post(client, url("hand_enter", game), game, seen, token=token)
         assert response.status_code == 302
     assert game.hands.count() == 1
 
@@ -75,12 +65,12 @@ def test_record_hand_raises_token_used_naming_the_hand_already_recorded(game: Ga
     first = read_hand(
         setup, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Ann", "tricks": 3}
     )
-    game.record_hand(version=game.version, token=token, hand=first)
+    game.record_hand(token=token, hand=first)
     other = read_hand(
         setup, {"maker": "Ben", "trump": "H", "called": "S", "partner": "Cat", "tricks": 3}
     )
     with pytest.raises(TokenUsed) as used:
-        fresh(game).record_hand(version=None, token=token, hand=other)
+        fresh(game).record_hand(token=token, hand=other)
     assert used.value.hand.number == 1
     assert game.hands.get().partner == 0
 
@@ -118,7 +108,7 @@ def test_a_link_with_the_maker_opens_the_call_with_the_maker_chosen(
 def test_in_play_the_table_holds_the_call_and_the_hand_over_opens_with_its_points(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     response = client.get(url("game_table", game))
     form = response.context["hand_form"]
     assert (form["maker"].value(), form["trump"].value(), form["called"].value()) == ("1", "H", "S")
@@ -134,7 +124,7 @@ def test_the_scoreboard_marks_the_maker_while_the_hand_is_played(
 ) -> None:
     html = client.get(url("game_table", game)).content.decode()
     assert "tag-maker" not in html
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = client.get(url("game_table", game)).content.decode()
     assert "is-compact" in html
     assert html.count('<span class="tag tag-maker">maker</span>') == 1
@@ -144,7 +134,7 @@ def test_the_scoreboard_marks_the_maker_while_the_hand_is_played(
 def test_each_form_on_the_table_carries_its_hidden_fields_without_a_shared_id(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = client.get(url("game_table", game)).content.decode()
     assert html.count('name="version"') >= 2
     assert 'id="id_version"' not in html
@@ -155,7 +145,7 @@ def test_with_stick_the_dealer_the_table_offers_a_misdeal(client: Client, game: 
     html = client.get(url("game_table", game)).content.decode()
     assert "Misdeal: no score" in html
     assert "All passed" not in html
-    response = post(client, url("hand_thrown_in", game), game)
+    response = post(client, url("hand_enter", game), game, {"thrown_in": "yes"})
     assert "Hand 1: misdeal, the deal passes on." in client.get(response.url).content.decode()
 
 
@@ -164,7 +154,7 @@ def test_without_stick_the_dealer_all_passed_throws_the_hand_in(client: Client) 
     html = client.get(url("game_table", game)).content.decode()
     assert "All passed: thrown in" in html
     assert "Misdeal" not in html
-    response = post(client, url("hand_thrown_in", game), game)
+    response = post(client, url("hand_enter", game), game, {"thrown_in": "yes"})
     assert "Hand 1: thrown in, the deal passes on." in client.get(response.url).content.decode()
 
 
@@ -229,7 +219,7 @@ def test_the_edit_form_names_a_hand_with_no_score_by_the_rule(
 def test_a_hand_over_sent_again_after_it_was_saved_changes_nothing_and_says_so(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     game = fresh(game)
     token = str(uuid.uuid4())
     finish = url("hand_enter", game)

@@ -135,7 +135,7 @@ def test_a_call_saved_elsewhere_sends_the_call_as_the_other_phones_see_it(
     record(game, **ANN_MAKES)
 
     def save_the_call() -> None:
-        fresh(game).start_hand(version=None, maker=1, trump="H", called="S")
+        fresh(game).save_call(version=None, maker=1, trump="H", called="S")
 
     html = kept_answer(client, game, save_the_call, hand=2)
     assert data(html, "call-saved") == "yes"
@@ -158,7 +158,7 @@ def test_a_call_saved_elsewhere_sends_the_call_as_the_other_phones_see_it(
 
 def test_a_call_cancelled_elsewhere_empties_the_call(client: Client) -> None:
     game = start_game(first_dealer=0)
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = kept_answer(client, game, lambda: fresh(game).cancel_hand_in_progress(version=None))
     assert data(html, "call-saved") == ""
     assert set(script(html, "hand-call").values()) == {""}
@@ -172,7 +172,7 @@ def test_every_part_has_its_place_on_the_table_screen(client: Client) -> None:
     for change in (
         lambda: None,
         lambda: record(game, **ANN_MAKES),
-        lambda: fresh(game).start_hand(version=None, maker=1, trump="H", called="S"),
+        lambda: fresh(game).save_call(version=None, maker=1, trump="H", called="S"),
     ):
         change()
         page = client.get(url("game_table", game)).content.decode()
@@ -240,11 +240,11 @@ def test_the_table_s_other_phones_get_the_first_phone_s_drawing_each_with_tokens
     uuid.UUID(data(kept, "token"))
     # The other phone's forms in the drawing are its own: "thrown in" is recorded.
     thrown_in = re.search(
-        r'<form method="post" action="([^"]+/thrown-in/)"(.*?)</form>', kept, re.S
+        r'<form class="no-call" method="post" action="([^"]+/hand/enter/)"(.*?)</form>', kept, re.S
     )
     assert thrown_in is not None
     fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', thrown_in.group(2)))
-    assert {"csrfmiddlewaretoken", "version", "token", "after"} <= fields.keys()
+    assert fields.keys() == {"csrfmiddlewaretoken", "thrown_in", "token", "after"}
     response = other.post(thrown_in.group(1), fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).hands_played == 2

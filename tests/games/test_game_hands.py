@@ -26,7 +26,7 @@ def game() -> Game:
 
 def in_play(game: Game, **call: Any) -> Game:
     call = {"maker": 1, "trump": "H", "called": "S", **call}
-    game.start_hand(version=None, **call)
+    game.save_call(version=None, **call)
     return fresh(game)
 
 
@@ -320,22 +320,6 @@ def test_a_second_phone_saving_another_hand_there_is_offered_keep_theirs_mine_or
     again = post(client, url("hand_enter", game), game, {**mine, "after": "1"}, htmx=True)
     assert again.status_code == 200
     assert list(fresh(game).hands.values_list("number", "tricks")) == [(1, 3), (2, 5)]
-
-
-def test_a_stale_plain_post_gets_a_message_and_the_table(client: Client, game: Game) -> None:
-    stale = game.version
-    record(game, thrown_in=True)
-    response = post(
-        client,
-        url("hand_enter", game),
-        game,
-        {"maker": "1", "trump": "H", "called": "S", "tricks": "3", "partner": "3"},
-        version=stale,
-    )
-    assert response.status_code == 302
-    page = client.get(response.url).content.decode()
-    assert "Another phone recorded this first" in page
-    assert game.hands.count() == 1
 
 
 def test_finishing_with_nothing_in_play_goes_to_the_whole_hand_form(

@@ -122,8 +122,8 @@ def test_the_same_hand_from_two_phones_at_the_same_place_is_one_hand(client: Cli
 def test_both_phones_calling_a_misdeal_is_one_hand(client: Client) -> None:
     game = start_game()
     for _ in range(2):
-        fields = {"after": "0", "token": str(uuid.uuid4())}
-        answer = client.post(url("hand_thrown_in", game), fields, **JSON)
+        fields = {"thrown_in": "yes", "after": "0", "token": str(uuid.uuid4())}
+        answer = client.post(url("hand_enter", game), fields, **JSON)
         assert answer.json()["recorded"] == 1
     assert list(fresh(game).hands.values_list("number", "thrown_in")) == [(1, True)]
 
@@ -191,7 +191,7 @@ def test_a_page_without_javascript_records_a_whole_hand(client: Client) -> None:
     html = client.get(url("game_table", game), **PAGE).content.decode()
     drawn = Forms(html).posted_to(url("hand_enter", game))
     assert drawn["after"] == "1"
-    fields = {name: drawn[name] for name in ("csrfmiddlewaretoken", "after", "token", "version")}
+    fields = {name: drawn[name] for name in ("csrfmiddlewaretoken", "after", "token")}
     answer = client.post(url("hand_enter", game), {**fields, **BENS, "save": "1"}, **PAGE)
     assert answer.status_code == 302  # redirect-after-POST
     assert "Hand 2 recorded." in client.get(answer.url, **PAGE).content.decode()

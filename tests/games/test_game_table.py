@@ -160,7 +160,7 @@ def test_the_poll_sends_the_live_table_once_another_phone_changed_it(
     client: Client, game: Game
 ) -> None:
     seen = game.version
-    game.start_hand(version=seen, maker=1, trump="H", called="S")
+    game.save_call(version=seen, maker=1, trump="H", called="S")
     response = client.get(url("game_state", game), {"version": seen}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
@@ -214,7 +214,7 @@ def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Gam
 def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
     client: Client, game: Game
 ) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     html = table_screen(client, game).content.decode()
     assert "Ben made" in html
     assert "hearts and calls the ace of" in html
@@ -228,7 +228,7 @@ def test_the_table_says_who_made_what_and_that_the_partner_is_unknown(
 
 
 def test_cancelling_the_call_forgets_the_hand_in_progress(client: Client, game: Game) -> None:
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     response = post(client, url("hand_cancel", game), game)
     assert response.status_code == 302
     assert not HandInProgress.objects.exists()
@@ -238,7 +238,7 @@ def test_cancelling_the_call_forgets_the_hand_in_progress(client: Client, game: 
 
 
 def test_a_thrown_in_hand_scores_nothing_and_passes_the_deal(client: Client, game: Game) -> None:
-    response = post(client, url("hand_thrown_in", game), game, htmx=True)
+    response = post(client, url("hand_enter", game), game, {"thrown_in": "yes"}, htmx=True)
     assert response.status_code == 200
     assert response.headers["HX-Push-Url"] == url("game_table", game)
     context = response.context
@@ -249,21 +249,22 @@ def test_a_thrown_in_hand_scores_nothing_and_passes_the_deal(client: Client, gam
 
 def test_a_double_tap_on_thrown_in_records_one_hand(client: Client, game: Game) -> None:
     token = "6d1c2f0e-4c7b-4a53-9b7e-2f7f4cc1a001"
-    version = game.version
-    post(client, url("hand_thrown_in", game), game, token=token, version=version)
-    second = post(client, url("hand_thrown_in", game), game, token=token, version=version)
+    misdeal = {"thrown_in": "yes", "after": str(game.hands_played)}
+    post(client, url("hand_enter", game), game, misdeal, token=token)
+    second = post(client, url("hand_enter", game), game, misdeal, token=token)
     assert second.status_code == 302
     assert game.hands.count() == 3
 
 
-def test_a_thrown_in_post_without_a_version_changes_nothing(client: Client, game: Game) -> None:
-    response = client.post(url("hand_thrown_in", game), {})
-    assert response.status_code == 302
+def test_a_misdeal_post_without_after_or_token_changes_nothing(client: Client, game: Game) -> None:
+    response = client.post(url("hand_enter", game), {"thrown_in": "yes"})
+    assert response.status_code == 422
+    assert "This screen is out of date" in response.content.decode()
     assert game.hands.count() == 2
 
 
 def test_get_is_refused_on_one_tap_actions(client: Client, game: Game) -> None:
-    for name in ("hand_thrown_in", "hand_cancel", "game_rematch"):
+    for name in ("hand_cancel", "game_rematch"):
         assert client.get(url(name, game)).status_code == 405
 
 
@@ -338,10 +339,11 @@ def test_each_answer_has_fresh_form_tokens_and_its_phone_can_post_with_them() ->
     assert not set(form_tokens(ann_page)) & set(form_tokens(ben_page))
     # Ben's page came from Ann's drawing: its CSRF token is Ben's own, and it works.
     response = ben.post(
-        url("hand_thrown_in", game),
+        url("hand_enter", game),
         {
             "csrfmiddlewaretoken": csrf_of(ben_page),
-            "version": fresh(game).version,
+            "thrown_in": "yes",
+            "after": fresh(game).hands_played,
             "token": form_tokens(ben_page)[0],
         },
     )
@@ -361,7 +363,7 @@ def test_each_answer_carries_the_nonce_its_content_security_policy_names() -> No
 
 def test_a_message_is_shown_to_its_own_phone_only(client: Client) -> None:
     game = start_game()
-    game.start_hand(version=None, maker=1, trump="D", called="C")
+    game.save_call(version=None, maker=1, trump="D", called="C")
     # Without JavaScript: the change is saved, then the redirect shows the table with the message.
     response = post(client, url("hand_cancel", game), game)
     assert response.status_code == 302
@@ -427,10 +429,9 @@ def test_a_poll_naming_junk_names_gets_the_table_as_it_stands(client: Client) ->
 
 def test_a_hand_entered_while_a_player_is_renamed_is_still_saved(client: Client) -> None:
     game = start_game()
-    shown = fresh(game).version  # the scorer's form is open at this version
     dan = Player.objects.get(name="Dan")
     client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
-    response = post(client, url("hand_thrown_in", game), game, version=shown)
+    response = post(client, url("hand_enter", game), game, {"thrown_in": "yes", "after": "0"})
     assert response.status_code == 302
     assert fresh(game).hands.count() == 1
 

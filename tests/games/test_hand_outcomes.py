@@ -19,7 +19,7 @@ from referee.engine.reading import read_hand
 from referee.engine.totals import GameState, RoundRules, continue_game
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.games import outcomes
-from scorekeeper.games.forms.hands import StartHandForm, TableHandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, TableHandForm, WholeHandForm
 from scorekeeper.games.outcomes import call_space
 from scorekeeper.models import Game
 from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
@@ -138,7 +138,7 @@ def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     before = [seat.total for seat in game.seat_list()]
     data = posted(game, "2", "maker", 3, 1 + 1)
     response = client.post(
-        url("hand_enter", game), {**data, "version": game.version, "token": uuid.uuid4()}
+        url("hand_enter", game), {**data, "after": game.hands_played, "token": uuid.uuid4()}
     )
     assert response.status_code == 302
     after = [seat.total for seat in fresh(game).seat_list()]
@@ -169,8 +169,8 @@ def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kin
             continue
         alone = call.get("alone") == "yes" or call.get("called") == "alone"
         end = {"tricks": "3"} if alone or not asks_called else {"tricks": "3", "partner": "none"}
-        base = {"maker": "1", "version": game.version, "token": uuid.uuid4()}
-        saved = StartHandForm({**base, **call}, game=game)
+        base = {"maker": "1", "after": game.hands_played, "token": uuid.uuid4()}
+        saved = CallForm({**base, **call, "version": game.version}, game=game)
         whole = WholeHandForm({**base, **call, **end}, game=game)
         key = "|".join(values)
         if key in outcome_table["calls"]:

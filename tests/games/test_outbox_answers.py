@@ -30,13 +30,12 @@ def send(
     *,
     after: Any,
     token: Any,
-    where: str = "hand_enter",
 ) -> Any:
     """A hand as the outbox sends it: the form kept on the phone, `after` and its token."""
-    fields = {"version": "0", **hand, "after": str(after)}
+    fields = {**hand, "after": str(after)}
     if token is not None:
         fields["token"] = str(token)
-    return client.post(url(where, game), fields, HTTP_ACCEPT="application/json")
+    return client.post(url("hand_enter", game), fields, HTTP_ACCEPT="application/json")
 
 
 def hands_of(game: Game) -> list[tuple[int, int | None, int | None]]:
@@ -111,7 +110,7 @@ def test_a_token_that_recorded_another_hand_is_a_conflict_not_a_success(client: 
 
 def test_thrown_in_sent_later_is_recorded_in_its_place(client: Client) -> None:
     game = start_game()
-    answer = send(client, game, {}, after=0, token=uuid.uuid4(), where="hand_thrown_in")
+    answer = send(client, game, {"thrown_in": "yes"}, after=0, token=uuid.uuid4())
     assert answer.json() == {"recorded": 1, "hands": 1, "again": False}
     assert list(fresh(game).hands.values_list("number", "thrown_in")) == [(1, True)]
 

@@ -174,6 +174,6 @@ def test_a_poll_after_a_hand_brings_what_changed_and_links_the_kinds_table(
     assert json.loads(drawn.group(1))["totals"] == [0, 1, 0, 1, 0]
     assert f'data-outcomes="{linked(client, game)[0]}"' in text
     # Another phone saves the call: the next poll says it.
-    fresh(game).start_hand(version=fresh(game).version, maker=2, trump="S", called="H")
+    fresh(game).save_call(version=fresh(game).version, maker=2, trump="S", called="H")
     called = client.get(poll_address(text), **HTMX).content.decode()
     assert "Cat made ♠ spades and calls the ace of ♥ hearts" in re.sub(r"<[^>]+>", "", called)

@@ -75,7 +75,7 @@ def test_a_second_phone_joins_by_the_key_link_and_a_third_sees_nothing(
     third.goto("/players/")
     expect(third.get_by_text("Ann")).to_have_count(0)
     hands = game.hands.count()
-    for action in ["hand/thrown-in/", "hand/undo/", "rematch/"]:
+    for action in ["hand/enter/", "hand/undo/", "rematch/"]:
         response = third.request.post(f"/games/{game.pk}/{action}", form={"version": "1"})
         assert response.status in (403, 404)
     assert game.hands.count() == hands

@@ -200,8 +200,8 @@ def test_a_phone_of_another_table_cannot_write_to_this_one(game: Game) -> None:
     phone = joined_client(other.key)
     before = _stored(game)
     response = phone.post(
-        reverse("hand_thrown_in", args=[game.pk]),
-        {"version": game.version, "token": str(uuid.uuid4())},
+        reverse("hand_enter", args=[game.pk]),
+        {"thrown_in": "yes", "after": game.hands_played, "token": str(uuid.uuid4())},
     )
     assert response.status_code == 404
     assert _stored(game) == before
@@ -303,8 +303,8 @@ def test_a_write_with_only_the_watch_link_is_refused(stranger: Client, game: Gam
     assert stranger.post(watch, {"version": game.version}).status_code == 403
     state = reverse("game_watch_state", args=[game.watch_token])
     assert stranger.post(state).status_code == 403
-    thrown_in = reverse("hand_thrown_in", args=[game.pk])
-    data = {"version": game.version, "token": str(uuid.uuid4())}
+    thrown_in = reverse("hand_enter", args=[game.pk])
+    data = {"thrown_in": "yes", "after": game.hands_played, "token": str(uuid.uuid4())}
     assert stranger.post(thrown_in, data).status_code == 404
     assert _stored(game) == before
 

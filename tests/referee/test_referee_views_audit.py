@@ -185,7 +185,7 @@ def game_in_progress(db) -> Game:
         rules=HouseRules(),
         private_table=our_table(),
     )
-    game.start_hand(version=None, maker=1, trump="H", called="S")
+    game.save_call(version=None, maker=1, trump="H", called="S")
     return game
 
 

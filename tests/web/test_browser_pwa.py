@@ -23,9 +23,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 Axe = Callable[..., None]
 
-OFFLINE = "offline: nothing can be saved until the connection is back"
+OFFLINE = "Offline: nothing can be saved until the connection is back"
 # On the table screen a hand saved offline waits on the phone (static/js/outbox.js).
-OFFLINE_TABLE = "offline: a hand saved now waits on this phone until the connection is back"
+OFFLINE_TABLE = "Offline: a hand saved now waits on this phone until the connection is back"
 
 # A Wake Lock API that counts: the browser's own refuses a headless page.
 STUB_WAKE_LOCK = """
@@ -117,7 +117,7 @@ def test_offline_the_last_table_screen_seen_opens_with_the_banner_and_keeps_a_ha
     expect(page.locator("#messages")).to_have_text(
         "Hand 3 kept on this phone: it is sent when Bower can be reached."
     )
-    expect(page.locator("#offline-banner")).to_have_text("offline: 1 hand waits on this phone")
+    expect(page.locator("#offline-banner")).to_have_text("Offline: 1 hand waits on this phone")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 4")
     assert Hand.objects.filter(game=game).count() == 2
 

@@ -94,22 +94,6 @@ class DealerForm(GameActionForm):
         dealer.choices = seat_choices(game.setup)
 
 
-class HandPlace(forms.Form):
-    """Where a hand with no fields of its own (thrown in) goes: hand ``after + 1``
-    (docs/formats.md, "Recording a hand, once"), once by its token; ``version``
-    only from a page drawn before hands carried ``after``."""
-
-    after = WholeNumberField(min_value=0, required=False)
-    token = forms.UUIDField(required=False)
-    version = WholeNumberField(min_value=0, required=False)
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("after") is None and data.get("version") is None and not self.errors:
-            raise forms.ValidationError("Where the hand goes is missing.", code="required")
-        return data
-
-
 class RedoForm(forms.Form):
     """Redo: record again the hand an undo took back. ``undone`` names the
     undo (its line in the change log, so a phone redoes the hand it was shown);

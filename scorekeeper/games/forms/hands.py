@@ -1,4 +1,4 @@
-"""The hand forms: trump made (``StartHandForm``, Save the call), a whole hand
+"""The hand forms: trump made (``CallForm``, Save the call), a whole hand
 (``WholeHandForm``, and ``TableHandForm`` as the table screen draws it) and a
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
@@ -255,7 +255,7 @@ RARE_FIELDS = ("round", "renege", "revealed_on_trick")
 _NO_SCORE = {"Misdeal": "Misdeal (no score)", "Thrown in": "Thrown in (all passed)"}
 
 
-class StartHandForm(HandForm):
+class CallForm(HandForm):
     """Trump is made: the maker, trump, the call and the bidding round."""
 
     stage = "start"
@@ -267,7 +267,7 @@ class StartHandForm(HandForm):
         self.order_fields(["version", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
-        """The call as ``Game.start_hand`` takes it (``start_kwargs``), once the
+        """The call as ``Game.save_call`` takes it (``start_kwargs``), once the
         engine finds nothing wrong with it so far."""
         self._require_call(data)
         if self.errors:
@@ -292,37 +292,44 @@ class StartHandForm(HandForm):
 
 
 class WholeHandForm(HandForm):
-    """A whole hand at once: the call and the end together, stored as hand
-    ``after + 1`` (``after``: the hands the phone saw; docs/formats.md,
-    "Recording a hand, once"). A hand is not asked its ``version``."""
+    """A whole hand at once, or a misdeal (``thrown_in``: a kind of hand), stored
+    as hand ``after + 1`` once by its token (``after``: the hands the phone saw;
+    both required; docs/formats.md, "Recording a hand, once")."""
 
     stage = "whole"
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
-        self.fields["version"].required = False
         if self.adds_a_hand:
+            del self.fields["version"]
+            self.fields["token"].required = True
             # While the game is on, its hands all count: ``hands_played`` is their number.
             self.fields["after"] = WholeNumberField(
                 min_value=0,
-                required=False,
                 initial=self.initial.get("after", game.hands_played),
                 widget=forms.HiddenInput(attrs={"id": False}),
                 error_messages=dict.fromkeys(
-                    ("invalid", "min_value"),
+                    ("required", "invalid", "min_value"),
                     "This screen is out of date: go back to the table and try again.",
                 ),
             )
+        # docs/rules.md 2 (every variant): under stick the dealer a hand with no score is a
+        # misdeal.
+        self.fields["thrown_in"] = ChipField(
+            label="The hand",
+            choices=[("", "Played"), ("yes", _NO_SCORE[no_score_hand_name(game.house_rules)])],
+            initial="",
+            layout="chips-wide",
+        )
         self.fields.update(call_fields(game))
         self.fields.update(
             end_fields(self.setup, calls_partner=self.variant is not Variant.STANDARD)
         )
-        self.order_fields(["version", "after", "token"])
+        self.order_fields(["version", "after", "token", "thrown_in"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
-        if self.adds_a_hand and data.get("after") is None and data.get("version") is None:
-            # Neither where the hand goes nor the game the phone saw.
-            self.add_error("version", self.fields["version"].error_messages["required"])
+        if data.get("thrown_in") == "yes":
+            self._read({"thrown_in": True})
             return
         self._require_call(data)
         super()._clean_hand(data)
@@ -339,14 +346,6 @@ class EditHandForm(WholeHandForm):
         super().__init__(*args, game=game, **kwargs)
         fields = self.fields
         fields["version"].required = True  # an edit changes a hand the phone saw
-        fields["thrown_in"] = ChipField(
-            label="The hand",
-            # docs/rules.md 2 (every variant): under stick the dealer a hand with no score is a
-            # misdeal.
-            choices=[("", "Played"), ("yes", _NO_SCORE[no_score_hand_name(game.house_rules)])],
-            initial="",
-            layout="chips-wide",
-        )
         fields["dealer"] = ChipField(
             label="Dealer",
             choices=seat_choices(self.setup),
@@ -403,10 +402,7 @@ class EditHandForm(WholeHandForm):
         return {name: value for name, value in data.items() if value != ""}
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
-        if data.get("thrown_in") == "yes":
-            self._read({"thrown_in": True})
-        else:
-            super()._clean_hand(data)
+        super()._clean_hand(data)
         if self.hand is not None and given(data.get("dealer")):
             self.hand = replace(self.hand, dealer=int(data["dealer"]))
 

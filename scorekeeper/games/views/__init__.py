@@ -6,7 +6,7 @@ hand), ``hand_edit`` (fixing a recorded hand and its change log), ``watch``
 ``scorekeeper/games/screens.py``.
 
 Thin function views (docs/decisions.md, D5): a form reads the taps, a model method makes
-the change (``Game.start_hand``, ``Game.record_hand`` ...), and the screen is
+the change (``Game.save_call``, ``Game.record_hand`` ...), and the screen is
 drawn again. Every form posts without JavaScript and gets redirect-after-POST;
 an htmx request gets the screen's ``screen`` partial to swap into ``<main>``
 (or a smaller partial: the preview, the polled table). Invalid forms answer

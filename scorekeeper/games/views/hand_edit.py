@@ -59,9 +59,14 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         )
     except TokenUsed as used:
         # Back after this phone's own fix, changed, saved again: its token made
-        # that fix. Nothing is stored; one tap stores this one instead.
+        # that fix. Nothing is stored; the form comes back as the one tap posts
+        # (a new token, the game's version), so its Save stores what it shows
+        # (never a Save refused again beside the points it shows).
+        again = {**request.POST.dict(), "token": str(uuid.uuid4()), "version": str(game.version)}
+        fresh = EditHandForm(again, game=game)
+        fresh.is_valid()
         already = _own_fix(game, used, form)
-        return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
+        return hand_screen(request, game, fresh, status=409, url=url, already=already, **extra)
     except StaleGame:
         return refused_change(
             request, game_id, "Nothing changed: the game changed on another phone first."
@@ -106,6 +111,7 @@ def _own_fix(game: Game, used: TokenUsed, form: EditHandForm) -> dict[str, Any]:
         "number": record.number,
         "summary": record.summary(game.setup),
         "message": message,
+        "next": "Save the change stores what is shown below.",
         "as_edit": EditHandForm.data_for(game, form.hand, dealer=dealer),
     }
 

@@ -1,7 +1,7 @@
-"""Recording the next hand the way the table plays it: trump made (Save the
-call tells the other phones), the deal out of turn, the hand itself (whole:
-``hand_enter``, the one way in, or thrown in) or the call cancelled (taken back
-and redone: ``undo.py``)."""
+"""Recording the next hand the way the table plays it: the call saved (it tells
+the other phones: ``save_call``), the deal out of turn, the hand itself, whole or a
+misdeal (``hand_enter``, the one route a hand is recorded by) or the call
+cancelled (taken back and redone: ``undo.py``)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,11 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from referee.http import wants_partial
-from scorekeeper.games.forms.actions import DealerForm, GameActionForm, HandPlace
-from scorekeeper.games.forms.hands import EditHandForm, HandForm, StartHandForm, WholeHandForm
+from scorekeeper.games.forms.actions import DealerForm, GameActionForm
+from scorekeeper.games.forms.hands import CallForm, EditHandForm, HandForm, WholeHandForm
 from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
@@ -53,13 +52,13 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
     given = {k: request.GET[k] for k in keys if k in request.GET}
     if not given:
         return None
-    after = game.hands_played
-    return {**base, **given, "version": game.version, "after": after, "token": uuid.uuid4()}
+    return {**base, **given, "after": game.hands_played, "token": uuid.uuid4()}
 
 
 @require_http_methods(["GET", "POST"])
-def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Trump is made: the maker, trump and the call (and the bidding round, if noted)."""
+def save_call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Save the call: the maker, trump and the called card (and the bidding round, if
+    noted), for the other phones to see; it starts nothing (the hand is whole at Save)."""
     game = load_game(request, game_id)
     url = reverse("hand_start", args=[game_id])
     if request.method == "GET":
@@ -70,7 +69,7 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "token": uuid.uuid4(),
             **HandForm.initial_from_current(game.current_hand),
         }
-        form = StartHandForm(initial=initial, game=game)
+        form = CallForm(initial=initial, game=game)
         # The maker's name tapped on the table (not bound: nothing is wrong yet);
         # the maker chips say what is a seat, so "²" or "99" is simply ignored.
         maker = request.GET.get("maker", "")
@@ -78,11 +77,11 @@ def hand_start(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if isinstance(choices, forms.ChoiceField) and choices.valid_value(maker):
             form.initial["maker"] = maker
         return hand_screen(request, game, form)
-    form = StartHandForm(request.POST, game=game)
+    form = CallForm(request.POST, game=game)
     if not form.is_valid():
         return hand_screen(request, game, form, status=422, url=url)
     try:
-        game.start_hand(version=form.cleaned_data["version"], **form.start_kwargs)
+        game.save_call(version=form.cleaned_data["version"], **form.start_kwargs)
     except StaleGame:
         return refused_change(request, game_id)
     except GameOver:
@@ -170,18 +169,10 @@ def _record(
     """Store the hand the form holds as hand ``after + 1``, once (its token);
     refused, the form comes back as it was shown (``extra``: its call)."""
     assert form.hand is not None
-    after = form.cleaned_data.get("after")
+    data = form.cleaned_data
     try:
-        taken = game.take_hand(
-            token=form.cleaned_data.get("token"),
-            hand=form.hand,
-            after=after,
-            # A page drawn before hands carried ``after`` is held to its version.
-            version=form.cleaned_data.get("version") if after is None else None,
-        )
+        taken = game.take_hand(token=data["token"], hand=form.hand, after=data["after"])
     except StaleGame:
-        if after is None:
-            return refused_change(request, game.pk)
         held = game.hands_played
         again = f"Save again to record it as hand {held + 1}."
         message = f"Hands were taken back on another phone meanwhile: the game holds {held}. "
@@ -201,6 +192,9 @@ def _record(
         return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
     if wants_partial(request):
         game.read_again()  # drawn at once
+    if form.hand.thrown_in:
+        name = no_score_hand_name(game.house_rules).lower()
+        return after_change(request, game, f"Hand {taken.number}: {name}, the deal passes on.")
     return after_change(request, game, f"Hand {taken.number} recorded.")
 
 
@@ -256,10 +250,11 @@ def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) 
 
 
 @require_GET
-def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The way back from the referee's hand audit: the whole hand, with the
-    call in progress and the audit's ``tricks``, ``partner``, ``renege`` and
-    ``revealed_on_trick`` filled in (``hand_enter``'s query)."""
+def hand_from_audit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The way back from the referee's hand audit (it finishes nothing): a
+    redirect to the whole hand, with the call in progress and the audit's
+    ``tricks``, ``partner``, ``renege`` and ``revealed_on_trick`` filled in
+    (``hand_enter``'s query)."""
     game = load_game(request, game_id)
     call = {
         key: value
@@ -272,9 +267,9 @@ def hand_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """A hand, whole: the one way a hand is recorded (docs/formats.md,
-    "Recording a hand, once"), from the table screen (htmx), a page without
-    JavaScript, or a phone's outbox (JSON: ``outbox.py``). GET draws it as one
+    """A hand, whole, or a misdeal: the one route a hand is recorded by
+    (docs/formats.md, "Recording a hand, once"), from the table screen's outbox
+    (JSON: ``outbox.py``), htmx or a page without JavaScript. GET draws it as one
     page, filled from the query (the referee's audit)."""
     game = load_game(request, game_id)
     url = reverse("hand_enter", args=[game_id])
@@ -285,43 +280,9 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if data is not None:
             form = WholeHandForm(data, game=game)
         else:
-            initial = {"version": game.version, "token": uuid.uuid4()}
-            form = WholeHandForm(initial=initial, game=game)
+            form = WholeHandForm(initial={"token": uuid.uuid4()}, game=game)
         return hand_screen(request, game, form)
     form = WholeHandForm(request.POST, game=game)
     if answers_json(request):
-        return record_from_outbox(game, request.POST, form, form.hand if form.is_valid() else None)
+        return record_from_outbox(game, form)
     return hand_post(request, game, form, url) or _record(request, game, form, url)
-
-
-@require_POST
-def hand_thrown_in(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Everyone passed (or, with stick the dealer, a misdeal): no score, the
-    deal passes on (docs/rules.md 2 (every variant)). Stored as ``hand_enter``
-    stores a hand."""
-    game = load_game(request, game_id)
-    if answers_json(request):
-        return record_from_outbox(game, request.POST, None, EngineHand(thrown_in=True))
-    form = HandPlace(request.POST)
-    if not form.is_valid():
-        return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
-    after = form.cleaned_data["after"]
-    try:
-        taken = game.take_hand(
-            token=form.cleaned_data["token"],
-            hand=EngineHand(thrown_in=True),
-            after=after,
-            version=form.cleaned_data["version"] if after is None else None,
-        )
-    except (StaleGame, HandAlreadyThere):
-        return refused_change(request, game_id)
-    except GameOver:
-        return refused_change(request, game_id, GAME_OVER_MESSAGE)
-    except TokenUsed as used:
-        return refused_change(
-            request, game_id, f"Nothing changed: this screen already recorded hand {used.number}."
-        )
-    if wants_partial(request):
-        game.read_again()  # drawn at once
-    name = no_score_hand_name(game.house_rules)
-    return after_change(request, game, f"Hand {taken.number}: {name.lower()}, the deal passes on.")

@@ -28,20 +28,11 @@ from django.urls import reverse
 from referee.engine.describe import describe_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
-from referee.forms.numbers import WholeNumberField
 from scorekeeper.games.forms.actions import engine_errors
-from scorekeeper.games.forms.hands import EditHandForm
+from scorekeeper.games.forms.hands import EditHandForm, WholeHandForm
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE
 from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.models import Hand as HandRecord
-
-
-class OutboxPlace(forms.Form):
-    """Where a hand sent by the phone's script goes, and its token (required: a
-    hand sent again must be known as the same hand)."""
-
-    after = WholeNumberField(min_value=0, error_messages={"invalid": "Not a number of hands."})
-    token = forms.UUIDField(error_messages={"required": "A hand sent later needs its token."})
 
 
 def answers_json(request: HttpRequest) -> bool:
@@ -52,20 +43,15 @@ def answers_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def record_from_outbox(
-    game: Game, data: Any, form: forms.Form | None, hand: EngineHand | None
-) -> JsonResponse:
-    """Store ``hand`` (read by ``form``, None for a hand with no form: thrown in)
-    as hand ``after + 1`` of ``game``, once; the script's answer."""
-    place = OutboxPlace(data)
-    problems = _problems(place)
-    if form is not None and not form.is_valid():
-        problems += _problems(form)
-    if problems or hand is None:
-        return _refused(problems or [[None, "That is not a whole hand."]])
-    after = place.cleaned_data["after"]
+def record_from_outbox(game: Game, form: WholeHandForm) -> JsonResponse:
+    """Store the hand ``form`` reads as hand ``after + 1`` of ``game``, once; the
+    script's answer."""
+    if not form.is_valid() or form.hand is None:
+        return _refused(_problems(form) or [[None, "That is not a whole hand."]])
+    hand = form.hand
+    data = form.cleaned_data
     try:
-        taken = game.take_hand(token=place.cleaned_data["token"], hand=hand, after=after)
+        taken = game.take_hand(token=data["token"], hand=hand, after=data["after"])
     except HandAlreadyThere as there:
         return _conflict(game, hand, there.hand, by="another phone")
     except TokenUsed as used:
@@ -75,16 +61,13 @@ def record_from_outbox(
     except GameOver:
         return _refused([[None, GAME_OVER_MESSAGE]])
     except HandError as error:
-        fields = form.fields if form is not None else {}
         return _refused(
-            [[field, message] for field, message in engine_errors(error.errors, fields)]
+            [[field, message] for field, message in engine_errors(error.errors, form.fields)]
         )
     return JsonResponse({"recorded": taken.number, "hands": taken.hands, "again": taken.again})
 
 
 def _problems(form: forms.Form) -> list[list[str | None]]:
-    if form.is_valid():
-        return []
     shown: list[list[str | None]] = []
     for field, errors in form.errors.items():
         name = None if field == NON_FIELD_ERRORS else field
