@@ -17,9 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import EuchreNight, Game, PrivateTable
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
-
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the racing tests use
+from tests.race_support import at_once, statuses
 
 FIRST_PLAYERS = ("Quinn", "Rosa", "Sol", "Tam", "Uma")
 NIGHT_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -150,9 +148,7 @@ def test_a_first_game_form_sent_again_after_its_tables_key_was_replaced_gets_no_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_table(
-    racing_db: None,
-) -> None:
+def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_table() -> None:
     form = game_form(str(uuid.uuid4()))
     outcomes = at_once(20, lambda i, client: client.post(reverse("new_game"), form), joined=False)
     game = Game.objects.get()
@@ -214,9 +210,9 @@ def test_a_first_euchre_night_form_sent_again_after_its_tables_key_was_replaced_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_phones_sending_one_first_euchre_night_at_once_reach_one_night_at_one_table(
-    racing_db: None,
-) -> None:
+def test_twenty_phones_sending_one_first_euchre_night_at_once_reach_one_night_at_one_table() -> (
+    None
+):
     form = night_form(str(uuid.uuid4()))
     outcomes = at_once(20, lambda i, client: client.post(reverse("night_new"), form), joined=False)
     night = EuchreNight.objects.get()

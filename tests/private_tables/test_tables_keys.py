@@ -18,10 +18,8 @@ from scorekeeper.web import phone_tables
 from tests.conftest import joined_client
 from tests.game_support import TEST_TABLE_KEY, our_table, record, start_game
 from tests.night_support import start_night
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import at_once, statuses
 from tests.table_support import replace_key_form
-
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
 
 ALREADY_REPLACED = "Another phone replaced this table's key a moment before you did."
 
@@ -209,9 +207,7 @@ def test_replacing_a_key_keeps_where_new_games_go() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_told(
-    racing_db: None,
-) -> None:
+def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_told() -> None:
     game = start_game()
     private_table = our_table()
     count = 6
