@@ -225,6 +225,7 @@ def test_a_history_screen_costs_the_same_queries_with_a_few_games_or_thirty(
     assert queries(lambda: ask(client)) == few
 
 
+@pytest.mark.postgres
 def test_a_players_page_costs_the_same_queries_with_one_euchre_night_or_three(
     client: Client,
 ) -> None:
@@ -284,6 +285,7 @@ NIGHT_SCREENS: dict[str, Callable[[Client, EuchreNight], Any]] = {
 
 
 @pytest.mark.parametrize("screen", NIGHT_SCREENS)
+@pytest.mark.postgres
 def test_a_euchre_night_screen_costs_the_same_queries_for_8_players_or_24_over_4_rounds(
     client: Client, screen: str
 ) -> None:

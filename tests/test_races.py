@@ -26,7 +26,7 @@ from tests.documents import document
 from tests.game_support import FIVE, HTMX, our_table, record, start_game, url
 from tests.race_support import at_once, phone, statuses
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 NEW_PLAYERS = ("Quinn", "Rosa", "Sol", "Tam", "Uma")
 

@@ -75,6 +75,7 @@ def night_url(night: EuchreNight) -> str:
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_sent_again_after_its_answer_was_lost_reaches_the_same_game_and_table() -> (
     None
 ):
@@ -91,6 +92,7 @@ def test_a_first_game_sent_again_after_its_answer_was_lost_reaches_the_same_game
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_sent_again_with_other_players_is_refused_and_starts_nothing() -> None:
     token = str(uuid.uuid4())
     Client().post(reverse("new_game"), game_form(token))
@@ -120,6 +122,7 @@ def test_a_first_game_sent_again_with_other_players_is_refused_and_starts_nothin
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_new_game_form_sent_again_changed_from_a_phone_with_its_table_is_refused(
     client: Client,
 ) -> None:
@@ -132,6 +135,7 @@ def test_a_new_game_form_sent_again_changed_from_a_phone_with_its_table_is_refus
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_form_sent_again_after_its_tables_key_was_replaced_gets_no_table() -> None:
     # Replacing a key shuts out every phone that had the old one, the phone
     # whose form made the table too: sending that form again is no way back in.
@@ -148,6 +152,7 @@ def test_a_first_game_form_sent_again_after_its_tables_key_was_replaced_gets_no_
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_table() -> None:
     form = game_form(str(uuid.uuid4()))
     outcomes = at_once(20, lambda i, client: client.post(reverse("new_game"), form), joined=False)
@@ -163,6 +168,7 @@ def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_tabl
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_sent_again_after_its_answer_was_lost_reaches_the_same_night() -> None:
     form = night_form(str(uuid.uuid4()))
     first = Client().post(reverse("night_new"), form)
@@ -176,6 +182,7 @@ def test_a_first_euchre_night_sent_again_after_its_answer_was_lost_reaches_the_s
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_sent_again_changed_is_refused_and_starts_nothing() -> None:
     token = str(uuid.uuid4())
     Client().post(reverse("night_new"), night_form(token))
@@ -194,6 +201,7 @@ def test_a_first_euchre_night_sent_again_changed_is_refused_and_starts_nothing()
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_form_sent_again_after_its_tables_key_was_replaced_gets_no_table() -> (
     None
 ):
@@ -210,6 +218,7 @@ def test_a_first_euchre_night_form_sent_again_after_its_tables_key_was_replaced_
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_twenty_phones_sending_one_first_euchre_night_at_once_reach_one_night_at_one_table() -> (
     None
 ):

@@ -328,11 +328,13 @@ def test_a_restored_nights_backup_is_taken_whole() -> None:
         ("   ", "1 to"),
     ],
 )
+@pytest.mark.postgres
 def test_new_table_refuses_a_name_no_database_or_list_keeps(name: str, says: str) -> None:
     assert_refused(manage("new_table", name), says)
     assert not PrivateTable.objects.exists()
 
 
+@pytest.mark.postgres
 def test_tables_lists_a_table_a_line_whatever_its_name_holds() -> None:
     # A name with a line break (the admin takes any text) restores, and lists on one line.
     ran = manage("restore", "-", stdin=backup(private_table_backup(name="Club\nTwo\tThree")))

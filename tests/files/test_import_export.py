@@ -86,6 +86,7 @@ def test_the_contract_example_exports_with_dealers_points_totals_and_no_winner_y
     )
 
 
+@pytest.mark.postgres
 def test_export_then_import_then_export_gives_the_same_document(tmp_path: Path) -> None:
     game_id, _ = run_import(long_game(60, target=25), tmp_path)
     first = run_export(game_id)
@@ -107,6 +108,7 @@ def test_an_exported_rotation_is_not_stored_as_deals_out_of_turn(tmp_path: Path)
     assert list(again.hands.values_list("dealer_override", flat=True)) == [None] * 5
 
 
+@pytest.mark.postgres
 def test_a_deal_out_of_turn_survives_the_round_trip(tmp_path: Path) -> None:
     data = example()
     data["hands"][1]["dealer"] = "Eve"  # Ben's deal, dealt by Eve: the rotation goes on from her
@@ -137,6 +139,7 @@ def test_a_finished_game_exports_its_winners_and_keeps_hands_after_the_end(
     assert exported["totals"]["Cat"] == 5
 
 
+@pytest.mark.postgres
 def test_import_reads_standard_input_with_a_dash() -> None:
     stdin = io.TextIOWrapper(io.BytesIO(json.dumps(example()).encode()), encoding="utf-8")
     out = io.StringIO()
@@ -175,6 +178,7 @@ def test_imported_hands_are_cached_and_logged_like_recorded_ones(tmp_path: Path)
     assert game.version == 1
 
 
+@pytest.mark.postgres
 def test_import_finds_known_players_by_name_whatever_the_case(tmp_path: Path) -> None:
     run_import(example(), tmp_path)
     data = example()
@@ -424,6 +428,7 @@ def test_a_bad_paste_is_shown_beside_the_paste_box_and_kept_for_correcting(
     assert nothing_stored()
 
 
+@pytest.mark.postgres
 def test_a_number_too_long_to_read_is_refused_beside_the_file_field(client: Client) -> None:
     # Python reads at most 4,300 digits of an integer; past that json.loads gives up.
     text = json.dumps(example())[:-1] + ', "target": ' + "7" * 5_000 + "}"

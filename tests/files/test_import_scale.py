@@ -38,6 +38,7 @@ def report(capsys: pytest.CaptureFixture[str], line: str) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_thousand_hand_import_caches_what_a_recompute_would(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -60,6 +61,7 @@ def test_a_thousand_hand_import_caches_what_a_recompute_would(
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_an_import_names_players_as_the_scorebook_spells_them_even_if_one_appeared_meanwhile(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -115,6 +117,7 @@ def test_a_megabyte_of_thrown_in_hands_is_refused_at_once(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_another_table_records_hands_while_a_thousand_hand_import_runs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

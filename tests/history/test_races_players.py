@@ -23,7 +23,7 @@ from tests.documents import document, import_document
 from tests.game_support import our_table, start_game
 from tests.race_support import at_once, statuses
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 MADE = {"maker": "Dee", "trump": "H", "called": "S", "partner": "Eve", "tricks": 3}
 PHONES = 8

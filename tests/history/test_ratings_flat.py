@@ -18,7 +18,7 @@ from scorekeeper.models import Game, Player, Seat, ratings
 from tests.documents import document, import_document
 from tests.game_support import our_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NAMES = [f"Player {n}" for n in range(1, 13)]
 

@@ -182,6 +182,7 @@ def test_a_players_page_shows_each_variants_rating_and_its_chart(client: Client)
     assert "Standard euchre: " in section
 
 
+@pytest.mark.postgres
 def test_a_player_with_no_finished_game_has_no_rating_yet(client: Client) -> None:
     import_document(document("call-ace", FIVE, [march("Ann", "Ben")], target=10))
     ann = Player.objects.get(name="Ann")

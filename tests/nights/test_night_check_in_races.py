@@ -17,7 +17,7 @@ from scorekeeper.models import EuchreNight, NightPlayer
 from tests.game_support import our_table
 from tests.race_support import at_once, statuses
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 PHONES = 8
 

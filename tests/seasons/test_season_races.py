@@ -15,7 +15,7 @@ from django.urls import reverse
 from scorekeeper.models import Season
 from tests.race_support import at_once, statuses
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def test_ten_taps_of_one_season_form_name_one_season() -> None:
