@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +20,6 @@ from scorekeeper.models import Game, Hand, HandChange, Player, Seat
 from tests.documents import example, import_document, long_game
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_import(data: Any, tmp_path: Path) -> tuple[int, list[str]]:
@@ -295,50 +290,6 @@ def test_a_file_that_is_not_a_game_document_is_refused(
 def test_a_missing_file_is_refused() -> None:
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_game", "/nonexistent/game.json", stdout=io.StringIO())
-
-
-# --- The real commands, as a script runs them ---------------------------------------------
-
-
-def _manage(*args: str, db: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def test_the_commands_exit_codes_and_output_as_a_script_sees_them(tmp_path: Path) -> None:
-    db = tmp_path / "script.sqlite3"
-    assert _manage("migrate", "--no-input", "-v0", db=db).returncode == 0
-
-    good = _manage("import_game", "-", db=db, stdin=json.dumps(example()))
-    assert good.returncode == 0, good.stderr
-    game_id = good.stdout.splitlines()[-1]
-    assert game_id.isdigit()
-
-    exported = _manage("export_game", game_id, db=db)
-    assert exported.returncode == 0
-    assert json.loads(exported.stdout)["totals"]["Cat"] == 7
-
-    data = example()
-    data["hands"][2] = {"maker": "Cat", "trump": "S", "called": "S", "partner": "Zed", "tricks": 3}
-    bad = _manage("import_game", "-", db=db, stdin=json.dumps(data))
-    assert bad.returncode != 0
-    assert "hand 3, partner" in bad.stderr
-    assert bad.stdout == ""
-    listed = _manage("export_game", str(int(game_id) + 1), db=db)
-    assert listed.returncode != 0  # the bad import stored no game
 
 
 # --- The web: download and upload ----------------------------------------------------------
