@@ -40,7 +40,7 @@ endif
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: granian, DEBUG off)"
-	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
+	@echo "make test    lint (ruff, mypy), the whole test suite on SQLite, the tests marked postgres on PostgreSQL"
 	@echo "make serve   production: granian + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make load    tables of phones against the server people run, per table count (under 5 min)"
