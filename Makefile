@@ -22,6 +22,7 @@ PORT ?= 8000
 # Chromium and the live server much of its time (SQLite pass: 5:04 with 2, 4:30 with 3).
 # Work-stealing keeps one worker from ending the run alone with a queue of browser tests.
 TEST_WORKERS ?= 3
+XDIST = $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist worksteal)
 PYTEST_ARGS ?=
 # `make bench BENCH_ARGS=--quick` (or benchmark names) for a smaller run.
 BENCH_ARGS ?=
@@ -39,7 +40,7 @@ endif
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: granian, DEBUG off)"
-	@echo "make test    lint (ruff, mypy), then the whole test suite on SQLite, then on PostgreSQL"
+	@echo "make test    lint (ruff, mypy), the whole test suite on SQLite, the tests marked postgres on PostgreSQL"
 	@echo "make serve   production: granian + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make load    tables of phones against the server people run, per table count (under 5 min)"
@@ -86,15 +87,22 @@ endif
 chromium:
 	@scripts/ensure-chromium
 
+# The time each part took and the whole are printed at the end, a failed run's too.
 test: $(DEV_STAMP) chromium
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy
-	$(BIN)/lint-imports --no-cache
-	$(BIN)/pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist worksteal) $(PYTEST_ARGS)
-	@echo "PostgreSQL pass: the tests that use the database, browser tests aside"
-	BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider \
-	  $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist worksteal) $(PYTEST_ARGS)
+	@SECONDS=0; lint=; sqlite=; postgres=; \
+	  mmss() { printf '%d:%02d' $$(($$1 / 60)) $$(($$1 % 60)); }; \
+	  took() { { set +x; } 2>/dev/null; echo "make test took $$(mmss $$SECONDS)$${lint:+: lint $$(mmss $$lint)}$${sqlite:+, SQLite pass $$(mmss $$sqlite)}$${postgres:+, PostgreSQL pass $$(mmss $$postgres)}"; }; \
+	  trap took EXIT; set -x; \
+	  $(BIN)/ruff check .; \
+	  $(BIN)/ruff format --check .; \
+	  $(BIN)/mypy; \
+	  $(BIN)/lint-imports --no-cache; \
+	  lint=$$SECONDS; \
+	  $(BIN)/pytest $(XDIST) $(PYTEST_ARGS); \
+	  sqlite=$$((SECONDS - lint)); \
+	  : PostgreSQL pass: the tests marked postgres or postgres_only, docs/development.md; \
+	  BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:cacheprovider $(XDIST) $(PYTEST_ARGS); \
+	  postgres=$$((SECONDS - lint - sqlite))
 
 serve: $(APP_STAMP)
 	@debug=$${DJANGO_DEBUG:-}; case "$${debug,,}" in 0|false) ;; *) \

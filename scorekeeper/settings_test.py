@@ -1,7 +1,11 @@
 """Settings for the test suite: the real settings, made fast and self-contained."""
 
+import os
+import tempfile
+from pathlib import Path
+
 from scorekeeper.settings import *  # noqa: F403
-from scorekeeper.settings import STORAGES
+from scorekeeper.settings import DATABASES, STORAGES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -30,3 +34,11 @@ BOWER_TURN_WAIT_MS = 0
 # The suite imports many games from 127.0.0.1 in a minute; tests/files/test_import_rate.py
 # sets the limit it tests.
 BOWER_IMPORTS_PER_MINUTE = 0
+
+# On SQLite the test database is a file (in RAM, /dev/shm, where there is one), not
+# SQLite's in-memory database: the live server's threads, racing requests and the test
+# each open their own connection, as a real server's threads do, and WAL lets them read
+# while one writes. One file a process; pytest-xdist adds each worker's name.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _FOLDER = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
+    DATABASES["default"]["TEST"] = {"NAME": str(_FOLDER / f"bower-test-{os.getpid()}.sqlite3")}

@@ -1,8 +1,8 @@
 """Shared test set-up.
 
 - The PostgreSQL pass of `make test` (BOWER_POSTGRES_RUN=1) runs only the tests
-  that use the database and are not browser tests.
-- Tests marked `postgres` are skipped unless the database is PostgreSQL.
+  marked `postgres` (PostgreSQL may answer them otherwise) or `postgres_only`.
+- Tests marked `postgres_only` are skipped unless the database is PostgreSQL.
 - Browser tests get Playwright's `page`, opened on the live server at a phone's
   size in Debian's Chromium; any console error, uncaught exception or CSP
   violation fails the test. `axe(page)` checks accessibility.
@@ -20,11 +20,8 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.core.servers.basehttp import ThreadedWSGIServer
 from django.http import HttpResponse
 from django.test import Client
-from django.test.testcases import LiveServerThread
-from playwright._impl import _sync_base
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError, expect
 
 from scorekeeper.models.private_tables import key_digest
@@ -36,81 +33,6 @@ from tests.game_support import TEST_TABLE_KEY
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 POSTGRES_RUN = os.environ.get("BOWER_POSTGRES_RUN") == "1"
-
-
-# The live server answers each request in a thread of its own, and its threads share
-# the test database's one in-memory SQLite connection with the test's own thread (a
-# real server's threads each have their own). Two threads in it at once break each
-# other's queries ("bad parameter or other API misuse", a 404 or a 500) or both wait
-# for good: CI's stack dumps showed a test's rename and a poll's query, each in
-# SQLite's execute, for minutes (docs/decisions.md, D69). So the connection is used
-# one thread at a time (DATABASE_TURN): the live server (Django's
-# ``LiveServerThread.server_class``, which pytest-django's live_server starts) takes
-# the turn for each request; the test's thread holds it while its own code runs (it
-# may read or write the database) and gives it up while it waits on the browser, in
-# every Playwright call.
-DATABASE_TURN = threading.RLock()
-_turn = threading.local()
-
-
-class OneRequestAtATime(ThreadedWSGIServer):
-    def set_app(self, application: Any) -> None:
-        def answer(environ: Any, start_response: Any) -> Any:
-            with DATABASE_TURN:
-                return application(environ, start_response)
-
-        super().set_app(answer)
-
-
-LiveServerThread.server_class = OneRequestAtATime
-
-
-def _take_the_turn() -> None:
-    DATABASE_TURN.acquire()
-    _turn.held = True
-
-
-def _give_up_the_turn() -> bool:
-    """Gives up the test thread's turn, if it holds it; whether it did."""
-    if not getattr(_turn, "held", False):
-        return False
-    _turn.held = False
-    DATABASE_TURN.release()
-    return True
-
-
-_playwright_wait = _sync_base.wait_for_future
-
-
-def _waiting_on_the_browser(*args: Any) -> Any:
-    """Every wait of a Playwright call (a call, an awaited event, an `expect`): the
-    live server may answer the browser meanwhile. (A call made by a handler inside
-    another call finds the turn given up already.)"""
-    __tracebackhide__ = True
-    held = _give_up_the_turn()
-    try:
-        return _playwright_wait(*args)
-    finally:
-        if held:
-            _take_the_turn()
-
-
-_sync_base.wait_for_future = _waiting_on_the_browser
-
-
-@pytest.fixture(autouse=True)
-def _database_turn(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A browser test holds the database's turn but in Playwright's waits. (Another
-    test of the live server, such as the load test's phones in a process of their
-    own, waits on it otherwise: it does not hold the turn.)"""
-    if "live_server" not in request.fixturenames or not request.node.get_closest_marker("browser"):
-        yield
-        return
-    _take_the_turn()
-    try:
-        yield
-    finally:
-        _give_up_the_turn()
 
 
 CHROMIUM = os.environ.get("BOWER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -138,38 +60,17 @@ PHONE = {
     "locale": "en-US",
 }
 
-_DATABASE_FIXTURES = {
-    "db",
-    "transactional_db",
-    "django_db_reset_sequences",
-    "django_db_serialized_rollback",
-    "live_server",
-}
 _BROWSER_FIXTURES = {"page", "context", "new_context", "browser"}
-
-
-def _uses_database(item: pytest.Item) -> bool:
-    fixtures = set(getattr(item, "fixturenames", ()))
-    return bool(fixtures & _DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
 
 
 def _on_postgresql() -> bool:
     return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
 
 
-def _mark_waits(item: pytest.Item) -> None:
-    """A test with a browser is marked `browser`. Its waits, and those of a test that
-    floods a real server (`under_load`), are the machine's too: one failure is run
-    again, and the run's summary names it with its traceback (docs/decisions.md, D69)."""
-    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
-        item.add_marker(pytest.mark.browser)
-    if item.get_closest_marker("browser") or item.get_closest_marker("under_load"):
-        item.add_marker(pytest.mark.flaky(reruns=1))
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        _mark_waits(item)
+        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
     if not _on_postgresql():
         if POSTGRES_RUN:
@@ -178,13 +79,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             )
         skip = pytest.mark.skip(reason="needs PostgreSQL: runs in make test's PostgreSQL pass")
         for item in items:
-            if item.get_closest_marker("postgres"):
+            if item.get_closest_marker("postgres_only"):
                 item.add_marker(skip)
 
     if POSTGRES_RUN:
         kept, dropped = [], []
         for item in items:
-            wanted = _uses_database(item) and not item.get_closest_marker("browser")
+            wanted = item.get_closest_marker("postgres") or item.get_closest_marker("postgres_only")
             (kept if wanted else dropped).append(item)
         if dropped:
             config.hook.pytest_deselected(items=dropped)
@@ -246,11 +147,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser_context_args(
     browser_context_args: dict[str, Any], django_db_setup: None, live_server: Any
 ) -> dict[str, Any]:
-    """Every page is a phone's, and relative URLs go to the live server: page.goto("/").
-
-    The test database is set up before the live server starts, so the server
-    shares the tests' in-memory SQLite connection instead of opening its own.
-    """
+    """Every page is a phone's, and relative URLs go to the live server: page.goto("/")."""
     return {**browser_context_args, **PHONE, "base_url": live_server.url}
 
 
@@ -270,12 +167,9 @@ def _live_server_quiet() -> Iterator[None]:
     left open (a poll, a video's byte range, a worker's fetch). A request thread that
     closes its connection after the database was torn down fails the test."""
     yield
-    held = _give_up_the_turn()  # theirs to finish
     deadline = time.monotonic() + 5
     while _live_requests() and time.monotonic() < deadline:
         time.sleep(0.02)
-    if held:
-        _take_the_turn()
 
 
 @pytest.fixture

@@ -1,23 +1,20 @@
 """Requests that arrive at the same moment, each on its own database connection.
 
-A race needs a database that more than one connection can write: the test
-suite's in-memory SQLite is one connection shared by all, so on SQLite the
-racing tests get a file of their own (WAL, IMMEDIATE transactions, as
-`make run` has it); on PostgreSQL they use the test database, committed.
+A race needs a database that more than one connection can write: the test database
+is one (on SQLite a file, WAL, IMMEDIATE transactions, as `make run` has it;
+scorekeeper/settings_test.py). The racing tests are marked
+``django_db(transaction=True)``: committed, and flushed after.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import pytest
-from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 
 from scorekeeper.models import PrivateTable
@@ -34,34 +31,6 @@ class Outcome:
     seconds: float = 0.0
     # The phone that sent it, with the cookies the answer set.
     client: Client | None = None
-
-
-@pytest.fixture(scope="module")
-def _sqlite_file_database(
-    tmp_path_factory: pytest.TempPathFactory, django_db_setup: None, django_db_blocker: Any
-) -> Iterator[None]:
-    """A migrated SQLite file in place of the in-memory test database, for one module."""
-    in_memory = connections["default"]
-    saved = connections.settings["default"]
-    path = Path(tmp_path_factory.mktemp("races")) / "db.sqlite3"
-    connections.settings["default"] = {**saved, "NAME": str(path)}
-    del connections["default"]
-    try:
-        with django_db_blocker.unblock():
-            call_command("migrate", verbosity=0)
-            yield
-    finally:
-        connections["default"].close()
-        connections.settings["default"] = saved
-        connections["default"] = in_memory
-
-
-@pytest.fixture
-def racing_db(request: pytest.FixtureRequest) -> None:
-    """A database that racing threads can all write. The tests using it are
-    marked ``django_db(transaction=True)``: committed, and flushed after."""
-    if connection.vendor == "sqlite":
-        request.getfixturevalue("_sqlite_file_database")
 
 
 def phone(private_table: PrivateTable) -> Client:

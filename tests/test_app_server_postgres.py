@@ -70,7 +70,7 @@ def statuses(port: int) -> list[int]:
     return found
 
 
-@pytest.mark.postgres
+@pytest.mark.postgres_only
 @pytest.mark.django_db  # so that the PostgreSQL pass of make test keeps it
 @needs_the_server
 def test_under_load_the_production_server_keeps_to_a_few_postgresql_connections(

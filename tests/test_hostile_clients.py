@@ -86,7 +86,7 @@ def test_the_production_server_keeps_serving_the_other_tables(tmp_path: Path) ->
         assert_one_client_cannot_freeze_or_starve_the_others(port)
 
 
-@pytest.mark.postgres
+@pytest.mark.postgres_only
 @pytest.mark.django_db  # so that the PostgreSQL pass of make test keeps it
 def test_on_postgresql_the_production_server_keeps_serving_the_other_tables(
     tmp_path: Path,

@@ -237,6 +237,7 @@ def test_every_form_is_listed(tables: Tables) -> None:
 
 
 @pytest.mark.parametrize("name", FORM_NAMES)
+@pytest.mark.postgres
 def test_each_valid_submission_is_stored(client: Client, tables: Tables, name: str) -> None:
     """The hostile test starts from these: each changes the scorebook as it is."""
     address, valid = forms(tables)[name]
@@ -248,6 +249,7 @@ def test_each_valid_submission_is_stored(client: Client, tables: Tables, name: s
 @pytest.mark.parametrize("name", FORM_NAMES)
 @EXAMPLES
 @given(data=st.data())
+@pytest.mark.postgres
 def test_a_hostile_form_gets_an_answer_and_a_refused_one_stores_nothing(
     client: Client, tables: Tables, name: str, data: st.DataObject
 ) -> None:

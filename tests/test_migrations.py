@@ -11,6 +11,7 @@ from tests.night_support import start_night, tables_of
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_no_model_change_is_missing_its_migration() -> None:
     # Exits non-zero (SystemExit) when makemigrations would write anything.
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
@@ -42,6 +43,7 @@ def _games_citing_every_rule() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_hands_stored_with_the_old_sheets_numbers_read_with_the_rulebooks_after_migrating() -> None:
     _games_citing_every_rule()
     engine_writes = _stored(django_apps)  # what the engine writes today

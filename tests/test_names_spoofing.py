@@ -52,6 +52,7 @@ def test_a_full_width_name_is_read_as_the_plain_name() -> None:
     assert clean_name(wide("MAKERs")) == "MAKERs"
 
 
+@pytest.mark.postgres
 def test_names_equal_once_read_are_one_name_as_names_differing_in_case_are() -> None:
     assert same_name(FULL_WIDTH, "ann")
     assert same_name("Ann", "ANN")
@@ -133,6 +134,7 @@ def test_a_name_picked_or_typed_with_a_hidden_character_stores_nothing(
     assert stored() == (0, 0, 0, 0, 0)
 
 
+@pytest.mark.postgres
 def test_a_full_width_name_is_the_player_already_known(client: Client) -> None:
     start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
     ann = Player.objects.get(name="Ann")
@@ -264,6 +266,7 @@ def test_renaming_to_another_players_name_in_full_width_asks_for_a_merge(client:
     ("first", "again"),
     [("Émile", "émile"), ("STRAUSS", "Strauß"), ("Strauß", "strauss"), ("Ann", FULL_WIDTH)],
 )
+@pytest.mark.postgres
 def test_names_one_once_read_are_one_player_on_every_database(first: str, again: str) -> None:
     private_table = our_table()
     player = Player.for_name(first, private_table=private_table)
@@ -275,6 +278,7 @@ def test_names_one_once_read_are_one_player_on_every_database(first: str, again:
 # --- the operator's admin --------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_admin_refuses_a_spoofed_name_and_another_players_name(admin_client: Client) -> None:
     start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
     dan = Player.objects.get(name="Dan")
@@ -336,6 +340,7 @@ def test_checking_in_in_full_width_is_the_player_on_the_list(
 # --- a name stored before the check ------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_a_player_stored_before_the_check_is_still_found_and_seated(client: Client) -> None:
     legacy = Player.objects.create(name=WORD_JOINER, private_table=our_table())
     night = EuchreNight.start(

@@ -12,7 +12,7 @@ from scorekeeper.web.middleware import BUSY_MESSAGE
 from tests.game_support import our_table, start_game, url
 from tests.race_support import phone
 
-pytestmark = pytest.mark.postgres
+pytestmark = pytest.mark.postgres_only
 
 
 @pytest.mark.django_db

@@ -29,7 +29,7 @@ from tests.game_support import our_table
 from tests.test_serve import GUNICORN, free_port
 
 pytestmark = [
-    pytest.mark.postgres,
+    pytest.mark.postgres_only,
     pytest.mark.skipif(not GUNICORN.exists(), reason="needs gunicorn"),
 ]
 

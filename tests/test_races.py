@@ -24,10 +24,9 @@ from scorekeeper.models import (
 from scorekeeper.models.players import PlayerQuerySet
 from tests.documents import document
 from tests.game_support import FIVE, HTMX, our_table, record, start_game, url
-from tests.race_support import _sqlite_file_database, at_once, phone, racing_db, statuses
+from tests.race_support import at_once, phone, statuses
 
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 NEW_PLAYERS = ("Quinn", "Rosa", "Sol", "Tam", "Uma")
 
@@ -52,7 +51,7 @@ def game_form(game: Game, **fields: Any) -> dict[str, Any]:
     return {"version": game.version, "token": str(uuid.uuid4()), **fields}
 
 
-def test_twenty_submits_of_one_new_game_form_start_one_game(racing_db: None) -> None:
+def test_twenty_submits_of_one_new_game_form_start_one_game() -> None:
     form = new_game_form(str(uuid.uuid4()), NEW_PLAYERS)
     outcomes = at_once(20, lambda i, client: client.post(reverse("new_game"), form))
     game = Game.objects.get()
@@ -62,7 +61,7 @@ def test_twenty_submits_of_one_new_game_form_start_one_game(racing_db: None) -> 
     assert Player.objects.count() == 5
 
 
-def test_ten_new_games_naming_the_same_new_players_share_the_players(racing_db: None) -> None:
+def test_ten_new_games_naming_the_same_new_players_share_the_players() -> None:
     def start(i: int, client: Client) -> Any:
         # The same five new names, seated differently (and spelled in two cases).
         names = NEW_PLAYERS[i % 5 :] + NEW_PLAYERS[: i % 5]
@@ -80,7 +79,7 @@ def test_ten_new_games_naming_the_same_new_players_share_the_players(racing_db: 
         assert len({s.player_id for s in game.seat_list()}) == 5
 
 
-def test_imports_naming_the_same_new_players_at_once_share_them(racing_db: None) -> None:
+def test_imports_naming_the_same_new_players_at_once_share_them() -> None:
     hands = [{"maker": "Rosa", "trump": "H", "called": "S", "partner": "Tam", "tricks": 3}]
     text = json.dumps(document("call-ace", list(NEW_PLAYERS), hands * 3))
     outcomes = at_once(6, lambda i, client: client.post(reverse("game_import"), {"text": text}))
@@ -89,7 +88,7 @@ def test_imports_naming_the_same_new_players_at_once_share_them(racing_db: None)
     assert Player.objects.count() == 5
 
 
-def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> None:
+def test_one_hand_sent_ten_times_at_once_is_recorded_once() -> None:
     game = start_game()
     form = {"thrown_in": "yes", "after": "0", "token": str(uuid.uuid4())}
     outcomes = at_once(10, lambda i, client: client.post(url("hand_enter", game), form))
@@ -98,7 +97,7 @@ def test_one_hand_sent_ten_times_at_once_is_recorded_once(racing_db: None) -> No
     assert HandChange.objects.filter(game=game).count() == 1
 
 
-def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once(racing_db: None) -> None:
+def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once() -> None:
     game = start_game()
     game.save_call(version=game.version, maker=1, trump="H", called="S")
     hand = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
@@ -110,7 +109,7 @@ def test_the_end_of_a_hand_sent_eight_times_at_once_is_recorded_once(racing_db: 
     assert not HandInProgress.objects.filter(game=game).exists()
 
 
-def test_different_hands_sent_at_once_as_one_hand_record_one(racing_db: None) -> None:
+def test_different_hands_sent_at_once_as_one_hand_record_one() -> None:
     game = start_game()
 
     def enter(i: int, client: Client) -> Any:
@@ -124,9 +123,7 @@ def test_different_hands_sent_at_once_as_one_hand_record_one(racing_db: None) ->
     assert Hand.objects.filter(game=game).count() == 1
 
 
-def test_the_same_deal_from_six_phones_at_once_is_one_hand_and_no_conflict(
-    racing_db: None,
-) -> None:
+def test_the_same_deal_from_six_phones_at_once_is_one_hand_and_no_conflict() -> None:
     game = start_game()
     hand = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
 
@@ -145,7 +142,7 @@ def test_the_same_deal_from_six_phones_at_once_is_one_hand_and_no_conflict(
     assert UsedToken.objects.filter(game=game).count() == 6  # each phone's token, for good
 
 
-def test_a_token_sent_at_once_after_its_hand_was_undone_stores_nothing(racing_db: None) -> None:
+def test_a_token_sent_at_once_after_its_hand_was_undone_stores_nothing() -> None:
     game = start_game()
     fields = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}
     fields = {**fields, "after": "0", "token": str(uuid.uuid4())}
@@ -166,7 +163,7 @@ def test_a_token_sent_at_once_after_its_hand_was_undone_stores_nothing(racing_db
     assert Hand.objects.filter(game=game).count() == 0
 
 
-def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
+def test_one_call_sent_at_once_starts_one_hand() -> None:
     game = start_game()
     form = game_form(game, maker="1", trump="H", called="S")
     outcomes = at_once(8, lambda i, client: client.post(url("hand_start", game), form))
@@ -175,7 +172,7 @@ def test_one_call_sent_at_once_starts_one_hand(racing_db: None) -> None:
     assert (current.maker, current.trump, current.called) == (1, "H", "S")
 
 
-def test_one_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None:
+def test_one_dealer_and_cancel_sent_at_once_change_once() -> None:
     game = start_game()
     game.save_call(version=game.version, maker=1, trump="H", called="S")
     cancel = game_form(game)
@@ -194,7 +191,7 @@ def test_one_dealer_and_cancel_sent_at_once_change_once(racing_db: None) -> None
     assert game.next_dealer == 3
 
 
-def test_one_edit_sent_at_once_is_stored_once(racing_db: None) -> None:
+def test_one_edit_sent_at_once_is_stored_once() -> None:
     game = start_game()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     record(game, maker="Cat", trump="C", called="D", partner="Dan", tricks=3)
@@ -205,7 +202,7 @@ def test_one_edit_sent_at_once_is_stored_once(racing_db: None) -> None:
     assert Hand.objects.get(game=game, number=1).tricks == 5
 
 
-def test_one_undo_sent_at_once_takes_back_one_hand(racing_db: None) -> None:
+def test_one_undo_sent_at_once_takes_back_one_hand() -> None:
     game = start_game()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     record(game, maker="Cat", trump="C", called="D", partner="Dan", tricks=3)
@@ -216,7 +213,7 @@ def test_one_undo_sent_at_once_takes_back_one_hand(racing_db: None) -> None:
     assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1]
 
 
-def test_a_rematch_tapped_on_every_phone_at_once_starts_one_game(racing_db: None) -> None:
+def test_a_rematch_tapped_on_every_phone_at_once_starts_one_game() -> None:
     game = start_game(target=1)
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     outcomes = at_once(8, lambda i, client: client.post(url("game_rematch", game)))

@@ -17,9 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import EuchreNight, Game, PrivateTable
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
-
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the racing tests use
+from tests.race_support import at_once, statuses
 
 FIRST_PLAYERS = ("Quinn", "Rosa", "Sol", "Tam", "Uma")
 NIGHT_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -77,6 +75,7 @@ def night_url(night: EuchreNight) -> str:
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_sent_again_after_its_answer_was_lost_reaches_the_same_game_and_table() -> (
     None
 ):
@@ -93,6 +92,7 @@ def test_a_first_game_sent_again_after_its_answer_was_lost_reaches_the_same_game
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_sent_again_with_other_players_is_refused_and_starts_nothing() -> None:
     token = str(uuid.uuid4())
     Client().post(reverse("new_game"), game_form(token))
@@ -122,6 +122,7 @@ def test_a_first_game_sent_again_with_other_players_is_refused_and_starts_nothin
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_new_game_form_sent_again_changed_from_a_phone_with_its_table_is_refused(
     client: Client,
 ) -> None:
@@ -134,6 +135,7 @@ def test_a_new_game_form_sent_again_changed_from_a_phone_with_its_table_is_refus
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_game_form_sent_again_after_its_tables_key_was_replaced_gets_no_table() -> None:
     # Replacing a key shuts out every phone that had the old one, the phone
     # whose form made the table too: sending that form again is no way back in.
@@ -150,9 +152,8 @@ def test_a_first_game_form_sent_again_after_its_tables_key_was_replaced_gets_no_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_table(
-    racing_db: None,
-) -> None:
+@pytest.mark.postgres
+def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_table() -> None:
     form = game_form(str(uuid.uuid4()))
     outcomes = at_once(20, lambda i, client: client.post(reverse("new_game"), form), joined=False)
     game = Game.objects.get()
@@ -167,6 +168,7 @@ def test_twenty_phones_sending_one_first_game_at_once_reach_one_game_at_one_tabl
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_sent_again_after_its_answer_was_lost_reaches_the_same_night() -> None:
     form = night_form(str(uuid.uuid4()))
     first = Client().post(reverse("night_new"), form)
@@ -180,6 +182,7 @@ def test_a_first_euchre_night_sent_again_after_its_answer_was_lost_reaches_the_s
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_sent_again_changed_is_refused_and_starts_nothing() -> None:
     token = str(uuid.uuid4())
     Client().post(reverse("night_new"), night_form(token))
@@ -198,6 +201,7 @@ def test_a_first_euchre_night_sent_again_changed_is_refused_and_starts_nothing()
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_first_euchre_night_form_sent_again_after_its_tables_key_was_replaced_gets_no_table() -> (
     None
 ):
@@ -214,9 +218,10 @@ def test_a_first_euchre_night_form_sent_again_after_its_tables_key_was_replaced_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_phones_sending_one_first_euchre_night_at_once_reach_one_night_at_one_table(
-    racing_db: None,
-) -> None:
+@pytest.mark.postgres
+def test_twenty_phones_sending_one_first_euchre_night_at_once_reach_one_night_at_one_table() -> (
+    None
+):
     form = night_form(str(uuid.uuid4()))
     outcomes = at_once(20, lambda i, client: client.post(reverse("night_new"), form), joined=False)
     night = EuchreNight.objects.get()

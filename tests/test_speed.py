@@ -177,6 +177,7 @@ def histories(draw: st.DrawFn) -> tuple[GameSetup, int, list[tuple[str, Any]]]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(histories())
+@pytest.mark.postgres
 def test_each_seats_cached_statistics_match_a_count_over_every_hand(
     history: tuple[GameSetup, int, list[tuple[str, Any]]],
 ) -> None:
@@ -230,6 +231,7 @@ def counted_results() -> dict[str, tuple[int, ...]]:
     return {p.name: tuple(getattr(p, name) for name in RESULT_FIGURES) for p in players}
 
 
+@pytest.mark.postgres
 def test_players_results_follow_a_game_ended_taken_back_ended_again_and_a_merge() -> None:
     game = start_game(target=2)
     start_game(players=("Ann", "Ben", "Cat", "Zed"), variant="standard")
@@ -261,6 +263,7 @@ def test_a_nights_tables_count_as_rounds_at_a_table_in_the_kept_results() -> Non
     assert {results[0] for results in kept.values()} == {0}
 
 
+@pytest.mark.postgres
 def test_a_players_record_sums_their_seats(client: Client) -> None:
     game = start_game()
     record(game, **CAT_MAKES)
@@ -273,6 +276,7 @@ def test_a_players_record_sums_their_seats(client: Client) -> None:
     assert set(FIVE) <= {p.name for p in Player.objects.all()}
 
 
+@pytest.mark.postgres
 def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
     import importlib
 
@@ -292,6 +296,7 @@ def test_the_migration_counts_the_figures_of_games_stored_before_it() -> None:
     assert fresh(game).hands_played == hands_played == 5
 
 
+@pytest.mark.postgres
 def test_the_migration_counts_the_results_of_players_stored_before_it() -> None:
     import importlib
 
@@ -310,6 +315,7 @@ def test_the_migration_counts_the_results_of_players_stored_before_it() -> None:
     assert kept_results() == kept == counted_results()
 
 
+@pytest.mark.postgres
 def test_the_migration_counts_the_pairs_of_seats_of_games_stored_before_it() -> None:
     import importlib
 
@@ -333,6 +339,7 @@ def test_the_migration_counts_the_pairs_of_seats_of_games_stored_before_it() -> 
     assert list(Seat.objects.values_list("finished", "won", "shared_win")) == results
 
 
+@pytest.mark.postgres
 def test_a_seat_knows_it_is_at_a_nights_table_and_the_migration_marks_those_stored_before() -> None:
     import importlib
 

@@ -366,6 +366,7 @@ def test_a_phone_without_any_table_sees_nothing_of_a_table_on_any_page(
     assert not leaks(answers, [*seeded.secrets, OTHER_TABLE_NAME, *OTHER_NAMES])
 
 
+@pytest.mark.postgres
 def test_a_phone_of_another_table_sees_nothing_of_this_table_on_any_page(
     seeded: Seeded,
 ) -> None:
@@ -434,6 +435,7 @@ def test_a_nul_in_an_address_is_a_404(seeded: Seeded, phone: str) -> None:
         assert "key link" in response.content.decode(), address  # the app's own 404 page
 
 
+@pytest.mark.postgres
 def test_a_nul_in_any_parameter_of_any_route_is_a_404(seeded: Seeded) -> None:
     """Each parameter of each route in turn gets a NUL, the others their real
     values, fetched by a phone that has the table (so every lookup is made)."""

@@ -20,7 +20,7 @@ from tests.documents import example, import_document, long_game
 from tests.game_support import our_table, record, start_game, url
 from tests.night_support import start_night, tables_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def counts() -> tuple[int, ...]:

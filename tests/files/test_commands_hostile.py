@@ -328,11 +328,13 @@ def test_a_restored_nights_backup_is_taken_whole() -> None:
         ("   ", "1 to"),
     ],
 )
+@pytest.mark.postgres
 def test_new_table_refuses_a_name_no_database_or_list_keeps(name: str, says: str) -> None:
     assert_refused(manage("new_table", name), says)
     assert not PrivateTable.objects.exists()
 
 
+@pytest.mark.postgres
 def test_tables_lists_a_table_a_line_whatever_its_name_holds() -> None:
     # A name with a line break (the admin takes any text) restores, and lists on one line.
     ran = manage("restore", "-", stdin=backup(private_table_backup(name="Club\nTwo\tThree")))
@@ -368,7 +370,12 @@ def test_a_malformed_command_line_names_the_argument_without_a_traceback(
 
 
 def shell(*args: str, db: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}"}
+    """A real ``manage.py`` with the real settings, as a script runs it."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -380,15 +387,23 @@ def shell(*args: str, db: Path, stdin: bytes = b"") -> subprocess.CompletedProce
     )
 
 
-def test_from_the_shell_each_refusal_is_one_line_and_a_failing_exit(tmp_path: Path) -> None:
+def test_from_the_shell_a_refusal_is_one_line_and_a_failing_exit_and_an_import_its_id(
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "shell.sqlite3"
     assert shell("migrate", "--no-input", "-v0", db=db).returncode == 0
+    # One of each kind; the others are refused in this process, above.
+    wrong_partner = example()
+    wrong_partner["hands"][2] = {
+        "maker": "Cat",
+        "trump": "S",
+        "called": "S",
+        "partner": "Zed",
+        "tricks": 3,
+    }
     refusals = [
-        (["import_game", str(tmp_path / "missing.json")], b"", "No such file"),
-        (["import_game", "-"], game(started_at="9999-12-31T23:59:59-14:00"), "started_at"),
+        (["import_game", "-"], json.dumps(wrong_partner).encode(), "hand 3, partner"),
         (["import_game", "-"], game(first_dealer="Zed\nboom"), "'Zed\\nboom'"),
-        (["restore", str(tmp_path)], b"", "Is a directory"),
-        (["restore", "-"], backup(private_table_backup(name="Club\x00")), "private table 1, name"),
         (
             ["restore", "-"],
             backup(private_table_backup(name="Club\udc80")),
@@ -405,3 +420,11 @@ def test_from_the_shell_each_refusal_is_one_line_and_a_failing_exit(tmp_path: Pa
         assert says in err, (args, err)
     listed = shell("tables", db=db)
     assert listed.stdout.decode().startswith("No table yet"), listed.stdout  # nothing stored
+
+    good = shell("import_game", "-", db=db, stdin=json.dumps(example()).encode())
+    assert good.returncode == 0, good.stderr
+    game_id = good.stdout.decode().splitlines()[-1]
+    assert game_id.isdigit()
+    exported = shell("export_game", game_id, db=db)
+    assert exported.returncode == 0
+    assert json.loads(exported.stdout)["totals"]["Cat"] == 7

@@ -113,6 +113,7 @@ def test_the_reader_keeps_the_edges_of_the_years(started: str, finished: str) ->
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("dates", "field"), BAD_DATES)
+@pytest.mark.postgres
 def test_import_game_refuses_each_bad_date_and_stores_nothing(
     tmp_path: Path, dates: dict[str, str], field: str
 ) -> None:
@@ -126,6 +127,7 @@ def test_import_game_refuses_each_bad_date_and_stores_nothing(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("dates", "field"), BAD_DATES)
+@pytest.mark.postgres
 def test_an_upload_with_a_bad_date_is_refused_beside_the_file_field(
     client: Client, dates: dict[str, str], field: str
 ) -> None:
@@ -141,6 +143,7 @@ def test_an_upload_with_a_bad_date_is_refused_beside_the_file_field(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("dates", "field"), BAD_DATES)
+@pytest.mark.postgres
 def test_a_paste_with_a_bad_date_is_refused_beside_the_paste_box(
     client: Client, dates: dict[str, str], field: str
 ) -> None:
@@ -176,6 +179,7 @@ def empty_the_database() -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("dates", "field"), BAD_DATES)
+@pytest.mark.postgres
 def test_restore_refuses_a_game_with_a_bad_date_and_stores_nothing(
     tmp_path: Path, dates: dict[str, str], field: str
 ) -> None:
@@ -214,6 +218,7 @@ NIGHT_PLACES = [
 @pytest.mark.parametrize(
     "moment", ["9999-12-31T23:59:59-14:00", "0001-01-01T01:00:00+00:00", "1899-12-31T23:00:00Z"]
 )
+@pytest.mark.postgres
 def test_restore_refuses_a_night_with_a_bad_date_and_stores_nothing(
     tmp_path: Path, place: Any, where: str, moment: str
 ) -> None:
@@ -228,6 +233,7 @@ def test_restore_refuses_a_night_with_a_bad_date_and_stores_nothing(
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_nights_table_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
     a_played_night()
     data = copy.deepcopy(backup())
@@ -243,6 +249,7 @@ def test_a_nights_table_that_ends_before_it_starts_is_refused(tmp_path: Path) ->
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_games_at_the_edges_of_the_years_are_kept_and_every_page_shows_them(
     client: Client, tmp_path: Path
 ) -> None:

@@ -180,6 +180,7 @@ def test_the_copy_box_is_not_offered_before_it_is_needed(client: Client) -> None
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_the_migration_gives_every_existing_game_its_own_id() -> None:
     before = [("scorekeeper", "0003_game_next_dealer")]
     executor = MigrationExecutor(connection)

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +20,6 @@ from scorekeeper.models import Game, Hand, HandChange, Player, Seat
 from tests.documents import example, import_document, long_game
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_import(data: Any, tmp_path: Path) -> tuple[int, list[str]]:
@@ -86,6 +81,7 @@ def test_the_contract_example_exports_with_dealers_points_totals_and_no_winner_y
     )
 
 
+@pytest.mark.postgres
 def test_export_then_import_then_export_gives_the_same_document(tmp_path: Path) -> None:
     game_id, _ = run_import(long_game(60, target=25), tmp_path)
     first = run_export(game_id)
@@ -107,6 +103,7 @@ def test_an_exported_rotation_is_not_stored_as_deals_out_of_turn(tmp_path: Path)
     assert list(again.hands.values_list("dealer_override", flat=True)) == [None] * 5
 
 
+@pytest.mark.postgres
 def test_a_deal_out_of_turn_survives_the_round_trip(tmp_path: Path) -> None:
     data = example()
     data["hands"][1]["dealer"] = "Eve"  # Ben's deal, dealt by Eve: the rotation goes on from her
@@ -137,6 +134,7 @@ def test_a_finished_game_exports_its_winners_and_keeps_hands_after_the_end(
     assert exported["totals"]["Cat"] == 5
 
 
+@pytest.mark.postgres
 def test_import_reads_standard_input_with_a_dash() -> None:
     stdin = io.TextIOWrapper(io.BytesIO(json.dumps(example()).encode()), encoding="utf-8")
     out = io.StringIO()
@@ -175,6 +173,7 @@ def test_imported_hands_are_cached_and_logged_like_recorded_ones(tmp_path: Path)
     assert game.version == 1
 
 
+@pytest.mark.postgres
 def test_import_finds_known_players_by_name_whatever_the_case(tmp_path: Path) -> None:
     run_import(example(), tmp_path)
     data = example()
@@ -293,50 +292,6 @@ def test_a_missing_file_is_refused() -> None:
         call_command("import_game", "/nonexistent/game.json", stdout=io.StringIO())
 
 
-# --- The real commands, as a script runs them ---------------------------------------------
-
-
-def _manage(*args: str, db: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def test_the_commands_exit_codes_and_output_as_a_script_sees_them(tmp_path: Path) -> None:
-    db = tmp_path / "script.sqlite3"
-    assert _manage("migrate", "--no-input", "-v0", db=db).returncode == 0
-
-    good = _manage("import_game", "-", db=db, stdin=json.dumps(example()))
-    assert good.returncode == 0, good.stderr
-    game_id = good.stdout.splitlines()[-1]
-    assert game_id.isdigit()
-
-    exported = _manage("export_game", game_id, db=db)
-    assert exported.returncode == 0
-    assert json.loads(exported.stdout)["totals"]["Cat"] == 7
-
-    data = example()
-    data["hands"][2] = {"maker": "Cat", "trump": "S", "called": "S", "partner": "Zed", "tricks": 3}
-    bad = _manage("import_game", "-", db=db, stdin=json.dumps(data))
-    assert bad.returncode != 0
-    assert "hand 3, partner" in bad.stderr
-    assert bad.stdout == ""
-    listed = _manage("export_game", str(int(game_id) + 1), db=db)
-    assert listed.returncode != 0  # the bad import stored no game
-
-
 # --- The web: download and upload ----------------------------------------------------------
 
 
@@ -424,6 +379,7 @@ def test_a_bad_paste_is_shown_beside_the_paste_box_and_kept_for_correcting(
     assert nothing_stored()
 
 
+@pytest.mark.postgres
 def test_a_number_too_long_to_read_is_refused_beside_the_file_field(client: Client) -> None:
     # Python reads at most 4,300 digits of an integer; past that json.loads gives up.
     text = json.dumps(example())[:-1] + ', "target": ' + "7" * 5_000 + "}"

@@ -100,6 +100,7 @@ def test_an_import_that_would_overfill_its_table_is_refused_beside_the_field(
     assert stored() == before
 
 
+@pytest.mark.postgres
 def test_the_operator_sees_each_tables_size_largest_first(client: Client, settings: Any) -> None:
     settings.BOWER_TABLE_MAX_HANDS = 100
     ours = our_table()

@@ -22,9 +22,7 @@ from scorekeeper.models import Game, Hand, HandChange, Player, PrivateTable, Sea
 from scorekeeper.models import game_documents as game_models
 from tests.documents import long_game
 from tests.game_support import our_table, start_game, url
-from tests.race_support import _sqlite_file_database, phone, racing_db
-
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
+from tests.race_support import phone
 
 CACHED = ("dealer", "points", "totals", "rule", "section", "explanation", "after_end")
 
@@ -40,6 +38,7 @@ def report(capsys: pytest.CaptureFixture[str], line: str) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_thousand_hand_import_caches_what_a_recompute_would(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -62,6 +61,7 @@ def test_a_thousand_hand_import_caches_what_a_recompute_would(
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_an_import_names_players_as_the_scorebook_spells_them_even_if_one_appeared_meanwhile(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -117,8 +117,9 @@ def test_a_megabyte_of_thrown_in_hands_is_refused_at_once(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_another_table_records_hands_while_a_thousand_hand_import_runs(
-    racing_db: None, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     elsewhere = PrivateTable.objects.create(name="Elsewhere")
     other = start_game(players=("Vic", "Wes", "Xan", "Yul", "Zoe"), private_table=elsewhere)

@@ -142,6 +142,7 @@ def restore(data: dict[str, Any], tmp_path: Path) -> str:
     return out.getvalue()
 
 
+@pytest.mark.postgres
 def test_restore_folds_a_full_width_name_into_the_player_and_says_so(tmp_path: Path) -> None:
     eight = [FULL_WIDTH, "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", wide("Hal")]
     out = restore(a_backup(FULL_WIDTH, "Ben", "Cat", "Dan", "Eve", night_names=eight), tmp_path)

@@ -55,6 +55,7 @@ def game() -> Game:
         ("hand_undo", {}),
     ],
 )
+@pytest.mark.postgres
 def test_the_table_after_a_change_shows_the_game_as_stored(
     client: Client, game: Game, action: str, fields: dict[str, str]
 ) -> None:

@@ -77,6 +77,7 @@ def test_a_call_without_a_kept_form_gets_the_table_as_before(client: Client) -> 
     assert fresh(game).current_hand is not None
 
 
+@pytest.mark.postgres
 def test_a_call_from_a_page_with_old_names_or_refused_gets_the_table(client: Client) -> None:
     game = start_game(first_dealer=0)
     stale = keeping(game)

@@ -98,6 +98,7 @@ def test_the_option_sent_for_another_variant_is_ignored_as_no_trump_is(client: C
 # --- Held to, where a hand is made or recorded ---------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_dealers_partner_ordering_up_without_going_alone_is_refused_beside_partner(
     client: Client,
 ) -> None:

@@ -146,6 +146,7 @@ def test_the_edit_form_shows_who_dealt_the_hand(client: Client, game: Game) -> N
     assert form["dealer"].value() == "0"
 
 
+@pytest.mark.postgres
 def test_editing_a_hands_dealer_moves_the_rotation_after_it_and_keeps_a_history(
     client: Client, game: Game
 ) -> None:
@@ -176,6 +177,7 @@ def test_a_thrown_in_hands_dealer_can_be_edited(client: Client, game: Game) -> N
     assert [h.dealer for h in fresh(game).hand_list()] == [0, 3]
 
 
+@pytest.mark.postgres
 def test_a_dealer_outside_the_table_is_refused_on_edit(client: Client, game: Game) -> None:
     response = edit_dealer(client, game, 1, "7")
     assert response.status_code == 422

@@ -51,6 +51,7 @@ def test_the_edit_form_holds_the_hand_as_recorded(client: Client, game: Game) ->
     }
 
 
+@pytest.mark.postgres
 def test_an_edit_recomputes_the_totals_and_keeps_the_history(client: Client, game: Game) -> None:
     response = edit(client, game, 1, {"tricks": "1"})
     assert response.status_code == 302
@@ -108,6 +109,7 @@ def test_the_same_edit_posted_twice_is_one_change(client: Client, game: Game) ->
     assert totals(game)[0] == 2  # a euchre with no tricks: the defenders score 2
 
 
+@pytest.mark.postgres
 def test_an_edit_from_a_stale_phone_changes_nothing(client: Client, game: Game) -> None:
     stale = game.version
     record(game, thrown_in=True)
@@ -131,6 +133,7 @@ def test_an_undone_hand_keeps_its_history(client: Client, game: Game) -> None:
 # --- the result ------------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_winning_hand_leads_to_the_result_with_the_rule(client: Client, game: Game) -> None:
     response = post(
         client,
@@ -155,6 +158,7 @@ def test_a_shared_win_says_so(client: Client) -> None:
     assert "under the shared-win rule they share the win" in html
 
 
+@pytest.mark.postgres
 def test_a_standard_team_wins_together(client: Client) -> None:
     game = start_game("standard", FOUR, target=4)
     record(game, maker="Ann", trump="S", alone=True, tricks=5)

@@ -72,6 +72,7 @@ def redo_fields(html: str, game: Game) -> dict[str, str]:
 # --- Undo, and Redo ---------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_undo_shows_the_hand_taken_back_and_redo_records_it_again_as_it_was(
     client: Client, game: Game
 ) -> None:
@@ -94,6 +95,7 @@ def test_undo_shows_the_hand_taken_back_and_redo_records_it_again_as_it_was(
     assert list(kinds) == ["recorded", "undone", "recorded"]
 
 
+@pytest.mark.postgres
 def test_redo_tapped_twice_records_the_hand_once(client: Client, game: Game) -> None:
     fields = redo_fields(undo(client, game).content.decode(), game)
     answers = [send(client, url("hand_redo", game), fields, htmx=True) for _ in range(2)]
@@ -116,6 +118,7 @@ def test_redo_after_another_phone_recorded_that_hand_stores_nothing_and_says_so(
 
 
 @pytest.mark.parametrize("meanwhile", ["hand 1 taken back too", "a call made"])
+@pytest.mark.postgres
 def test_redo_after_the_game_changed_otherwise_stores_nothing(
     client: Client, game: Game, meanwhile: str
 ) -> None:

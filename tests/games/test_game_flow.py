@@ -49,6 +49,7 @@ def test_a_token_sent_again_with_another_hand_stores_nothing_and_answers_409(
     assert again.context["form"]["tricks"].value() == "5"
 
 
+@pytest.mark.postgres
 def test_a_token_sent_again_with_the_same_hand_answers_as_the_first_time(
     client: Client, game: Game
 ) -> None:

@@ -298,6 +298,7 @@ def test_a_second_phone_saving_the_same_hand_records_it_once_and_answers_as_reco
     assert game.hands.count() == 1
 
 
+@pytest.mark.postgres
 def test_a_second_phone_saving_another_hand_there_is_offered_keep_theirs_mine_or_next(
     client: Client, game: Game
 ) -> None:
@@ -484,6 +485,7 @@ def test_the_renege_help_cites_the_variants_own_section(
 # --- a Call-Ace maker going alone at the call (docs/decisions.md, D51) --------------------------
 
 
+@pytest.mark.postgres
 def test_a_call_ace_maker_who_goes_alone_at_the_call_is_recorded_as_holding_the_ace(
     client: Client, game: Game
 ) -> None:

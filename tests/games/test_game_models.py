@@ -60,6 +60,7 @@ def test_a_new_game_token_starts_one_game_however_often_it_is_sent() -> None:
     assert Game.objects.count() == 1
 
 
+@pytest.mark.postgres
 def test_one_person_is_one_player_across_games_whatever_the_case() -> None:
     start_game(players=FIVE)
     start_game("standard", ("ann", "BEN", "Cat", "Dan"))
@@ -67,6 +68,7 @@ def test_one_person_is_one_player_across_games_whatever_the_case() -> None:
     assert [s.player.name for s in fresh(Game.objects.last()).seat_list()][:2] == ["Ann", "Ben"]
 
 
+@pytest.mark.postgres
 def test_recent_players_come_newest_game_first() -> None:
     start_game("standard", FOUR)
     start_game("standard", ("Zoe", "Yan", "Xia", "Wes"))
@@ -147,6 +149,7 @@ def test_recent_hands_are_newest_first_and_limited() -> None:
 # --- undo and edit ------------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_undo_takes_back_the_last_hand_and_keeps_a_note() -> None:
     game = start_game()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=5)
@@ -181,6 +184,7 @@ def test_an_edit_that_ends_the_game_earlier_asks_first_and_keeps_the_later_hands
     assert game.hands.count() == 3
 
 
+@pytest.mark.postgres
 def test_the_same_edit_sent_twice_changes_the_game_once() -> None:
     game = start_game()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)

@@ -22,7 +22,7 @@ from tests.documents import import_document, long_game
 from tests.game_support import HTMX, fresh, record, start_game, url
 from tests.games.test_game_fixes import Forms
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 # Ben (seat 1) makes hearts, calls the ace of spades, Dan (seat 3) holds it: 3 tricks.
 BENS = {"maker": "1", "trump": "H", "called": "S", "partner": "3", "tricks": "3"}

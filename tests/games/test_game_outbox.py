@@ -74,6 +74,7 @@ def test_an_outbox_hand_after_hands_taken_back_meanwhile_is_refused() -> None:
     assert numbers(game) == []
 
 
+@pytest.mark.postgres
 def test_the_token_of_an_outbox_hand_sent_with_other_content_stores_nothing() -> None:
     game = start_game()
     token = uuid.uuid4()

@@ -57,6 +57,7 @@ def test_the_table_screen_links_each_rule_its_hands_cite(client: Client) -> None
     assert "(house rule, <a " in page
 
 
+@pytest.mark.postgres
 def test_a_hands_history_and_the_sheet_link_the_rule_applied(client: Client) -> None:
     game = a_game_with_a_misdeal_and_a_penalty()
     history = client.get(url("hand_history", game, 1)).content.decode()
@@ -71,6 +72,7 @@ def test_a_hands_history_and_the_sheet_link_the_rule_applied(client: Client) -> 
     ]
 
 
+@pytest.mark.postgres
 def test_the_result_links_the_rule_that_decided(client: Client) -> None:
     game = start_game("standard", FOUR, target=2)
     record(game, maker="Ann", trump="H", tricks=5)

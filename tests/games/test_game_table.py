@@ -134,6 +134,7 @@ def long_game(hands: int) -> Game:
 
 
 @pytest.mark.parametrize("hands", [1, 60])
+@pytest.mark.postgres
 def test_the_poll_while_nothing_changed_is_one_query_at_1_and_60_hands(
     client: Client, django_assert_num_queries: Any, hands: int
 ) -> None:
@@ -175,6 +176,7 @@ def test_a_poll_with_a_bad_version_gets_the_table(client: Client, game: Game) ->
     assert response.status_code == 200
 
 
+@pytest.mark.postgres
 def test_the_poll_of_an_unknown_game_is_not_found(client: Client) -> None:
     assert client.get("/games/999/state/", {"version": 1}).status_code == 404
 
@@ -301,6 +303,7 @@ def test_with_no_hand_there_is_nothing_to_undo(client: Client) -> None:
 # --- the score sheet --------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_score_sheet_lists_every_hand(client: Client) -> None:
     game = long_game(12)
     response = client.get(url("game_sheet", game))

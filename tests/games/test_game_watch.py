@@ -174,6 +174,7 @@ def test_a_watch_link_never_shows_another_tables_game(stranger: Client) -> None:
     assert heading_of(answer.content.decode()) == "Cat wins"
 
 
+@pytest.mark.postgres
 def test_a_followed_game_deleted_by_the_operator_leaves_the_link_on_its_own_game(
     stranger: Client,
 ) -> None:

@@ -125,6 +125,7 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
     )
 
 
+@pytest.mark.postgres
 def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     client: Client,
 ) -> None:

@@ -99,6 +99,7 @@ def test_the_list_filters_by_variant(client: Client) -> None:
     assert '<option value="standard" selected>' in response.content.decode()
 
 
+@pytest.mark.postgres
 def test_the_list_filters_by_player(client: Client) -> None:
     five = finished_call_ace()
     standard_in_progress()
@@ -132,6 +133,7 @@ def test_an_empty_history_invites_a_first_game(client: Client) -> None:
     assert 'href="/games/new/"' in html
 
 
+@pytest.mark.postgres
 def test_the_list_is_paginated(client: Client) -> None:
     for _ in range(31):
         standard_in_progress()
@@ -143,6 +145,7 @@ def test_the_list_is_paginated(client: Client) -> None:
     assert 'href="?variant=standard&amp;page=1"' in second.content.decode()
 
 
+@pytest.mark.postgres
 def test_an_htmx_filter_request_gets_only_the_results(client: Client) -> None:
     finished_call_ace()
     response = client.get(

@@ -14,7 +14,7 @@ from scorekeeper.models import GameNight
 from tests.documents import example, import_document, local
 from tests.history.test_history import finished_call_ace, standard_in_progress
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NIGHT = date(2025, 11, 21)
 

@@ -129,6 +129,7 @@ def test_a_record_by_variant_splits_the_same_figures() -> None:
     assert totals == EXPECTED["Ann"]
 
 
+@pytest.mark.postgres
 def test_a_player_without_games_has_a_record_of_zeros() -> None:
     Player.objects.create(name="Zoe", private_table=our_table())
     assert figures(Player.objects.with_records().get()) == (0,) * len(FIGURES)
@@ -150,6 +151,7 @@ def test_the_player_list_shows_games_wins_shared_wins_and_win_rate(client: Clien
 
 
 @pytest.mark.usefixtures("games")
+@pytest.mark.postgres
 def test_the_player_list_sorts_by_wins_or_games(client: Client) -> None:
     by_games = client.get(reverse("player_list"), {"order": "games"}).context["players"]
     assert [p.name for p in by_games][-1] == "Eve"

@@ -66,6 +66,7 @@ def test_a_bad_name_is_refused_beside_the_field(client: Client, name: str, messa
     assert 'id="id_name_error"' in response.content.decode()
 
 
+@pytest.mark.postgres
 def test_merging_asks_first_then_moves_every_seat_and_the_statistics(client: Client) -> None:
     game_with("Ann", "Ben", "Cat", "Dan")
     # Danny made trump twice, in two games without Dan.
@@ -102,6 +103,7 @@ def test_a_merge_carries_the_merged_players_own_changes(client: Client) -> None:
     ]
 
 
+@pytest.mark.postgres
 def test_two_players_who_sat_in_the_same_game_cannot_be_merged(client: Client) -> None:
     game_with("Ann", "Ben", "Cat", "Dan")
     ann, ben = Player.objects.get(name="Ann"), Player.objects.get(name="Ben")
@@ -139,6 +141,7 @@ def test_rename_and_merge_refuse_a_get(client: Client) -> None:
     assert client.get(reverse("player_merge", args=[ann.pk])).status_code == 405
 
 
+@pytest.mark.postgres
 def test_a_rename_that_loses_a_race_to_the_same_name_is_refused_not_an_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -21,10 +21,9 @@ from scorekeeper.models import GameNight, Player, PlayerChange, Seat
 from scorekeeper.models.records import RESULT_FIGURES
 from tests.documents import document, import_document
 from tests.game_support import our_table, start_game
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import at_once, statuses
 
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 MADE = {"maker": "Dee", "trump": "H", "called": "S", "partner": "Eve", "tricks": 3}
 PHONES = 8
@@ -97,9 +96,7 @@ def merge_at_once(moves: list[tuple[str, str]]) -> tuple[list[Any], list[str]]:
     return at_once(PHONES, go), said
 
 
-def test_phones_naming_one_game_night_at_once_each_save_it_and_one_name_stands(
-    racing_db: None,
-) -> None:
+def test_phones_naming_one_game_night_at_once_each_save_it_and_one_name_stands() -> None:
     game = start_game()
     address = reverse("game_night", args=[game.game_night])
 
@@ -136,9 +133,7 @@ def test_a_night_another_phone_names_between_the_look_up_and_the_save_is_saved(
     assert "The night's name and place are saved." in told(client, response)
 
 
-def test_two_players_who_shared_a_game_merged_into_a_third_at_once_merge_one(
-    racing_db: None,
-) -> None:
+def test_two_players_who_shared_a_game_merged_into_a_third_at_once_merge_one() -> None:
     game_with("Al", "Cy", "Dee", "Eve")
     game_with("Bo", "Fay", "Gus", "Hal")
     outcomes, said = merge_at_once([("Al", "Bo"), ("Cy", "Bo")])
@@ -150,7 +145,7 @@ def test_two_players_who_shared_a_game_merged_into_a_third_at_once_merge_one(
     assert_players_whole()
 
 
-def test_two_players_merged_into_each_other_at_once_merge_one_way(racing_db: None) -> None:
+def test_two_players_merged_into_each_other_at_once_merge_one_way() -> None:
     game_with("Al", "Dee", "Eve", "Fay")
     game_with("Bo", "Gus", "Hal", "Ivy")
     outcomes, said = merge_at_once([("Al", "Bo"), ("Bo", "Al")])
@@ -160,7 +155,7 @@ def test_two_players_merged_into_each_other_at_once_merge_one_way(racing_db: Non
     assert_players_whole()
 
 
-def test_a_player_renamed_and_merged_at_once_is_never_an_error(racing_db: None) -> None:
+def test_a_player_renamed_and_merged_at_once_is_never_an_error() -> None:
     game_with("Al", "Dee", "Eve", "Fay")
     game_with("Bo", "Gus", "Hal", "Ivy")
     al, bo = Player.objects.get(name="Al"), Player.objects.get(name="Bo")

@@ -67,6 +67,7 @@ def test_a_standard_game_is_two_partnerships_winners_first() -> None:
     )
 
 
+@pytest.mark.postgres
 def test_games_are_rated_in_the_order_they_finished_and_a_game_on_is_none() -> None:
     first = finished(document("call-ace", FIVE, [march("Ann", "Ben")] * 2, target=4), minute=9)
     finished(document("call-ace", FIVE, [march("Cat", "Dan")] * 2, target=4), minute=2)

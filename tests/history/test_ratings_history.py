@@ -18,7 +18,7 @@ from scorekeeper.models import Game, Player, PrivateTable, table_ratings
 from tests.documents import document, import_document
 from tests.game_support import TEST_TABLE_KEY, our_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Danny"]
 SUITS = "SHDC"

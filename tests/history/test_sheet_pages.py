@@ -70,6 +70,7 @@ def page_links(html: str) -> list[str]:
 # --- pages ----------------------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_a_game_of_60_hands_is_one_page_without_page_links(client: Client) -> None:
     html = sheet(client, a_game(60)).content.decode()
     assert hand_numbers(html) == list(range(1, 61))
@@ -77,6 +78,7 @@ def test_a_game_of_60_hands_is_one_page_without_page_links(client: Client) -> No
     assert "Earlier hands" not in html
 
 
+@pytest.mark.postgres
 def test_the_61st_hand_opens_a_second_page_and_the_sheet_opens_on_it(client: Client) -> None:
     game = a_game(61)
     html = sheet(client, game).content.decode()
@@ -94,6 +96,7 @@ def test_the_61st_hand_opens_a_second_page_and_the_sheet_opens_on_it(client: Cli
     assert "Earlier hands" not in first
 
 
+@pytest.mark.postgres
 def test_every_hand_is_on_exactly_one_page_reached_by_the_page_links(client: Client) -> None:
     game = a_long_game(130)
     opening = sheet(client, game).content.decode()
@@ -136,6 +139,7 @@ def test_each_row_on_a_later_page_keeps_its_facts_rule_and_edit_link(client: Cli
     assert html.count('class="sheet-note') == 11
 
 
+@pytest.mark.postgres
 def test_hands_after_the_end_are_on_the_last_page_marked_not_counted(client: Client) -> None:
     game = a_game(70, target=25)
     assert game.is_finished

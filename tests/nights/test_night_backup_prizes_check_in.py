@@ -18,7 +18,7 @@ from tests.backup_support import backup, restore
 from tests.game_support import our_table
 from tests.night_support import start_night
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def empty_the_database() -> None:

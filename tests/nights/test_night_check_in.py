@@ -47,6 +47,7 @@ def stored() -> tuple[int, int, int]:
     return NightPlayer.objects.count(), Player.objects.count(), NightRound.objects.count()
 
 
+@pytest.mark.postgres
 def test_a_night_started_with_check_in_from_the_form_seats_nobody_yet(client: Client) -> None:
     response = client.post(
         reverse("night_new"),
@@ -142,6 +143,7 @@ def test_a_double_tap_checks_in_once(stranger: Client) -> None:
         ({"pick": "Ann\x07"}, "letters, digits, spaces and punctuation only"),
     ],
 )
+@pytest.mark.postgres
 def test_a_name_that_cannot_be_is_refused_beside_the_field(
     stranger: Client, data: dict[str, str], said: str
 ) -> None:
@@ -155,6 +157,7 @@ def test_a_name_that_cannot_be_is_refused_beside_the_field(
     assert stored() == before
 
 
+@pytest.mark.postgres
 def test_a_wrong_or_old_link_is_refused_and_nothing_is_stored(stranger: Client) -> None:
     night = check_in_night()
     old = night.check_in_link
@@ -180,6 +183,7 @@ def test_a_wrong_or_old_link_is_refused_and_nothing_is_stored(stranger: Client) 
     assert "closed" in poll.content.decode()
 
 
+@pytest.mark.postgres
 def test_the_organiser_seats_round_1_from_those_who_checked_in(client: Client) -> None:
     night = check_in_night(players=("Ann", "Ben", "Ivy"))
     for name in EIGHT:
@@ -195,6 +199,7 @@ def test_the_organiser_seats_round_1_from_those_who_checked_in(client: Client) -
     assert seated == set(EIGHT)
 
 
+@pytest.mark.postgres
 def test_fewer_than_8_checked_in_cannot_be_seated(client: Client) -> None:
     night = check_in_night()
     check_in(Client(), night, pick="Ann")
@@ -301,6 +306,7 @@ def test_the_check_in_page_and_the_organisers_list_read_a_fixed_number_of_querie
     assert "Player 1</li>" in page.content.decode()
 
 
+@pytest.mark.postgres
 def test_before_round_1_the_lists_say_so_and_the_organiser_may_tick_someone_here(
     client: Client,
 ) -> None:

@@ -15,10 +15,9 @@ from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, NightPlayer
 from tests.game_support import our_table
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import at_once, statuses
 
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 PHONES = 8
 
@@ -35,7 +34,6 @@ def a_check_in_night() -> EuchreNight:
     )
 
 
-@pytest.mark.usefixtures("racing_db")
 def test_the_same_name_on_eight_phones_at_once_checks_in_once() -> None:
     night = a_check_in_night()
     address = reverse("night_check_in", args=[night.check_in_link])
@@ -51,7 +49,6 @@ def test_the_same_name_on_eight_phones_at_once_checks_in_once() -> None:
     assert night.version == 1  # one check-in changed the night
 
 
-@pytest.mark.usefixtures("racing_db")
 def test_eight_names_at_once_get_eight_numbers() -> None:
     night = a_check_in_night()
     address = reverse("night_check_in", args=[night.check_in_link])

@@ -19,7 +19,7 @@ from scorekeeper.models.night_boards import read_board
 from tests.game_support import record
 from tests.night_support import start_night, tables_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 SIXTEEN = tuple(f"Player {chr(ord('A') + n)}" for n in range(16))
 

@@ -74,6 +74,7 @@ def test_a_nights_tables_are_in_its_rounds_not_among_the_games() -> None:
     assert second["tables"][0]["game"]["finished"] is False
 
 
+@pytest.mark.postgres
 def test_backup_restore_into_an_empty_database_backup_again_is_the_same_file(
     tmp_path: Path,
 ) -> None:
@@ -305,6 +306,7 @@ def test_a_players_page_lists_their_latest_ten_nights_and_says_so(client: Client
 # --- the game lists -------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_game_list_shows_a_night_once_not_its_tables(client: Client) -> None:
     night = a_played_night()
     import_document(copy.deepcopy(BEN_WINS))
@@ -322,6 +324,7 @@ def test_the_game_list_shows_a_night_once_not_its_tables(client: Client) -> None
     assert filtered.count('<article class="game-card') == 1
 
 
+@pytest.mark.postgres
 def test_the_game_night_page_shows_the_night_once(client: Client) -> None:
     a_played_night()
     import_document(copy.deepcopy(BEN_WINS))
@@ -349,6 +352,7 @@ def test_merging_moves_a_players_nights(client: Client) -> None:
     ]
 
 
+@pytest.mark.postgres
 def test_merging_two_players_of_one_night_is_refused(client: Client) -> None:
     night = a_played_night()
     ivy, cat = Player.objects.get(name="Ivy"), Player.objects.get(name="Cat")
@@ -367,6 +371,7 @@ def test_merging_two_players_of_one_night_is_refused(client: Client) -> None:
 # --- the operator's admin ------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_operator_looks_into_a_night_in_the_admin(admin_client: Client) -> None:
     night = a_played_night()
     listed = admin_client.get("/admin/scorekeeper/euchrenight/")
@@ -378,6 +383,7 @@ def test_the_operator_looks_into_a_night_in_the_admin(admin_client: Client) -> N
     assert admin_client.get("/admin/scorekeeper/euchrenight/add/").status_code == 403
 
 
+@pytest.mark.postgres
 def test_the_operator_deleting_a_night_or_a_game_leaves_each_players_results_counted(
     admin_client: Client,
 ) -> None:

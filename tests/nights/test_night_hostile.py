@@ -94,6 +94,7 @@ def answer(client: Client, address: str, body: str) -> tuple[int, bool]:
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.postgres
 def test_each_valid_submission_is_stored(client: Client, night: EuchreNight, name: str) -> None:
     address, valid = night_forms(night)[name]
     body = "&".join(f"{key}={quote(value, safe='')}" for key, value in valid.items())

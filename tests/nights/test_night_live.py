@@ -272,6 +272,7 @@ def test_a_write_with_only_the_watch_link_is_refused_and_stores_nothing(stranger
     assert NightRound.objects.filter(night=night).count() == 1
 
 
+@pytest.mark.postgres
 def test_the_watch_poll_is_204_in_one_query_until_a_hand_is_recorded(
     stranger: Client, django_assert_num_queries: Any
 ) -> None:
@@ -295,6 +296,7 @@ def test_an_unknown_watch_token_is_a_404(stranger: Client) -> None:
 # --- The score card -----------------------------------------------------------------------
 
 
+@pytest.mark.postgres
 def test_the_score_card_names_the_seats_and_deals_in_turn_from_the_drawn_dealer(
     client: Client,
 ) -> None:

@@ -34,6 +34,7 @@ def seat_of(night: EuchreNight, name: str) -> tuple[Game, str]:
     raise AssertionError(name)
 
 
+@pytest.mark.postgres
 def test_a_phone_that_says_who_it_is_sees_its_seat_and_table_first(client: Client) -> None:
     night = start_night()
     page = client.get(reverse("night_detail", args=[night.pk])).content.decode()
@@ -125,6 +126,7 @@ def test_a_refused_change_of_players_is_said_in_the_players_part(client: Client)
     assert night.entrants.filter(present=True).count() == len(EIGHT)
 
 
+@pytest.mark.postgres
 def test_the_invite_names_the_night_not_the_tables_players(client: Client) -> None:
     night = start_night()
     private_table = night.private_table

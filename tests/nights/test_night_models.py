@@ -30,6 +30,7 @@ def start_night(players=EIGHT, rounds=2, hands=4, variant=Variant.STANDARD, seed
     )
 
 
+@pytest.mark.postgres
 def test_a_night_seats_its_first_round_as_the_engine_plans_it():
     night = start_night()
     plan = plan_night(players=8, rounds=2, variant=Variant.STANDARD, seed=7)
@@ -39,6 +40,7 @@ def test_a_night_seats_its_first_round_as_the_engine_plans_it():
     assert all(g.round_hands == 4 for g in games)
 
 
+@pytest.mark.postgres
 def test_a_table_ends_after_the_rounds_hands_whatever_the_totals():
     night = start_night()
     game = Game.objects.filter(night_round__night=night).order_by("night_table").first()
@@ -121,6 +123,7 @@ def test_a_round_seated_from_a_stale_screen_is_refused_and_nothing_is_seated():
     assert night.rounds.count() == 2
 
 
+@pytest.mark.postgres
 def test_a_round_needs_eight_players_present():
     night = start_night()
     night.set_present(version=night.version, number=1, present=False)

@@ -95,6 +95,7 @@ def test_the_organiser_changes_the_prizes_and_every_screen_gives_them_so(client:
         assert "Most points" not in prizes
 
 
+@pytest.mark.postgres
 def test_no_prize_at_all_is_a_choice_and_says_so(client: Client) -> None:
     night = start_night()
     assert change_prizes(client, night).status_code == 302
@@ -128,6 +129,7 @@ def test_another_tables_phone_cannot_change_the_prizes(stranger: Client) -> None
     assert night.rules == rules
 
 
+@pytest.mark.postgres
 def test_once_the_night_is_over_its_prizes_stand(client: Client) -> None:
     night = start_night(rounds=1)
     play_round(night.rounds.get(number=1), 4)

@@ -112,6 +112,7 @@ def test_the_form_offers_the_tables_players_and_the_defaults(client: Client) -> 
     assert "Zoe" in response.content.decode()
 
 
+@pytest.mark.postgres
 def test_starting_a_night_seats_round_one_and_shows_the_night(client: Client) -> None:
     zoe = Player.for_name("Zoe", private_table=our_table())
     data = start_data(new_names="\n".join(EIGHT[:7]), known=[str(zoe.pk)], hands_per_round="6")
@@ -406,6 +407,7 @@ def test_a_stale_version_stores_nothing_and_says_so(client: Client) -> None:
     assert len(night.plans()) == 1
 
 
+@pytest.mark.postgres
 def test_a_double_tap_seats_one_round(client: Client) -> None:
     night = start_night()
     play_round(night, 1)
@@ -522,6 +524,7 @@ def test_bad_player_changes_store_nothing(client: Client, data: dict[str, Any]) 
     assert night.entrants.count() == 8
 
 
+@pytest.mark.postgres
 def test_a_stale_player_change_stores_nothing(client: Client) -> None:
     night = start_night(players=names(9))
     response = players_post(client, night, action="leave", number="1", version="0", htmx=True)
@@ -603,6 +606,7 @@ def test_a_stranger_sees_nothing_of_the_night_and_changes_nothing(stranger: Clie
     assert night.pk not in [n.pk for n in stranger.get(reverse("night_list")).context["nights"]]
 
 
+@pytest.mark.postgres
 def test_the_admin_names_the_seat_night_command_that_prints_its_plan_and_players_never_see_it(
     client: Client, admin_client: Client
 ) -> None:

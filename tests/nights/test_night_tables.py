@@ -49,6 +49,7 @@ def play_round(game: Game) -> None:
         record(game, maker=maker, trump="H", tricks=3)
 
 
+@pytest.mark.postgres
 def test_a_night_table_is_named_by_its_night_round_and_table_and_counts_hands(
     client: Client, game: Game
 ) -> None:

@@ -244,6 +244,7 @@ def test_a_phone_with_several_tables_picks_one_the_first_joined_first(stranger: 
     assert again.context["table_choice"]["private_table"].value() == club.pk
 
 
+@pytest.mark.postgres
 def test_a_phone_cannot_start_a_game_at_a_table_it_does_not_have(stranger: Client) -> None:
     home, secret = PrivateTable.objects.create(name="Home"), PrivateTable.objects.create()
     stranger.get(home.key_path, **DIRECT)
@@ -259,6 +260,7 @@ def test_the_new_game_form_offers_only_this_tables_players(client: Client) -> No
     assert known == set(FIVE)
 
 
+@pytest.mark.postgres
 def test_the_same_name_at_two_tables_is_two_players() -> None:
     start_game()
     start_game(private_table=PrivateTable.objects.create(name="Elsewhere"))
@@ -296,6 +298,7 @@ def test_the_watch_link_shows_the_game_with_nothing_that_writes(
     assert reverse("game_table", args=[game.pk]) not in html
 
 
+@pytest.mark.postgres
 def test_a_write_with_only_the_watch_link_is_refused(stranger: Client, game: Game) -> None:
     before = _stored(game)
     watch = reverse("game_watch", args=[game.watch_token])

@@ -84,6 +84,7 @@ def test_import_without_a_key_and_no_single_table_makes_one(tmp_path: Path) -> N
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
 def test_the_migration_moves_existing_games_and_players_into_one_table() -> None:
     before = [("scorekeeper", "0003_game_next_dealer")]
     after = [("scorekeeper", "0006_tables_required")]

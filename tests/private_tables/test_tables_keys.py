@@ -18,10 +18,8 @@ from scorekeeper.web import phone_tables
 from tests.conftest import joined_client
 from tests.game_support import TEST_TABLE_KEY, our_table, record, start_game
 from tests.night_support import start_night
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import at_once, statuses
 from tests.table_support import replace_key_form
-
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
 
 ALREADY_REPLACED = "Another phone replaced this table's key a moment before you did."
 
@@ -56,6 +54,7 @@ def holds_the_table(phone: Client, game: Game) -> bool:
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_replacing_the_key_stops_the_watch_links_of_the_tables_games_and_nights(
     client: Client,
 ) -> None:
@@ -170,6 +169,7 @@ def test_an_older_form_in_another_tab_of_the_phone_that_replaced_the_key_keeps_t
 
 
 @pytest.mark.django_db
+@pytest.mark.postgres
 def test_a_phone_cannot_replace_another_tables_key_with_its_own_key() -> None:
     mine = PrivateTable.objects.create(name="Mine")
     theirs = PrivateTable.objects.create(name="Theirs")
@@ -209,9 +209,8 @@ def test_replacing_a_key_keeps_where_new_games_go() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_told(
-    racing_db: None,
-) -> None:
+@pytest.mark.postgres
+def test_phones_replacing_the_key_at_once_one_replaces_it_and_the_others_are_told() -> None:
     game = start_game()
     private_table = our_table()
     count = 6

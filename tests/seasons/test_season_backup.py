@@ -15,7 +15,7 @@ from tests.backup_support import backup, restore
 from tests.game_support import our_table
 from tests.seasons.season_support import game_on, season
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def seasons() -> list[tuple[str, str, date, date]]:

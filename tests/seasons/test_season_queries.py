@@ -63,6 +63,7 @@ def test_a_seasons_screens_cost_the_same_at_200_and_2000_games(client: Client) -
     assert "2000 games and 1 euchre night finished" in page
 
 
+@pytest.mark.postgres
 def test_an_unchanged_watch_poll_costs_two_queries(client: Client) -> None:
     shown = a_season_of(20)
     page = client.get(reverse("season_watch", args=[shown.watch_token]))

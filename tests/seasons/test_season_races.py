@@ -13,13 +13,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Season
-from tests.race_support import _sqlite_file_database, at_once, racing_db, statuses
+from tests.race_support import at_once, statuses
 
-__all__ = ["_sqlite_file_database", "racing_db"]  # fixtures the tests below use
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
-def test_ten_taps_of_one_season_form_name_one_season(racing_db: None) -> None:
+def test_ten_taps_of_one_season_form_name_one_season() -> None:
     form = {
         "token": str(uuid.uuid4()),
         "name": "Autumn",
@@ -32,7 +31,7 @@ def test_ten_taps_of_one_season_form_name_one_season(racing_db: None) -> None:
     assert {o.location for o in outcomes} == {reverse("season_detail", args=[season.pk])}
 
 
-def test_overlapping_seasons_sent_at_once_store_one(racing_db: None) -> None:
+def test_overlapping_seasons_sent_at_once_store_one() -> None:
     def name(i: int, client: Client) -> Any:
         form = {
             "token": str(uuid.uuid4()),

@@ -41,6 +41,7 @@ def test_anyone_with_the_watch_link_sees_the_standings_and_no_form(stranger: Cli
     assert stranger.get(reverse("season_detail", args=[autumn.pk])).status_code == 404
 
 
+@pytest.mark.postgres
 def test_a_write_through_the_watch_link_is_refused_and_stores_nothing(stranger: Client) -> None:
     autumn = season("Autumn", SEP_1, DEC_20)
     for address in (
@@ -71,6 +72,7 @@ def test_the_poll_answers_204_until_a_game_of_the_season_changes(stranger: Clien
     assert poll(stranger, autumn.watch_token, version) == 200
 
 
+@pytest.mark.postgres
 def test_replacing_the_tables_key_replaces_its_seasons_watch_links(stranger: Client) -> None:
     autumn = season("Autumn", SEP_1, DEC_20)
     old = autumn.watch_token

@@ -217,6 +217,7 @@ def test_a_phone_sees_its_tables_seasons_and_the_games_and_tables_link_them(clie
     assert reverse("season_list") in client.get(reverse("table_list")).content.decode()
 
 
+@pytest.mark.postgres
 def test_a_season_with_no_game_finished_says_so(client: Client) -> None:
     autumn = season("Autumn", SEP_1, DEC_20)
     page = client.get(reverse("season_detail", args=[autumn.pk])).content.decode()
@@ -242,6 +243,7 @@ def test_htmx_gets_the_screens_partial_and_a_page_load_the_whole_page(client: Cl
         assert "Autumn" in partial.content.decode()
 
 
+@pytest.mark.postgres
 def test_the_operator_renames_or_removes_a_season_and_its_dates_stay(admin_client: Client) -> None:
     autumn = season("Autumn", SEP_1, DEC_20)
     change = reverse("admin:scorekeeper_season_change", args=[autumn.pk])

@@ -71,6 +71,7 @@ def test_the_fifth_wrong_password_pauses_the_sign_in_even_for_the_right_password
     assert stranger.get("/admin/").status_code == 302  # still not signed in
 
 
+@pytest.mark.postgres
 def test_thirty_wrong_passwords_in_a_row_are_not_all_answered_alike(
     stranger: Client, operator: Any
 ) -> None:
@@ -78,6 +79,7 @@ def test_thirty_wrong_passwords_in_a_row_are_not_all_answered_alike(
     assert statuses == [200] * 4 + [429] * 26
 
 
+@pytest.mark.postgres
 def test_after_the_cool_off_the_right_password_signs_in(stranger: Client, operator: Any) -> None:
     for _ in range(5):
         sign_in(stranger, "wrong")
@@ -87,6 +89,7 @@ def test_after_the_cool_off_the_right_password_signs_in(stranger: Client, operat
     assert signed_in(sign_in(stranger, PASSWORD))
 
 
+@pytest.mark.postgres
 def test_a_right_password_before_the_limit_starts_the_count_afresh(
     stranger: Client, operator: Any
 ) -> None:
@@ -138,6 +141,7 @@ def test_behind_a_proxy_each_client_is_told_apart_by_the_proxys_forwarded_addres
 
 
 @override_settings(BOWER_PROXY_COUNT=1)
+@pytest.mark.postgres
 def test_behind_a_proxy_a_forwarded_address_that_is_not_one_counts_as_the_proxy(
     stranger: Client, operator: Any
 ) -> None:

@@ -1,4 +1,5 @@
-"""The home page in Chromium at a phone's size (conftest.py: `page`, `axe`)."""
+"""The home page in Chromium at a phone's size (conftest.py: `page`, `axe`): one visit
+walks what a person sees there, in light and dark."""
 
 from collections.abc import Callable
 
@@ -8,7 +9,7 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 
-def test_home_page_shows_its_heading_and_buttons_on_a_phone(page: Page) -> None:
+def test_the_home_page_on_a_phone(page: Page, axe: Callable[..., None]) -> None:
     page.goto("/")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     start = page.get_by_role("link", name="Start a game")
@@ -17,27 +18,18 @@ def test_home_page_shows_its_heading_and_buttons_on_a_phone(page: Page) -> None:
     assert box is not None
     assert box["height"] >= 48
 
-
-def test_home_page_loads_its_styles_and_htmx_under_the_csp(page: Page) -> None:
-    page.goto("/")
-    # bower.css applied (18px base type) and htmx running, both from /static/.
+    # bower.css applied (18px base type) and htmx running, both from /static/ under the
+    # CSP. Loaded once goto returns (a deferred script runs before the load event); asked
+    # with evaluate, not wait_for_function, whose string is eval'd, which the CSP refuses.
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "18px"
-    # Loaded once goto returns (a deferred script runs before the load event); asked with
-    # evaluate, not wait_for_function, whose string is eval'd, which the CSP refuses.
     assert page.evaluate("typeof window.htmx") == "object"
     assert page.evaluate("htmx.config.includeIndicatorStyles") is False
 
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        axe(page)
 
-def test_home_page_does_not_scroll_sideways_at_375px(page: Page) -> None:
+    # The narrowest phone in use: nothing scrolls sideways.
     page.set_viewport_size({"width": 375, "height": 812})
-    page.goto("/")
+    expect(start).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_home_page_passes_axe_in_light_and_dark(
-    page: Page, axe: Callable[..., None], scheme: str
-) -> None:
-    page.emulate_media(color_scheme=scheme)
-    page.goto("/")
-    axe(page)
