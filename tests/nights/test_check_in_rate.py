@@ -1,0 +1,87 @@
+"""Check-in cannot be flooded (issue 43; docs/decisions.md, D70): one address checks in
+at most BOWER_CHECK_INS_PER_MINUTE players a minute and a night at most
+BOWER_NIGHT_CHECK_INS_PER_MINUTE from everywhere, spread out; one sooner is answered
+429 with Retry-After and the wait above the form, and stores nothing. Before, one
+address checked 193 invented players into a night in 12 s, up to its 200 seats, and
+the real walk-in was turned away. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import EuchreNight, NightPlayer
+from scorekeeper.web import limits
+from tests.nights.test_night_check_in import check_in_night
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def as_served(settings: Any) -> Iterator[None]:
+    """The rates a server has (settings.py), counted afresh as a process starts."""
+    settings.BOWER_CHECK_INS_PER_MINUTE = 6
+    settings.BOWER_NIGHT_CHECK_INS_PER_MINUTE = 60
+    limits._rates.clear()
+    yield
+    limits._rates.clear()
+
+
+def a_minute_later() -> None:
+    """Every rate's clock a minute on, as if the requests counted came a minute ago."""
+    for rate in limits._rates.values():
+        rate.seen = {key: last - 60 for key, last in rate.seen.items()}
+
+
+def check_in(night: EuchreNight, name: str, address: str) -> Any:
+    url = reverse("night_check_in", args=[night.check_in_link])
+    return Client().post(url, {"name": name}, REMOTE_ADDR=address)
+
+
+@pytest.mark.usefixtures("as_served")
+def test_a_flood_of_invented_players_from_one_address_is_stopped_and_the_walk_in_gets_in() -> None:
+    night = check_in_night()
+    before = NightPlayer.objects.count()
+    answers = Counter(
+        check_in(night, f"Invented {n}", "203.0.113.9").status_code for n in range(50)
+    )
+    assert answers == {302: 1, 429: 49}
+    assert NightPlayer.objects.count() == before + 1
+    refused = check_in(night, "Invented 51", "203.0.113.9")
+    assert 1 <= int(refused["Retry-After"]) <= 10
+    page = refused.content.decode()
+    assert "Many check-ins at once from here: try again in" in page
+    assert 'value="Invented 51"' in page  # the name typed is kept for the next try
+    # The real walk-in, at another address a little later, gets in.
+    a_minute_later()
+    night.refresh_from_db()
+    walk_in = check_in(night, "Walk In", "198.51.100.7")
+    assert walk_in.status_code == 302
+    assert night.entrants.filter(player__name="Walk In").exists()
+
+
+def test_a_night_checks_in_at_most_its_rate_from_every_address(settings: Any) -> None:
+    settings.BOWER_NIGHT_CHECK_INS_PER_MINUTE = 2  # one every 30 s
+    limits._rates.clear()
+    night = check_in_night()
+    addresses = [f"198.51.100.{n}" for n in range(1, 6)]
+    statuses = [
+        check_in(night, f"P{n}", address).status_code for n, address in enumerate(addresses)
+    ]
+    assert statuses == [302, 429, 429, 429, 429]
+    # Another night is not held up by this one's rate.
+    other = check_in_night()
+    assert check_in(other, "Ann", addresses[1]).status_code == 302
+    limits._rates.clear()
+
+
+def test_the_rate_gives_back_what_another_refused() -> None:
+    rate = limits.Rate(6)
+    assert rate.wait("a", now=0) == 0
+    rate.give_back("a")
+    assert rate.wait("a", now=1) == 0
