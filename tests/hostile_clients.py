@@ -8,8 +8,8 @@ another phone on the Wi-Fi has one of its own): polls, pages and saves (a new ga
 started, a real write), each on a connection of its own, timed. Every request has a
 deadline, every connection is closed at the end, and only 127.0.0.1 is asked.
 
-By hand (the figures in docs/decisions.md D58), starting each server as a person does:
-    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood]
+By hand (the figures in docs/decisions.md D58, D70), starting each server as a person does:
+    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood [ADDRESSES]]
 """
 
 from __future__ import annotations
@@ -271,6 +271,12 @@ def _main(argv: list[str]) -> None:
         environ = (lan_environment if target == "run" else production_environment)(tmp)
         if url := os.environ.get("HOSTILE_DATABASE_URL"):
             environ["DATABASE_URL"] = url
+        # A setting of the server's own: HOSTILE_BOWER_NEW_TABLES_PER_HOUR=0 and so on.
+        environ |= {
+            name.removeprefix("HOSTILE_"): value
+            for name, value in os.environ.items()
+            if name.startswith("HOSTILE_BOWER_")
+        }
         with started(target, environ, tmp / "server.log") as port:
             for _ in range(4):
                 the_others(port, 30)

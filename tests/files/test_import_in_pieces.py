@@ -42,10 +42,11 @@ def test_a_long_import_lets_go_of_the_write_lock_every_hundred_hands(
     hands_at_each_commit: list[int] = []
 
     def counted_commit() -> None:
-        commit()
+        # The hands this commit leaves stored (read just before, in its transaction).
         with database.cursor() as cursor:
             cursor.execute("SELECT COUNT(*) FROM scorekeeper_hand")
             hands_at_each_commit.append(cursor.fetchone()[0])
+        commit()
 
     monkeypatch.setattr(database, "commit", counted_commit)
     assert paste(client, 1000).status_code == 302
