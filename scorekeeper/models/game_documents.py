@@ -103,7 +103,9 @@ def import_game[G: GameTransactions](
     return game
 
 
-def _store_in_pieces(game: GameBase, document: GameDocument, prepared: ImportedHands) -> None:
+def _store_in_pieces(
+    game: GameTransactions, document: GameDocument, prepared: ImportedHands
+) -> None:
     """The hands, ``IMPORT_PIECE`` to a transaction with a pause after each, then the
     totals and the end under the game's lock. Inside a caller's transaction (a
     restore), the pauses would hold its lock longer: none is made."""

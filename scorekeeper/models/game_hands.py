@@ -218,7 +218,9 @@ def respelled(game: GameBase, document: GameDocument, prepared: ImportedHands) -
     meanwhile, spelled otherwise, the explanations and the change log name the
     players as stored."""
     stored = tuple(
-        Seat.objects.filter(game=game).order_by("position").values_list("player__name", flat=True)
+        Seat.objects.filter(game_id=game.pk)
+        .order_by("position")
+        .values_list("player__name", flat=True)
     )
     if prepared.setup.players == stored:
         return prepared
