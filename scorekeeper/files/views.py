@@ -51,17 +51,17 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         if wait := import_wait(request):
             # Held to a rate per address (D58): refused before the document is read.
             return _too_often(request, form, choice, too_often(wait), wait)
-        if choice.chosen_private_table() is None and (wait := new_table_wait(request)):
-            # A phone with no table gets a new one, so few an hour from one address:
-            # else the hands a table keeps would bound nothing (D70).
-            return _too_often(request, form, choice, no_table_yet(wait), wait)
-        if form.is_valid() and _room_for(form, choice.chosen_private_table()):
+        chosen = choice.chosen_private_table()
+        if form.is_valid() and _room_for(form, chosen):
+            if chosen is None and (wait := new_table_wait(request)):
+                # A phone with no table gets a new one, so few an hour from one address,
+                # else the hands a table keeps would bound nothing (D70); a document
+                # refused before does not count.
+                return _too_often(request, form, choice, no_table_yet(wait), wait)
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
-            private_table = choice.chosen_private_table() or PrivateTable.named_for(
-                document.setup.players
-            )
+            private_table = chosen or PrivateTable.named_for(document.setup.players)
             try:
                 game = Game.from_document(document, private_table=private_table, copy=copy)
             except GameAlreadyStored as stored:

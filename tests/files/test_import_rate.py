@@ -127,6 +127,9 @@ def test_a_phone_with_no_table_makes_one_table_and_then_imports_into_it(client: 
     # Before, a client without the table cookie got a new table with each import, so
     # the hands a table keeps bounded nothing (16 imports made 15 tables).
     stranger = Client()
+    # A document refused first (a newcomer's first try) does not use up the new table.
+    bad = stranger.post(reverse("game_import"), {"text": "{}"}, REMOTE_ADDR="203.0.113.5")
+    assert bad.status_code == 422
     assert paste(stranger, address="203.0.113.5").status_code == 302
     assert PrivateTable.objects.count() == 1
     assert paste(stranger, address="203.0.113.5").status_code == 302  # into its table
