@@ -145,7 +145,13 @@ def read_backup(raw: str | bytes) -> tuple[TableBackup, ...]:
 def _key_lines(text: str) -> list[int]:
     """The line (from 1) of each ``"key"`` field in ``text``, in order: the tables'
     keys (a game document or a night has none)."""
-    return [text.count("\n", 0, found.start()) + 1 for found in re.finditer(r'"key"\s*:', text)]
+    lines: list[int] = []
+    line, counted = 1, 0
+    for found in re.finditer(r'"key"\s*:', text):
+        line += text.count("\n", counted, found.start())  # on from the last key: one pass
+        counted = found.start()
+        lines.append(line)
+    return lines
 
 
 def _checked_key(key: object, key_place: str) -> str:
