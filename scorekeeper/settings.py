@@ -370,6 +370,16 @@ BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 16)
 BOWER_IMPORTS_PER_MINUTE = env_int("BOWER_IMPORTS_PER_MINUTE", 6)
 # Hands one table keeps; an import past it is refused beside the field. 0: no limit.
 BOWER_TABLE_MAX_HANDS = env_int("BOWER_TABLE_MAX_HANDS", 20_000)
+# New tables an hour one address makes by importing from a phone with no table, per
+# process (one every 15 minutes); more are answered 429 beside the field. 0: no limit.
+BOWER_NEW_TABLES_PER_HOUR = env_int("BOWER_NEW_TABLES_PER_HOUR", 4)
+
+# --- Check-in at a euchre night's door (scorekeeper.web.limits, D70), per process;
+# more are answered 429 with the wait above the form. 0: no limit.
+# Check-ins a minute from one address (one every 10 s).
+BOWER_CHECK_INS_PER_MINUTE = env_int("BOWER_CHECK_INS_PER_MINUTE", 6)
+# Check-ins a minute at one night, from every address (one a second).
+BOWER_NIGHT_CHECK_INS_PER_MINUTE = env_int("BOWER_NIGHT_CHECK_INS_PER_MINUTE", 60)
 
 # --- Logging: errors to standard error, where the app server and runserver show them
 

@@ -34,6 +34,11 @@ BOWER_TURN_WAIT_MS = 0
 # The suite imports many games from 127.0.0.1 in a minute; tests/files/test_import_rate.py
 # sets the limit it tests.
 BOWER_IMPORTS_PER_MINUTE = 0
+# Likewise new tables by import and check-ins (tests/files/test_import_rate.py and
+# tests/nights/test_check_in_rate.py set the limits they test).
+BOWER_NEW_TABLES_PER_HOUR = 0
+BOWER_CHECK_INS_PER_MINUTE = 0
+BOWER_NIGHT_CHECK_INS_PER_MINUTE = 0
 
 # On SQLite the test database is a file (in RAM, /dev/shm, where there is one), not
 # SQLite's in-memory database: the live server's threads, racing requests and the test

@@ -15,9 +15,10 @@ def backup() -> str:
     return out.getvalue()
 
 
-def restore(text: str, tmp_path: Path) -> str:
+def restore(text: str, tmp_path: Path, *, merge: bool = False) -> str:
+    """What ``manage.py restore`` says (``--merge``: into the tables already stored)."""
     path = tmp_path / "backup.json"
     path.write_text(text)
     out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
+    call_command("restore", str(path), *(["--merge"] if merge else []), stdout=out)
     return out.getvalue()

@@ -8,8 +8,8 @@ another phone on the Wi-Fi has one of its own): polls, pages and saves (a new ga
 started, a real write), each on a connection of its own, timed. Every request has a
 deadline, every connection is closed at the end, and only 127.0.0.1 is asked.
 
-By hand (the figures in docs/decisions.md D58), starting each server as a person does:
-    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood]
+By hand (the figures in docs/decisions.md D58, D70), starting each server as a person does:
+    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood [ADDRESSES]]
 """
 
 from __future__ import annotations
@@ -170,7 +170,11 @@ def _run_tricklers(port: int, count: int, stop: threading.Event, tally: Hostile)
 
 
 def _flood(
-    port: int, sent: Callable[[], tuple[bytes, str]], measured: Measured, stop: threading.Event
+    port: int,
+    sent: Callable[[], tuple[bytes, str]],
+    measured: Measured,
+    stop: threading.Event,
+    source: str = HOST,
 ) -> None:
     body, content_type = sent()
     while not stop.is_set():
@@ -180,7 +184,7 @@ def _flood(
             "/games/import/",
             body=body,
             content_type=content_type,
-            source=HOST,
+            source=source,
             timeout=30,
         )
         measured.hostile[answer.status] += 1
@@ -196,9 +200,12 @@ def measure(
     seconds: float = 6.0,
     observers: int = 2,
     timeout: float = 10.0,
+    addresses: int = 1,
 ) -> Measured:
     """Start the hostile client, let it settle, then time the other tables for
-    `seconds` (`observers` tables at once); everything is stopped at the end."""
+    `seconds` (`observers` tables at once); everything is stopped at the end. With
+    ``addresses`` above 1, the pasting and uploading connections come from that many
+    addresses of the loopback (127.0.1.1, 127.0.1.2 ...), each held to its own rate."""
     label = ", ".join(
         f"{count} {kind}"
         for kind, count in (
@@ -215,13 +222,23 @@ def measure(
         hostile = []
         if trickling:
             hostile.append(pool.submit(_run_tricklers, port, trickling, stop, measured.tally))
+        sources = [HOST] if addresses == 1 else [f"127.0.1.{n}" for n in range(1, addresses + 1)]
         hostile += [
-            pool.submit(_flood, port, lambda: paste(document), measured, stop)
-            for _ in range(pasting)
+            pool.submit(
+                _flood, port, lambda: paste(document), measured, stop, sources[n % len(sources)]
+            )
+            for n in range(pasting)
         ]
         hostile += [
-            pool.submit(_flood, port, lambda: upload(document), measured, stop)
-            for _ in range(uploading)
+            pool.submit(
+                _flood,
+                port,
+                lambda: upload(document),
+                measured,
+                stop,
+                sources[-1 - n % len(sources)],
+            )
+            for n in range(uploading)
         ]
         time.sleep(settle)
         watchers = [
@@ -254,6 +271,12 @@ def _main(argv: list[str]) -> None:
         environ = (lan_environment if target == "run" else production_environment)(tmp)
         if url := os.environ.get("HOSTILE_DATABASE_URL"):
             environ["DATABASE_URL"] = url
+        # A setting of the server's own: HOSTILE_BOWER_NEW_TABLES_PER_HOUR=0 and so on.
+        environ |= {
+            name.removeprefix("HOSTILE_"): value
+            for name, value in os.environ.items()
+            if name.startswith("HOSTILE_BOWER_")
+        }
         with started(target, environ, tmp / "server.log") as port:
             for _ in range(4):
                 the_others(port, 30)
@@ -262,7 +285,9 @@ def _main(argv: list[str]) -> None:
                     print(measure(port, trickling=count, seconds=8).report(), flush=True)
                     time.sleep(3)
             if not plan or plan[0] == "flood":
-                print(measure(port, pasting=8, uploading=16, seconds=10).report(), flush=True)
+                addresses = int(plan[1]) if len(plan) > 1 else 1
+                flooded = measure(port, pasting=8, uploading=16, seconds=20, addresses=addresses)
+                print(flooded.report(), flush=True)
             database = tmp / "served.sqlite3"
             if database.exists():
                 print(f"SQLite file: {database.stat().st_size / 1e6:.1f} MB")

@@ -7,8 +7,10 @@ A backup is ``{"format": "bower.backup/1", "tables": [{"name", "key",
 not in ``games``; ``seasons``: ``scorekeeper.files.season_backups``). It
 is read in one transaction, so a backup taken while phones record is one
 consistent moment. Restoring skips the games and nights already stored (same
-``id``) and adds the rest; a bad file changes nothing. Backup, restore into an
-empty database, backup again: the two files are equal.
+``id``) and adds the rest; a bad file changes nothing. A table's key is its only
+lock, so a key anyone could guess or one held by two tables is refused, and a
+key already stored is added to only when the operator asks (``--merge``).
+Backup, restore into an empty database, backup again: the two files are equal.
 """
 
 from __future__ import annotations
@@ -44,10 +46,17 @@ from scorekeeper.models.private_tables import NAME_MAX_LENGTH
 BACKUP_FORMAT = "bower.backup/1"
 # A key as the key link carries it: URL-safe characters, as long as new_key makes them.
 TABLE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+# Different characters a key holds at least: a key new_key makes has about 25 of its 32
+# (one of 22 characters, as older keys were, has fewer than 10 about once in ten million).
+KEY_FEWEST_CHARACTERS = 10
 
 
 class BackupError(ReadError):
     """A backup that cannot be restored; ``where`` names the place."""
+
+
+class KeyStored(BackupError):
+    """A backup table whose key is a stored table's: restored into it only with ``merge``."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,8 @@ class TableBackup:
     # The players' names the file wrote in another form than they are read
     # (``referee.engine.names.clean_name``): (where, as written, as read).
     folded: tuple[tuple[str, str, str], ...] = ()
+    # Where its key is written: "private table 2, key (line 40)".
+    key_place: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,13 +132,47 @@ def read_backup(raw: str | bytes) -> tuple[TableBackup, ...]:
     tables = data.get("tables")
     if not isinstance(tables, Sequence) or isinstance(tables, str):
         raise BackupError("tables", "give the tables as a list")
-    return tuple(
-        _read_private_table(n, private_table) for n, private_table in enumerate(tables, start=1)
-    )
+    key_lines = _key_lines(raw.decode(errors="replace") if isinstance(raw, bytes) else raw)
+    read: dict[str, TableBackup] = {}
+    for number, table in enumerate(tables, start=1):
+        backup = _read_private_table(number, table, key_lines)
+        if (other := read.setdefault(backup.key, backup)) is not backup:
+            also = other.key_place.replace(", key (", " has this key too (")
+            raise BackupError(backup.key_place, f"{also}: two tables would restore as one")
+    return tuple(read.values())
 
 
-def _read_private_table(number: int, data: Any) -> TableBackup:
+def _key_lines(text: str) -> list[int]:
+    """The line (from 1) of each ``"key"`` field in ``text``, in order: the tables'
+    keys (a game document or a night has none)."""
+    lines: list[int] = []
+    line, counted = 1, 0
+    for found in re.finditer(r'"key"\s*:', text):
+        line += text.count("\n", counted, found.start())  # on from the last key: one pass
+        counted = found.start()
+        lines.append(line)
+    return lines
+
+
+def _checked_key(key: object, key_place: str) -> str:
+    """``key``, if it is one a link carries and nobody could guess (it is all that keeps
+    a stranger out of the table), else BackupError."""
+    if not isinstance(key, str) or not TABLE_KEY.fullmatch(key):
+        raise BackupError(key_place, "a key as its link carries it: 22 to 64 letters, digits, - _")
+    if len(set(key)) < KEY_FEWEST_CHARACTERS:
+        raise BackupError(
+            key_place,
+            f"a key anyone could guess ({len(set(key))} different characters, where one"
+            " Bower makes has about 25): give the table a new key",
+        )
+    return key
+
+
+def _read_private_table(number: int, data: Any, key_lines: list[int]) -> TableBackup:
     where = f"private table {number}"
+    key_place = f"{where}, key"
+    if number <= len(key_lines):
+        key_place += f" (line {key_lines[number - 1]})"
     if not isinstance(data, Mapping):
         raise BackupError(where, "a private table is a JSON object with a name, a key and games")
     name, key, games = data.get("name"), data.get("key"), data.get("games")
@@ -135,8 +180,7 @@ def _read_private_table(number: int, data: Any) -> TableBackup:
         raise BackupError(f"{where}, name", f"a name of 1 to {NAME_MAX_LENGTH} characters")
     if not is_storable(name):
         raise BackupError(f"{where}, name", "holds a NUL or half a character (a lone surrogate)")
-    if not isinstance(key, str) or not TABLE_KEY.fullmatch(key):
-        raise BackupError(f"{where}, key", "a key as its link carries it (letters, digits, - _)")
+    key = _checked_key(key, key_place)
     if not isinstance(games, Sequence) or isinstance(games, str):
         raise BackupError(f"{where}, games", "give the games as a list")
     documents = []
@@ -170,18 +214,26 @@ def _read_private_table(number: int, data: Any) -> TableBackup:
         nights=nights,
         folded=tuple(folded),
         seasons=seasons,
+        key_place=key_place,
     )
 
 
 @transaction.atomic
-def restore(tables: Sequence[TableBackup]) -> Restored:
+def restore(tables: Sequence[TableBackup], *, merge: bool = False) -> Restored:
     """Store what a backup holds that is not stored yet: its tables (found by
     key, or made), their games and their euchre nights (each skipped when
     its ``id`` is stored), and their seasons (each skipped when a stored season
-    of the table holds one of its game nights). All or nothing."""
+    of the table holds one of its game nights). All or nothing. A table whose key
+    is stored raises KeyStored, unless ``merge``: then it is added to."""
     added = skipped = nights_added = nights_skipped = seasons_added = seasons_skipped = 0
     for backup in tables:
         private_table = PrivateTable.objects.filter(key=backup.key).first()
+        if private_table is not None and not merge:
+            raise KeyStored(
+                backup.key_place,
+                f"this key is the stored table '{private_table.name}': restore --merge adds"
+                " this backup's games to it",
+            )
         if private_table is None:
             private_table = PrivateTable.objects.create(name=backup.name, key=backup.key)
         for document in backup.games:

@@ -26,7 +26,7 @@ from scorekeeper.models import Game, GameAlreadyStored, Hand, PrivateTable
 from scorekeeper.models.game_documents import export_filename
 from scorekeeper.web.forms import PrivateTableChoiceForm
 from scorekeeper.web.http import HtmxHttpRequest
-from scorekeeper.web.limits import import_wait, too_often
+from scorekeeper.web.limits import import_wait, new_table_wait, no_table_yet, too_often
 from scorekeeper.web.phone_tables import remember, tables_of
 
 
@@ -51,14 +51,18 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
         choice = PrivateTableChoiceForm(request.POST, tables=tables)
         if wait := import_wait(request):
             # Held to a rate per address (D58): refused before the document is read.
-            return _too_often(request, form, choice, wait)
-        if form.is_valid() and _room_for(form, choice.chosen_private_table()):
+            return _too_often(request, form, choice, too_often(wait), wait)
+        chosen = choice.chosen_private_table()
+        if form.is_valid() and _room_for(form, chosen):
+            if chosen is None and (wait := new_table_wait(request)):
+                # A phone with no table gets a new one, so few an hour from one address,
+                # else the hands a table keeps would bound nothing (D70); a document
+                # refused before does not count.
+                return _too_often(request, form, choice, no_table_yet(wait), wait)
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
             # Into the table picked (the last used); a phone with none gets one.
-            private_table = choice.chosen_private_table() or PrivateTable.named_for(
-                document.setup.players
-            )
+            private_table = chosen or PrivateTable.named_for(document.setup.players)
             try:
                 game = Game.from_document(document, private_table=private_table, copy=copy)
             except GameAlreadyStored as stored:
@@ -93,13 +97,17 @@ def _field_of(request: HttpRequest) -> str:
 
 
 def _too_often(
-    request: HtmxHttpRequest, form: ImportForm, choice: PrivateTableChoiceForm, wait: int
+    request: HtmxHttpRequest,
+    form: ImportForm,
+    choice: PrivateTableChoiceForm,
+    message: str,
+    wait: int,
 ) -> HttpResponse:
-    """429 with Retry-After: the import page, the wait beside the field, what was
+    """429 with Retry-After: the import page, ``message`` beside the field, what was
     pasted kept, nothing read or stored."""
     form.cleaned_data = {}
     setattr(form, "_errors", ErrorDict())  # noqa: B010 (not cleaned: the document is never read)
-    form.add_error(_field_of(request), too_often(wait))
+    form.add_error(_field_of(request), message)
     context = {"form": form, "table_choice": choice}
     response = render(request, "scorekeeper/files/import.html", context, status=429)
     response["Retry-After"] = str(wait)

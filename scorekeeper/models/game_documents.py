@@ -1,18 +1,26 @@
 """Importing a game document (docs/formats.md, "Game document (import and export)"): the body of
 ``Game.from_document``. The engine scores the whole document before any lock
-is taken; one short transaction then stores the game, its seats and every hand
-with its figures cached, and the document's id and dates. And the name a
+is taken; then short transactions store the game with its seats, its hands a
+piece at a time, and last its totals, so a save at another table waits for one
+piece at most, not for the whole game (docs/decisions.md, D70). And the name a
 game's files are downloaded under (``export_filename``: the document, and its
 hands as a spreadsheet)."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from scorekeeper.models.game_hands import prepare_import, store_imported_hands
+from scorekeeper.models.game_hands import (
+    ImportedHands,
+    cache_imported_totals,
+    prepare_import,
+    respelled,
+    store_imported_hands,
+)
 from scorekeeper.models.new_games import start_game
 
 if TYPE_CHECKING:
@@ -21,6 +29,12 @@ if TYPE_CHECKING:
     from scorekeeper.models.game_transactions import GameTransactions
     from scorekeeper.models.night_rounds import NightRound
     from scorekeeper.models.private_tables import PrivateTable
+
+
+# Hands stored in one transaction, and the pause after each piece, in which a save
+# waiting for SQLite's write lock takes it (its busy wait retries every 25 to 100 ms).
+IMPORT_PIECE = 100
+IMPORT_PAUSE_SECONDS = 0.1
 
 
 class GameAlreadyStored(Exception):
@@ -45,7 +59,10 @@ def import_game[G: GameTransactions](
     """Store ``document`` as a new game of ``private_table`` (see
     ``Game.from_document``); raises GameAlreadyStored for a stored ``id``
     unless ``copy``. A euchre night's table names its round and table, and
-    is scored by the document's ``round_rules`` (docs/rules.md, Euchre night 3)."""
+    is scored by the document's ``round_rules`` (docs/rules.md, Euchre night 3).
+
+    The game is stored in pieces: until its last piece it shows at its table as a
+    game in progress with no points, and an import that fails is deleted whole."""
     games = game_model._default_manager
     if document.id is not None and not copy:
         # An id is one game's whatever table holds it: never stored twice.
@@ -54,6 +71,7 @@ def import_game[G: GameTransactions](
             raise GameAlreadyStored(stored)
     prepared = prepare_import(document, private_table=private_table)
     setup = document.setup
+    kept = kept_from_document(document, copy=copy)
     try:
         with transaction.atomic():
             game = start_game(  # ``Game.start``
@@ -69,31 +87,49 @@ def import_game[G: GameTransactions](
                 night_table=night_table,
                 round_rules=document.round_rules,
             )
-            with game._changing(None) as changing:
-                assert changing is not None
-                store_imported_hands(changing, document, prepared)
-            kept = kept_from_document(game, document, copy=copy)
             games.filter(pk=game.pk).update(**kept)
     except IntegrityError:
         if document.id is None or copy:
             raise
         # The same game imported at the same moment by another request.
         raise GameAlreadyStored(games.get(uid=document.id)) from None
+    try:
+        _store_in_pieces(game, document, respelled(game, document, prepared))
+    except BaseException:
+        game.delete()  # a game half stored is no game: none of it stays
+        raise
     for field, value in kept.items():
         setattr(game, field, value)
     return game
 
 
-def kept_from_document(game: GameBase, document: GameDocument, *, copy: bool) -> dict[str, object]:
-    """What an imported game keeps of its document: its id (unless a copy),
-    when it started and, when the hands finish it, when it ended."""
+def _store_in_pieces(
+    game: GameTransactions, document: GameDocument, prepared: ImportedHands
+) -> None:
+    """The hands, ``IMPORT_PIECE`` to a transaction with a pause after each, then the
+    totals and the end under the game's lock. Inside a caller's transaction (a
+    restore), the pauses would hold its lock longer: none is made."""
+    pieces = range(0, len(prepared.hands), IMPORT_PIECE)
+    for start in pieces:
+        with transaction.atomic():
+            store_imported_hands(game, prepared, start, start + IMPORT_PIECE)
+        if not connection.in_atomic_block:
+            time.sleep(IMPORT_PAUSE_SECONDS)
+    with game._changing(None) as changing:
+        assert changing is not None
+        cache_imported_totals(changing, prepared)
+        if document.finished_at is not None and changing.finished_at is not None:
+            changing.finished_at = document.finished_at
+
+
+def kept_from_document(document: GameDocument, *, copy: bool) -> dict[str, object]:
+    """What an imported game keeps of its document from the start: its id (unless a
+    copy) and when it started (when it ended is kept once its hands end it)."""
     kept: dict[str, object] = {}
     if document.id is not None and not copy:
         kept["uid"] = document.id
     if document.started_at is not None:
         kept["created_at"] = document.started_at
-    if document.finished_at is not None and game.finished_at is not None:
-        kept["finished_at"] = document.finished_at
     return kept
 
 

@@ -195,23 +195,37 @@ def prepare_import(document: GameDocument, *, private_table: PrivateTable) -> Im
     return ImportedHands(setup=setup, result=result, hands=hands, changes=changes)
 
 
-def store_imported_hands(game: GameBase, document: GameDocument, prepared: ImportedHands) -> None:
-    """Store the hands of an imported game document in the new, locked
-    ``game``, as ``prepare_import`` scored them, with their lines in the
-    change log: inserts in bulk and nothing else, so the write lock is held
-    for milliseconds however long the game."""
-    if prepared.setup.players != game.setup.players:
-        # A player was created meanwhile, spelled otherwise: the explanations
-        # and the change log name the players as stored.
-        with_names = replace(document, setup=replace(document.setup, players=game.setup.players))
-        prepared = prepare_import(with_names, private_table=game.private_table)
-    for hand in prepared.hands:
+def store_imported_hands(game: GameBase, prepared: ImportedHands, first: int, last: int) -> None:
+    """Store hands ``first`` to ``last`` (from 0, ``last`` left out) of an imported
+    game document in the new ``game``, as ``prepare_import`` scored them, with their
+    lines in the change log: inserts in bulk and nothing else."""
+    hands, changes = prepared.hands[first:last], prepared.changes[first:last]
+    for hand in hands:
         hand.game_id = game.pk
-    for change in prepared.changes:
+    for change in changes:
         change.game_id = game.pk
-    Hand.objects.bulk_create(prepared.hands)
-    HandChange.objects.bulk_create(prepared.changes)
+    Hand.objects.bulk_create(hands)
+    HandChange.objects.bulk_create(changes)
+
+
+def cache_imported_totals(game: GameBase, prepared: ImportedHands) -> None:
+    """What the locked ``game`` caches once all its imported hands are stored."""
     _cache_totals(game, prepared.result, prepared.hands)
+
+
+def respelled(game: GameBase, document: GameDocument, prepared: ImportedHands) -> ImportedHands:
+    """``prepared`` as the new ``game`` names its players: when a player was created
+    meanwhile, spelled otherwise, the explanations and the change log name the
+    players as stored."""
+    stored = tuple(
+        Seat.objects.filter(game_id=game.pk)
+        .order_by("position")
+        .values_list("player__name", flat=True)
+    )
+    if prepared.setup.players == stored:
+        return prepared
+    with_names = replace(document, setup=replace(document.setup, players=stored))
+    return prepare_import(with_names, private_table=game.private_table)
 
 
 def cache_scores(game: GameBase) -> GameScore:
@@ -254,7 +268,7 @@ def _cache_totals(game: GameBase, result: GameScore, records: list[Hand]) -> Non
     """What the seats and the game cache once all the game's hands
     (``records``) are scored as ``result``: totals, winners, each seat's
     figures for the statistics, the end. Both a rescore (``cache_scores``) and
-    an import (``store_imported_hands``) end here."""
+    an import (``cache_imported_totals``) end here."""
     seats = game.seat_list()
     figures = seat_figures(records, len(seats))
     for seat in seats:

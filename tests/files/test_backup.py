@@ -83,7 +83,7 @@ def test_restoring_what_is_stored_skips_it_and_adds_the_rest(tmp_path: Path) -> 
     club_game.delete()
     before = counts()
 
-    said = restore(text, tmp_path)
+    said = restore(text, tmp_path, merge=True)
 
     assert "3 games" not in said
     assert "1 game added, 2 already stored" in said
@@ -129,7 +129,7 @@ def test_restore_reads_standard_input() -> None:
     text = backup()
     Game.objects.filter(private_table__name="The club").delete()
     out = io.StringIO()
-    call_command("restore", "-", stdin=io.StringIO(text), stdout=out)
+    call_command("restore", "-", "--merge", stdin=io.StringIO(text), stdout=out)
     assert "1 game added" in out.getvalue()
 
 
@@ -168,7 +168,7 @@ def test_a_restored_game_is_shown_as_restored_not_as_a_phone_saw_another_before(
         other = import_document(long_game(5))
         assert "Hand 6" in client.get(url("game_table", other)).content.decode()
         transaction.set_rollback(True)
-    restore(saved, tmp_path)
+    restore(saved, tmp_path, merge=True)
     restored = Game.objects.get()
     assert restored.uid == first.uid
     page = client.get(url("game_table", restored)).content.decode()

@@ -21,9 +21,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def one_a_minute(settings: Any) -> Iterator[None]:
     settings.BOWER_IMPORTS_PER_MINUTE = 1
-    limits._imports = None
+    limits._rates.clear()
     yield
-    limits._imports = None
+    limits._rates.clear()
 
 
 @pytest.mark.usefixtures("one_a_minute")

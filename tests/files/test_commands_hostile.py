@@ -35,7 +35,7 @@ from tests.night_support import a_played_night
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY = "K" * 32  # a key as new_key makes them: 32 URL-safe characters
+KEY = "K7d-Qm2xL9_pR4wZ8nB3cF6hJ1tV5sG0"  # as new_key makes them: 32 URL-safe characters
 
 
 @dataclass(frozen=True)
@@ -250,7 +250,11 @@ BAD_BACKUPS = [
     pytest.param(
         backup(
             private_table_backup(),
-            private_table_backup(name="Two", key="L" * 32, games=[{"format": "bower.game/1\x00"}]),
+            private_table_backup(
+                name="Two",
+                key="L4e_Rn3yM8-qS5xA9oC2dG7jK1uW6tH0",
+                games=[{"format": "bower.game/1\x00"}],
+            ),
         ),
         'private table 2, game 1, format: must be "bower.game/1"',
         id="NUL in a format",

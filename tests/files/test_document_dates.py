@@ -187,8 +187,12 @@ def test_restore_refuses_a_game_with_a_bad_date_and_stores_nothing(
     data = {
         "format": "bower.backup/1",
         "tables": [
-            {"name": "Home", "key": "A" * 32, "games": [good]},
-            {"name": "Club", "key": "B" * 32, "games": [good | {"id": None}, dated(dates)]},
+            {"name": "Home", "key": "Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv", "games": [good]},
+            {
+                "name": "Club",
+                "key": "Bx2Yz4Wv6Ut8Sr0Qp2On4Ml6Kj8Ih0Gf",
+                "games": [good | {"id": None}, dated(dates)],
+            },
         ],
     }
     with pytest.raises(

@@ -32,9 +32,9 @@ def stored() -> tuple[int, ...]:
 @pytest.fixture
 def two_a_minute(settings: Any) -> Iterator[None]:
     settings.BOWER_IMPORTS_PER_MINUTE = 2  # one every 30 s
-    limits._imports = None  # a fresh count, as a process starts with
+    limits._rates.clear()  # a fresh count, as a process starts with
     yield
-    limits._imports = None
+    limits._rates.clear()
 
 
 def paste(client: Client, address: str = "127.0.0.1") -> Any:
@@ -113,3 +113,37 @@ def test_the_operator_sees_each_tables_size_largest_first(client: Client, settin
         f"{ours.key_path}  {ours.name} (1 game, {hands} hands, {hands}% of 100)",
         f"{empty.key_path}  Club (0 games, 0 hands, 0% of 100)",
     ]
+
+
+@pytest.fixture
+def four_new_tables_an_hour(settings: Any) -> Iterator[None]:
+    settings.BOWER_NEW_TABLES_PER_HOUR = 4  # one every 15 minutes
+    limits._rates.clear()
+    yield
+    limits._rates.clear()
+
+
+@pytest.mark.usefixtures("four_new_tables_an_hour")
+def test_a_phone_with_no_table_makes_one_table_and_then_imports_into_it(client: Client) -> None:
+    # Before, a client without the table cookie got a new table with each import, so
+    # the hands a table keeps bounded nothing (16 imports made 15 tables).
+    stranger = Client()
+    # A document refused first (a newcomer's first try) does not use up the new table.
+    bad = stranger.post(reverse("game_import"), {"text": "{}"}, REMOTE_ADDR="203.0.113.5")
+    assert bad.status_code == 422
+    assert paste(stranger, address="203.0.113.5").status_code == 302
+    assert PrivateTable.objects.count() == 1
+    assert paste(stranger, address="203.0.113.5").status_code == 302  # into its table
+    assert PrivateTable.objects.count() == 1
+    before = stored()
+    refused = paste(Client(), address="203.0.113.5")  # no cookie: would be a new table
+    assert refused.status_code == 429
+    wait = int(refused["Retry-After"])
+    assert 14 * 60 < wait <= 15 * 60
+    message = refused.context["form"].errors["text"][0]
+    assert message.startswith("This phone has no table yet, and an import from one place")
+    assert "open your table's key link first, or try again in 15 minutes." in message
+    assert stored() == before
+    # Another address makes its own table meanwhile.
+    assert paste(Client(), address="203.0.113.6").status_code == 302
+    assert PrivateTable.objects.count() == 2

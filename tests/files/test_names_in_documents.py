@@ -114,7 +114,11 @@ def test_an_upload_or_paste_with_a_spoofed_name_says_which_seat_beside_its_field
 
 def a_backup(*players: str, night_names: list[str] | None = None) -> dict[str, Any]:
     document = with_players(*players)
-    private_table: dict[str, Any] = {"name": "Ours", "key": "k" * 30, "games": [document]}
+    private_table: dict[str, Any] = {
+        "name": "Ours",
+        "key": "Vd8rN3qW6tY1uI4oP7aS2fG5hJ9kL0",
+        "games": [document],
+    }
     if night_names is not None:
         private_table["nights"] = [
             {

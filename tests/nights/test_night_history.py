@@ -114,7 +114,7 @@ def test_restoring_a_stored_night_skips_it(tmp_path: Path) -> None:
     a_played_night()
     text = backup()
     before = counts()
-    said = restore(text, tmp_path)
+    said = restore(text, tmp_path, merge=True)
     assert "0 euchre nights added, 1 already stored" in said
     assert counts() == before
 

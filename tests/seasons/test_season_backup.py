@@ -63,7 +63,7 @@ def test_restoring_skips_a_season_whose_nights_are_already_a_seasons(tmp_path: P
     text = backup()
     Season.objects.filter(name="Winter").delete()
     Season.objects.filter(name="Autumn").update(name="Our autumn")
-    said = restore(text, tmp_path)
+    said = restore(text, tmp_path, merge=True)
     assert "; 1 season added, 1 already stored." in said
     assert [s[1] for s in seasons()] == ["Our autumn", "Winter"]
 
@@ -117,7 +117,7 @@ def test_a_bad_season_changes_nothing_and_names_the_place(
     our_table()
     data = json.loads(backup())
     data["tables"][0]["seasons"] = seasons_data
-    data["tables"].append({"name": "New", "key": "k" * 32, "games": []})
+    data["tables"].append({"name": "New", "key": "Qm7vT2xL9pR4wZ8nB3cF6hJ1kD5sG0yA", "games": []})
     with pytest.raises(CommandError, match=rf"^{where}: .*\(nothing restored\)$"):
         restore(json.dumps(data), tmp_path)
     assert not Season.objects.exists()

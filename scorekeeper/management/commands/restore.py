@@ -1,7 +1,7 @@
 """``python manage.py restore FILE``: read a backup back in
 (docs/formats.md, "History out and back in"); ``-`` reads standard input. Games and euchre nights
 already stored (same id) are skipped, the rest added; a bad file changes nothing and exits non-zero
-naming the place."""
+naming the place. A table whose key is stored is added to only with ``--merge``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import OperationalError
 
 from referee.engine.names import LookAlike
-from scorekeeper.files.backups import BackupError, read_backup, restore
+from scorekeeper.files.backups import BackupError, KeyStored, read_backup, restore
 from scorekeeper.management.input import one_line, read_file_argument
 from scorekeeper.web.middleware import BUSY_MESSAGE, database_is_busy
 
@@ -24,8 +24,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the backup (JSON); - for standard input")
+        parser.add_argument(
+            "--merge",
+            action="store_true",
+            help="add to the tables already stored under the backup's keys",
+        )
 
-    def handle(self, *args: Any, file: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, merge: bool, **options: Any) -> None:
         raw = read_file_argument(file, options)
         try:
             tables = read_backup(raw)
@@ -34,7 +39,9 @@ class Command(BaseCommand):
                 one_line(f"{error.where}: {error.message} (nothing restored)")
             ) from None
         try:
-            done = restore(tables)
+            done = restore(tables, merge=merge)
+        except KeyStored as error:
+            raise CommandError(one_line(f"{error} (nothing restored)")) from None
         except OperationalError as error:
             if not database_is_busy(error):
                 raise

@@ -27,6 +27,7 @@ from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
 from scorekeeper.nights.screens import board_version, round_view
 from scorekeeper.web.http import HtmxHttpRequest
+from scorekeeper.web.limits import check_in_wait, check_ins_too_often
 from scorekeeper.web.polls import polled_version
 from scorekeeper.web.rendering import screen
 
@@ -77,6 +78,14 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = check_in_context(read_board(night), token, who(request, night.pk))
         return screen(request, CHECK_IN_PAGE, {**context, "form": CheckInForm()})
     form = CheckInForm(request.POST)
+    if form.is_valid() and (wait := check_in_wait(request, night.pk)):
+        # Held to a rate per address and per night (D70): a flood of invented
+        # players never fills the night before the real ones come in.
+        form.add_error(None, check_ins_too_often(wait))
+        context = check_in_context(read_board(night), token, who(request, night.pk))
+        response = screen(request, CHECK_IN_PAGE, {**context, "form": form}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if form.is_valid():
         try:
             entrant, new = night.check_in(token=token, name=form.cleaned_data["arriving"])
