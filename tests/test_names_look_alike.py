@@ -28,7 +28,8 @@ from tests.documents import example
 from tests.game_support import our_table, start_game
 from tests.names_support import CYRILLIC_ANN, LOOK_ALIKES, stored
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]  # names compared as each database folds them
+# Names are compared as each database folds them.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 # --- the one check (engine) ------------------------------------------------------------
 
