@@ -79,6 +79,18 @@ def test_a_flood_of_invented_players_from_one_address_is_stopped_and_the_walk_in
 
 
 @pytest.mark.usefixtures("clock")
+def test_players_on_the_list_check_in_from_one_address_without_waiting(
+    as_served: Clock,
+) -> None:
+    """A hall's phones may all reach Bower from one address: only a new name is held
+    to the rate, never a player the night already lists."""
+    listed = tuple(f"Player {n}" for n in range(12))
+    night = check_in_night(players=listed)
+    answers = Counter(check_in(night, name, "203.0.113.9").status_code for name in listed)
+    assert answers == {302: 12}
+    assert night.entrants.filter(checked_in_at__isnull=False).count() == 12
+
+
 def test_a_night_checks_in_at_most_its_rate_from_every_address(settings: Any) -> None:
     settings.BOWER_NIGHT_CHECK_INS_PER_MINUTE = 2  # one every 30 s
     night = check_in_night()

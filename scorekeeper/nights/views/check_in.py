@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from referee.engine.names import LookAlike
-from scorekeeper.models import EuchreNight, NightBoard
+from scorekeeper.models import EuchreNight, NightBoard, Player
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.models.night_check_ins import CHECK_IN_CLOSED, CheckInRefused
 from scorekeeper.nights.forms import CheckInForm
@@ -68,6 +68,12 @@ def check_in_context(board: NightBoard, token: str, me: int | None) -> dict[str,
     }
 
 
+def _on_the_list(night: EuchreNight, name: str) -> bool:
+    """Whether ``name`` is a player the night already lists (any case)."""
+    player = Player.objects.filter(private_table_id=night.private_table_id).named(name)
+    return player is not None and night.entrants.filter(player=player).exists()
+
+
 @require_http_methods(["GET", "POST"])
 def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The check-in page, and checking in (docs/formats.md, "Check-in at the door")."""
@@ -78,9 +84,14 @@ def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = check_in_context(read_board(night), token, who(request, night.pk))
         return screen(request, CHECK_IN_PAGE, {**context, "form": CheckInForm()})
     form = CheckInForm(request.POST)
-    if form.is_valid() and (wait := check_in_wait(request, night.pk)):
-        # Held to a rate per address and per night (D70): a flood of invented
-        # players never fills the night before the real ones come in.
+    if (
+        form.is_valid()
+        and not _on_the_list(night, form.cleaned_data["arriving"])
+        and (wait := check_in_wait(request, night.pk))
+    ):
+        # A new name is held to a rate per address and per night (D71): a flood of
+        # invented players never fills the night before the real ones come in, and a
+        # player on the list (a hall's phones may share one address) never waits.
         form.add_error(None, check_ins_too_often(wait))
         context = check_in_context(read_board(night), token, who(request, night.pk))
         response = screen(request, CHECK_IN_PAGE, {**context, "form": form}, status=429)
