@@ -62,6 +62,7 @@ class NightTableHeading:
     round: int
     night_table: int
     hands: int
+    hand_now: int  # the round's hand being played: a misdeal is not one (rules.md, Euchre night 3)
 
     def __str__(self) -> str:
         return f"{self.title} · Round {self.round} · Table {self.night_table}"
@@ -69,7 +70,7 @@ class NightTableHeading:
 
 def night_heading(game: Game) -> NightTableHeading | None:
     """The night, round and table of a night's table (``for_table`` selects
-    them: no query); None for a game."""
+    them), and the hand of the round being played (one query); None for a game."""
     night_round = game.night_round
     if night_round is None:
         return None
@@ -79,6 +80,7 @@ def night_heading(game: Game) -> NightTableHeading | None:
         round=night_round.number,
         night_table=game.night_table or 1,
         hands=game.round_hands or 0,
+        hand_now=game.hands.filter(thrown_in=False).count() + 1,
     )
 
 

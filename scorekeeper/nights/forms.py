@@ -20,6 +20,8 @@ from referee.chips import ChipField
 from referee.engine.names import NameError_, clean_name, same_name
 from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
+    MISSED_AVERAGE,
+    MISSED_NOTHING,
     SIT_OUT_AVERAGE,
     SIT_OUT_RANGE,
     NightRules,
@@ -188,6 +190,14 @@ class NightStartForm(PrizeFields):
         help_text="When the players do not fill the tables, who sits out scores the average "
         "of the round's points per player (rounded down), or a fixed number.",
     )
+    missed = ChipField(
+        label="A round missed scores",
+        choices=[(MISSED_NOTHING, "Nothing"), (MISSED_AVERAGE, "The round's average")],
+        initial=MISSED_NOTHING,
+        layout="chips-wide",
+        help_text="A round a player misses by arriving late or leaving scores nothing, or "
+        "the round's average as a round sat out does.",
+    )
     sit_out_points = forms.IntegerField(
         label="Fixed points for sitting out",
         min_value=SIT_OUT_RANGE[0],
@@ -291,6 +301,7 @@ class NightStartForm(PrizeFields):
                 hands_per_round=hands,
                 lone_march_five=variant is Variant.STANDARD and data.get("lone_march_five") == "on",
                 sit_out=sit_out,
+                missed=data.get("missed") or MISSED_NOTHING,
                 table_rules=house_rules_from_dict(variant, table_rules_data(variant, data)),
             )
             self.rules = self.prize_rules(self.rules)

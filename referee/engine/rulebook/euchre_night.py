@@ -25,6 +25,7 @@ from referee.engine.citing import NIGHT_SECTION_SLUGS as NIGHT_SECTION_SLUGS
 from referee.engine.night import HANDS_PER_ROUND_RANGE, NightRules
 from referee.engine.rulebook.euchre_night_options import (
     LONE_MARCH_FIVE,
+    MISSED_ROUNDS,
     ONE_PRIZE_EACH,
     hands_option,
     prize_ties_option,
@@ -224,6 +225,18 @@ def _round_section() -> Section:
                 ),
             ),
             Paragraph(
+                anchor="ruling-misdeal",
+                text=(
+                    "A misdeal (or a deal thrown in) is not one of the round's hands: the "
+                    "deal passes on as the variant says, and the table still plays the "
+                    "round's full number of hands that score."
+                ),
+                why=(
+                    "A round is a number of hands played so that every table has the same "
+                    "chances to score; a deal nobody played would cut a table's round short."
+                ),
+            ),
+            Paragraph(
                 anchor="no-target",
                 text=(
                     "A round has no target and nobody wins it. A table's round is over when "
@@ -310,8 +323,22 @@ def _sitting_out_section() -> Section:
                 anchor="sit-out-shown",
                 text="The standings mark a round sat out, with the points it gave.",
             ),
+            Paragraph(
+                anchor="ruling-missed-rounds",
+                text=(
+                    "A round a player misses by arriving after it was seated, or by leaving "
+                    "before it, scores nothing, unless the night chose to give it the "
+                    "round's average, as a round sat out scores. The standings say which "
+                    "rule the night plays and mark the rounds missed."
+                ),
+                why=(
+                    "Missing a round is the player's doing, not the seating's, so by default "
+                    "it does not pay; a club that wants late arrivals to stay in the race "
+                    "can give them the average."
+                ),
+            ),
         ),
-        options=(sit_out_option(),),
+        options=(sit_out_option(), MISSED_ROUNDS),
     )
 
 
@@ -342,7 +369,9 @@ def _standings_section() -> Section:
                     "score (the booby prize), most lone hands made, and most euchres "
                     "scored as a defender. A night may drop any of them when it starts, "
                     "or change them until it is over. A prize nobody has scored for yet "
-                    "goes to nobody; the low score waits until somebody has points."
+                    "goes to nobody; the low score waits until somebody has points, and "
+                    "goes only to a player at the night for every round (a round sat out "
+                    "counts as there)."
                 ),
             ),
             Paragraph(
@@ -366,7 +395,8 @@ def _standings_section() -> Section:
                     "the player who sat out fewer rounds takes the prize, and if they "
                     "are still level, the draw. The draw comes from the night's seed, so "
                     "every screen, a reload and the printed results name the same winner, "
-                    "and they say that the draw decided it."
+                    "and they say that the draw decided it. The night page, the standings "
+                    "and the TV say which of the two the night plays."
                 ),
             ),
             Paragraph(

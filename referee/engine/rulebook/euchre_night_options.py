@@ -7,7 +7,13 @@ Plain Python: no Django import.
 
 from __future__ import annotations
 
-from referee.engine.night import HANDS_PER_ROUND_RANGE, SIT_OUT_RANGE, NightRules
+from referee.engine.night import (
+    HANDS_PER_ROUND_RANGE,
+    MISSED_AVERAGE,
+    MISSED_NOTHING,
+    SIT_OUT_RANGE,
+    NightRules,
+)
 from referee.engine.night_prizes import PrizeTies
 from referee.engine.rulebook.model import Choice, HouseRuleOption
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
@@ -81,6 +87,28 @@ def sit_out_option() -> HouseRuleOption:
             ),
         ),
     )
+
+
+MISSED_ROUNDS = HouseRuleOption(
+    key="missed",
+    title="Rounds missed",
+    choices=(
+        Choice(
+            value=MISSED_NOTHING,
+            label="Nothing",
+            default=True,
+            text="A round missed by arriving late or leaving scores nothing.",
+        ),
+        Choice(
+            value=MISSED_AVERAGE,
+            label="The round's average",
+            text=(
+                "A round missed by arriving late or leaving scores the round's average, "
+                "as a round sat out does."
+            ),
+        ),
+    ),
+)
 
 
 ONE_PRIZE_EACH = HouseRuleOption(
