@@ -68,9 +68,10 @@ class NightTableHeading:
         return f"{self.title} · Round {self.round} · Table {self.night_table}"
 
 
-def night_heading(game: Game) -> NightTableHeading | None:
+def night_heading(game: Game, *, played: int = 0) -> NightTableHeading | None:
     """The night, round and table of a night's table (``for_table`` selects
-    them), and the hand of the round being played (one query); None for a game."""
+    them: no query), and the hand of the round being played after ``played``
+    hands that count (a misdeal does not); None for a game."""
     night_round = game.night_round
     if night_round is None:
         return None
@@ -80,7 +81,7 @@ def night_heading(game: Game) -> NightTableHeading | None:
         round=night_round.number,
         night_table=game.night_table or 1,
         hands=game.round_hands or 0,
-        hand_now=game.hands.filter(thrown_in=False).count() + 1,
+        hand_now=played + 1,
     )
 
 
@@ -282,13 +283,17 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
     for a poll's answer to a phone that keeps the hand form it shows (``live_patch``):
     no form is built, only what moves that form on (``kept_form``)."""
     setup = game.setup
-    recent = game.recent_hands(RECENT_HANDS)
+    # A night's table reads its round's every hand (a round is short), in the same
+    # query, to number the hand being played without its misdeals.
+    at_night = game.night_round_id is not None
+    hands = game.recent_hands(game.hands_played if at_night else RECENT_HANDS)
+    recent = hands[:RECENT_HANDS]
     last = recent[0] if recent else None
     number, dealer = game.upcoming(last)
     leader = (dealer + 1) % setup.n
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
-    night = night_heading(game)
+    night = night_heading(game, played=sum(1 for hand in hands if not hand.thrown_in))
     hand_form, kept_form, outcomes, outcomes_address = None, None, None, ""
     if not game.is_finished:
         token = uuid.uuid4()
