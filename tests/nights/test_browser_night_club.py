@@ -122,3 +122,18 @@ def test_starting_a_night_leaves_its_page_in_the_address_bar(page: Page, axe: Ax
     expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
     assert re.search(r"/nights/\d+/$", page.url), page.url
     axe(page)
+
+
+def test_the_seating_sheet_opens_from_the_night_and_prints_every_round(
+    page: Page, axe: Axe
+) -> None:
+    night = after_round_one(club_night())
+    page.set_viewport_size(SMALL_PHONE)
+    page.goto(f"/nights/{night.pk}/")
+    page.get_by_role("link", name="Every round's seating, to print").click()
+    expect(page.get_by_role("heading", level=2)).to_have_count(3)
+    expect(page.get_by_role("heading", name="Round 3 (as planned now", exact=False)).to_be_visible()
+    axe(page)
+    page.emulate_media(media="print")
+    expect(page.get_by_role("button", name="Print")).to_be_hidden()
+    expect(page.locator(".sheet-round").nth(1)).to_contain_text(LATE)  # seated from round 2
