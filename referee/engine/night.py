@@ -38,8 +38,11 @@ SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays u
 MissedRounds = Literal["nothing", "average"]
 MISSED_NOTHING: MissedRounds = "nothing"
 MISSED_AVERAGE: MissedRounds = "average"
+# A round's time on the clock, when the night keeps one (docs/rules.md, Euchre night 3).
+ROUND_MINUTES_RANGE = (5, 90)
 NIGHT_RULE_KEYS = (
     "hands_per_round",
+    "round_minutes",
     "lone_march_five",
     "sit_out",
     "missed",
@@ -55,6 +58,8 @@ class NightRules:
     """The house rules of a euchre night, with the defaults of docs/rules.md, Euchre night.
 
     ``hands_per_round``: hands at every table in a round (4 to 12, default 8).
+    ``round_minutes``: a round's time on the clock, shown on the TV and the table
+    screen (5 to 90; None, the default: no clock).
     ``lone_march_five``: a lone march scores 5 instead of 4 (standard euchre only).
     ``sit_out``: "average" (the round's average per player, rounded down) or a
     fixed number of points. ``missed``: what a round missed by arriving late or
@@ -68,6 +73,7 @@ class NightRules:
     """
 
     hands_per_round: int = 8
+    round_minutes: int | None = None
     lone_march_five: bool = False
     sit_out: Literal["average"] | int = SIT_OUT_AVERAGE
     missed: MissedRounds = MISSED_NOTHING
@@ -84,6 +90,12 @@ class NightRules:
             raise RulesError("hands_per_round", f"a round has {low} to {high} hands")
         if not isinstance(self.lone_march_five, bool):
             raise RulesError("lone_march_five", "must be true or false")
+        minutes = self.round_minutes
+        low, high = ROUND_MINUTES_RANGE
+        if minutes is not None and (
+            isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high
+        ):
+            raise RulesError("round_minutes", f"a round's clock is {low} to {high} minutes")
         if self.missed not in (MISSED_NOTHING, MISSED_AVERAGE):
             raise RulesError("missed", f"must be '{MISSED_NOTHING}' or '{MISSED_AVERAGE}'")
         sit_out = self.sit_out
@@ -137,6 +149,8 @@ class NightRules:
         }
         if self.missed != MISSED_NOTHING:  # a night stored before the rule reads the same
             data["missed"] = self.missed
+        if self.round_minutes is not None:
+            data["round_minutes"] = self.round_minutes
         if variant is Variant.STANDARD:
             data["lone_march_five"] = self.lone_march_five
         data["prizes"] = [p.value for p in self.prizes]
@@ -155,7 +169,14 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     # NightRules checks these three itself; the table's rules are read like a game's.
     values: dict[str, Any] = {
         k: data[k]
-        for k in ("hands_per_round", "lone_march_five", "sit_out", "missed", "one_prize_each")
+        for k in (
+            "hands_per_round",
+            "round_minutes",
+            "lone_march_five",
+            "sit_out",
+            "missed",
+            "one_prize_each",
+        )
         if k in data
     }
     values.update(_prize_values(data))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -63,6 +64,7 @@ class NightTableHeading:
     night_table: int
     hands: int
     hand_now: int  # the round's hand being played: a misdeal is not one (rules.md, Euchre night 3)
+    time_up: datetime | None = None  # the round timer's end, on a night that keeps one
 
     def __str__(self) -> str:
         return f"{self.title} · Round {self.round} · Table {self.night_table}"
@@ -82,6 +84,7 @@ def night_heading(game: Game, *, played: int = 0) -> NightTableHeading | None:
         night_table=game.night_table or 1,
         hands=game.round_hands or 0,
         hand_now=played + 1,
+        time_up=night_round.time_up(night_round.night.night_rules.round_minutes),
     )
 
 

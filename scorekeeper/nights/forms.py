@@ -22,6 +22,7 @@ from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     MISSED_AVERAGE,
     MISSED_NOTHING,
+    ROUND_MINUTES_RANGE,
     SIT_OUT_AVERAGE,
     SIT_OUT_RANGE,
     NightRules,
@@ -176,6 +177,15 @@ class NightStartForm(PrizeFields):
         help_text="Every table plays this many hands, then the round is over (4 to 12).",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    round_minutes = forms.IntegerField(
+        label="Round timer, minutes (optional)",
+        min_value=ROUND_MINUTES_RANGE[0],
+        max_value=ROUND_MINUTES_RANGE[1],
+        required=False,
+        help_text="The TV and the table screens show when a round's time is up "
+        f"({ROUND_MINUTES_RANGE[0]} to {ROUND_MINUTES_RANGE[1]}). Leave empty for no timer.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     lone_march_five = ChipField(
         label="A lone march scores",
         choices=[("off", "4 points"), ("on", "5 points")],
@@ -299,6 +309,7 @@ class NightStartForm(PrizeFields):
         try:
             self.rules = NightRules(
                 hands_per_round=hands,
+                round_minutes=data.get("round_minutes"),
                 lone_march_five=variant is Variant.STANDARD and data.get("lone_march_five") == "on",
                 sit_out=sit_out,
                 missed=data.get("missed") or MISSED_NOTHING,

@@ -156,6 +156,11 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         "rule_notes": rule_notes(board),
         "missed_rule": missed_rule(rules),
         "sitting_out": [board.name(n) for n in current.score.sitting_out] if current else [],
+        "time_up": (
+            current.record.time_up(rules.round_minutes)
+            if current and not current.complete
+            else None
+        ),
         "over": board.over,
     }
 

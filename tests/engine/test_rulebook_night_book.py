@@ -166,6 +166,7 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     options = {o.key: o for o in BOOK.options}
     assert set(options) == {
         "hands_per_round",
+        "round_minutes",
         "lone_march_five",
         "sit_out",
         "missed",
@@ -176,7 +177,7 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     defaults = NightRules()
     for option in options.values():
         assert night_in_force(option, defaults) == option.default
-    assert BOOK.section("round").options == (options["hands_per_round"],)
+    assert BOOK.section("round").options == (options["hands_per_round"], options["round_minutes"])
     assert BOOK.section("points").options == (options["lone_march_five"],)
     assert BOOK.section("sitting-out").options == (options["sit_out"], options["missed"])
     assert BOOK.section("standings").options == (options["one_prize_each"], options["prize_ties"])

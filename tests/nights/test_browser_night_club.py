@@ -41,19 +41,24 @@ def test_the_tv_fits_with_every_tied_name_the_tie_rule_and_a_readable_check_in_c
     browser_problems: BrowserProblems,
     axe: Axe,
 ) -> None:
-    fresh = club_night()
+    fresh = club_night(round_minutes=30)  # with the round timer
     night = after_round_one(club_night())
     with tv_page(browser, browser_context_args, browser_problems) as page:
         for watched, seated in ((fresh, 1), (night, 2)):
             page.goto(f"/nights/watch/{watched.watch_token}/")
             expect(page.get_by_text(f"Round {seated} of 3")).to_be_visible()
+            if watched is fresh:
+                expect(page.locator(".time-up")).to_contain_text("time is up at")
             for size in TV_SIZES:
                 page.set_viewport_size(size)
                 assert not scrolls(page)
                 if size == TV_SIZES[0]:
                     assert qr_width(page) >= QR_ACROSS_A_ROOM
                 assert (
-                    off_screen(page, ".night-standing, .night-table-card, .prize, .watch-rules")
+                    off_screen(
+                        page,
+                        ".night-standing, .night-table-card, .prize, .watch-rules, .watch-variant",
+                    )
                     == []
                 )
                 axe(page)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.models import EuchreNight, Game
 from tests.club_night_support import LATE, LEAVER, after_round_one, club_night, tables_of
@@ -155,3 +156,31 @@ def test_the_seating_sheet_shows_every_round_seated_then_as_planned(client: Clie
 def test_another_tables_phone_gets_no_seating_sheet() -> None:
     night = club_night()
     assert Client().get(reverse("night_seating_sheet", args=[night.pk])).status_code == 404
+
+
+def test_a_round_timer_shows_when_the_rounds_time_is_up_on_the_tv_and_the_table(
+    client: Client,
+) -> None:
+    response = client.post(reverse("night_new"), start_data(round_minutes="25"))
+    assert response.status_code == 302
+    night = EuchreNight.objects.get()
+    assert night.night_rules.round_minutes == 25
+    round_1 = night.rounds.get(number=1)
+    up = round_1.time_up(25)
+    assert up is not None
+    said = f"time is up at {timezone.localtime(up):%H:%M}"
+    assert said in text_of(client.get(reverse("night_watch", args=[night.watch_token])))
+    game = tables_of(round_1)[0]
+    assert said in text_of(client.get(reverse("game_table", args=[game.pk])))
+
+
+def test_without_a_timer_nothing_is_said_and_a_bad_one_is_refused_beside_its_field(
+    client: Client,
+) -> None:
+    night = club_night()
+    assert "time is up" not in text_of(client.get(reverse("night_watch", args=[night.watch_token])))
+    response = client.post(reverse("night_new"), start_data(round_minutes="500"))
+    assert response.status_code == 422
+    assert EuchreNight.objects.count() == 1
+    form = response.context["form"]
+    assert "round_minutes" in form.errors

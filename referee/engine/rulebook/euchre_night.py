@@ -29,6 +29,7 @@ from referee.engine.rulebook.euchre_night_options import (
     ONE_PRIZE_EACH,
     hands_option,
     prize_ties_option,
+    round_timer_option,
     sit_out_option,
 )
 from referee.engine.rulebook.model import (
@@ -68,6 +69,12 @@ def night_in_force(option: HouseRuleOption, rules: NightRules) -> Choice:
     value = getattr(rules, option.key)
     if isinstance(value, bool):
         wanted = "on" if value else "off"
+    elif option.key == "round_minutes" and isinstance(value, int):
+        return Choice(
+            value="minutes",
+            label=f"{value} minutes",
+            text=f"A round's time is up {value} minutes after it is seated.",
+        )
     elif option.key == "sit_out" and isinstance(value, int):
         return Choice(
             value="fixed",
@@ -253,7 +260,7 @@ def _round_section() -> Section:
                 ),
             ),
         ),
-        options=(hands_option(),),
+        options=(hands_option(), round_timer_option()),
     )
 
 

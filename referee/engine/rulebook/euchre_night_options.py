@@ -11,6 +11,7 @@ from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     MISSED_AVERAGE,
     MISSED_NOTHING,
+    ROUND_MINUTES_RANGE,
     SIT_OUT_RANGE,
     NightRules,
 )
@@ -35,6 +36,30 @@ def hands_option() -> HouseRuleOption:
                 label=f"{hands} hands",
                 default=True,
                 text=f"The usual length; a night may pick any number from {low} to {high}.",
+            ),
+        ),
+    )
+
+
+def round_timer_option() -> HouseRuleOption:
+    low, high = ROUND_MINUTES_RANGE
+    return HouseRuleOption(
+        key="round_minutes",
+        title="Round timer",
+        choices=(
+            Choice(
+                value="None",
+                label="None",
+                default=True,
+                text="A round lasts until its hands are played.",
+            ),
+            Choice(
+                value="minutes",
+                label="Minutes a round",
+                text=(
+                    f"From {low} to {high} minutes from the round's seating: the TV and the "
+                    "table screens say when its time is up. The organiser decides what then."
+                ),
             ),
         ),
     )
