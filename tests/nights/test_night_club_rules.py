@@ -184,3 +184,10 @@ def test_without_a_timer_nothing_is_said_and_a_bad_one_is_refused_beside_its_fie
     assert EuchreNight.objects.count() == 1
     form = response.context["form"]
     assert "round_minutes" in form.errors
+
+
+def test_the_night_page_states_the_tie_rule(client: Client) -> None:
+    night = club_night()
+    page = text_of(client.get(reverse("night_detail", args=[night.pk])))
+    assert "Players level on a prize share it." in page
+    assert "The low score goes only to a player here for every round." in page
