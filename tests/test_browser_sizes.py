@@ -179,6 +179,7 @@ def screens(ids: dict[str, Any]) -> list[str]:
         f"/nights/{night}/rounds/1/",
         f"/nights/{night}/standings/",
         f"/nights/{night}/rounds/2/tables/1/card/",
+        f"/nights/{night}/seating/",
         f"/nights/watch/{ids['night_watch']}/",
         f"/nights/{ids['door']}/",
         f"/nights/check-in/{ids['check_in']}/",

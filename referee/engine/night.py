@@ -34,10 +34,18 @@ from referee.engine.variants import HouseRules, RulesError, Variant, house_rules
 HANDS_PER_ROUND_RANGE = (4, 12)  # docs/rules.md, Euchre night 3
 SIT_OUT_AVERAGE: Literal["average"] = "average"
 SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays under 100
+# A round missed by arriving late or leaving (docs/rules.md, Euchre night 5).
+MissedRounds = Literal["nothing", "average"]
+MISSED_NOTHING: MissedRounds = "nothing"
+MISSED_AVERAGE: MissedRounds = "average"
+# A round's time on the clock, when the night keeps one (docs/rules.md, Euchre night 3).
+ROUND_MINUTES_RANGE = (5, 90)
 NIGHT_RULE_KEYS = (
     "hands_per_round",
+    "round_minutes",
     "lone_march_five",
     "sit_out",
+    "missed",
     "table_rules",
     "prizes",
     "one_prize_each",
@@ -50,9 +58,13 @@ class NightRules:
     """The house rules of a euchre night, with the defaults of docs/rules.md, Euchre night.
 
     ``hands_per_round``: hands at every table in a round (4 to 12, default 8).
+    ``round_minutes``: a round's time on the clock, shown on the TV and the table
+    screen (5 to 90; None, the default: no clock).
     ``lone_march_five``: a lone march scores 5 instead of 4 (standard euchre only).
     ``sit_out``: "average" (the round's average per player, rounded down) or a
-    fixed number of points. ``table_rules``: the house rules every table plays by
+    fixed number of points. ``missed``: what a round missed by arriving late or
+    leaving scores, "nothing" or "average" (the round's average).
+    ``table_rules``: the house rules every table plays by
     (stick the dealer, renege...); their target plays no part in a night.
     ``prizes``: the prizes the night gives, in the order listed (``PRIZE_ORDER``);
     ``one_prize_each``: nobody takes two (the higher prize first);
@@ -61,8 +73,10 @@ class NightRules:
     """
 
     hands_per_round: int = 8
+    round_minutes: int | None = None
     lone_march_five: bool = False
     sit_out: Literal["average"] | int = SIT_OUT_AVERAGE
+    missed: MissedRounds = MISSED_NOTHING
     table_rules: HouseRules = field(default_factory=HouseRules)
     prizes: tuple[PrizeKind, ...] = PRIZE_ORDER
     one_prize_each: bool = True
@@ -76,6 +90,14 @@ class NightRules:
             raise RulesError("hands_per_round", f"a round has {low} to {high} hands")
         if not isinstance(self.lone_march_five, bool):
             raise RulesError("lone_march_five", "must be true or false")
+        minutes = self.round_minutes
+        low, high = ROUND_MINUTES_RANGE
+        if minutes is not None and (
+            isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high
+        ):
+            raise RulesError("round_minutes", f"a round's clock is {low} to {high} minutes")
+        if self.missed not in (MISSED_NOTHING, MISSED_AVERAGE):
+            raise RulesError("missed", f"must be '{MISSED_NOTHING}' or '{MISSED_AVERAGE}'")
         sit_out = self.sit_out
         low, high = SIT_OUT_RANGE
         if sit_out == SIT_OUT_AVERAGE:
@@ -125,6 +147,10 @@ class NightRules:
             "sit_out": self.sit_out,
             "table_rules": self.table_rules.to_dict(variant),
         }
+        if self.missed != MISSED_NOTHING:  # a night stored before the rule reads the same
+            data["missed"] = self.missed
+        if self.round_minutes is not None:
+            data["round_minutes"] = self.round_minutes
         if variant is Variant.STANDARD:
             data["lone_march_five"] = self.lone_march_five
         data["prizes"] = [p.value for p in self.prizes]
@@ -143,7 +169,14 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     # NightRules checks these three itself; the table's rules are read like a game's.
     values: dict[str, Any] = {
         k: data[k]
-        for k in ("hands_per_round", "lone_march_five", "sit_out", "one_prize_each")
+        for k in (
+            "hands_per_round",
+            "round_minutes",
+            "lone_march_five",
+            "sit_out",
+            "missed",
+            "one_prize_each",
+        )
         if k in data
     }
     values.update(_prize_values(data))
@@ -244,7 +277,8 @@ def score_table_round(
     result = score_game(
         setup, first_dealer=first_dealer, hands=hands, round_rules=rules.round_rules
     )
-    counted = len(result.counted_hands)
+    # A misdeal is not one of the round's hands (docs/rules.md, Euchre night 3).
+    counted = sum(1 for scored in result.counted_hands if not scored.hand.thrown_in)
     return TableRound(
         seats=tuple(seats),
         points=result.totals,
@@ -264,6 +298,12 @@ def sit_out_points(rules: NightRules, played: Sequence[int]) -> int:
     night's fixed number."""
     if isinstance(rules.sit_out, int):
         return rules.sit_out
+    return round_average(played)
+
+
+def round_average(played: Sequence[int]) -> int:
+    """A round's points per player who played it, rounded down (docs/rules.md,
+    Euchre night 5): what a sit-out scores, and a round missed under that house rule."""
     if not played:
         return 0
     return sum(played) // len(played)
@@ -278,6 +318,7 @@ class RoundScore:
     sitting_out: tuple[int, ...]
     sit_out_points: int
     points: dict[int, int]  # every player seated or sitting out, by id
+    average: int = 0  # points per player who played, rounded down
 
     @property
     def complete(self) -> bool:
@@ -315,13 +356,18 @@ def score_round(
             if player in points:
                 raise HandError({"tables": f"player {player} sits at two tables"})
             points[player] = scored
-    each = sit_out_points(rules, list(points.values()))
+    played = list(points.values())
+    each = sit_out_points(rules, played)
     for player in plan.sitting_out:
         if player in points:
             raise HandError({"sitting_out": f"player {player} both plays and sits out"})
         points[player] = each
     return RoundScore(
-        tables=tables, sitting_out=tuple(plan.sitting_out), sit_out_points=each, points=points
+        tables=tables,
+        sitting_out=tuple(plan.sitting_out),
+        sit_out_points=each,
+        points=points,
+        average=round_average(played),
     )
 
 
@@ -331,8 +377,9 @@ def score_round(
 @dataclass(frozen=True, kw_only=True)
 class StandingRow:
     """A player's line in the standings (docs/rules.md, Euchre night 6). ``rounds``: points per
-    round, None for a round the player was not at; ``sat_out``: the rounds (1-based) they
-    sat out."""
+    round, None for a round the player was not at and that scores nothing; ``sat_out``: the
+    rounds (1-based) they sat out; ``missed``: those they were not at (arrived later, or
+    had left: docs/rules.md, Euchre night 5)."""
 
     player: int
     name: str
@@ -340,6 +387,7 @@ class StandingRow:
     total: int
     rounds: tuple[int | None, ...]
     sat_out: tuple[int, ...]
+    missed: tuple[int, ...]
     lone_hands_made: int
     defender_euchres: int
 
@@ -366,22 +414,14 @@ def defender_euchre_seats(setup: GameSetup, scored: ScoredHand) -> tuple[int, ..
     return setup.defenders(scored.hand)
 
 
-def night_standings(
-    *,
+def _side_prize_counts(
     rounds: Sequence[RoundScore],
     variant: Variant,
-    names: Mapping[int, str] | None = None,
-    rules: NightRules | None = None,
-    seed: int = 0,
-) -> NightStandings:
-    """The night's standings (docs/rules.md, Euchre night 6): each player's total over the rounds
-    played, places shared by level totals (1, 2, 2, 4), and the prizes ``rules``
-    choose (``night_prizes.award_prizes``; the draw of a tie from ``seed``): most
-    points, low score, most lone hands made, most euchres scored as a defender.
-    Only counted hands (not those past the round's end) count for the prizes."""
-    rules = rules or NightRules()
-    names = names or {}
-    players = sorted({player for r in rounds for player in r.points})
+    names: Mapping[int, str],
+    players: Sequence[int],
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Each player's lone hands made and euchres as a defender over the counted
+    hands (docs/rules.md, Euchre night 6)."""
     lone: dict[int, int] = dict.fromkeys(players, 0)
     euchres: dict[int, int] = dict.fromkeys(players, 0)
     for r in rounds:
@@ -394,11 +434,41 @@ def night_standings(
                     lone[table_round.seats[scored.hand.maker]] += 1
                 for seat in defender_euchre_seats(setup, scored):
                     euchres[table_round.seats[seat]] += 1
+    return lone, euchres
+
+
+def night_standings(
+    *,
+    rounds: Sequence[RoundScore],
+    variant: Variant,
+    names: Mapping[int, str] | None = None,
+    rules: NightRules | None = None,
+    seed: int = 0,
+) -> NightStandings:
+    """The night's standings (docs/rules.md, Euchre night 6): each player's total over the rounds
+    played, places shared by level totals (1, 2, 2, 4), and the prizes ``rules``
+    choose (``night_prizes.award_prizes``; the draw of a tie from ``seed``): most
+    points, low score (only among players at every round), most lone hands made,
+    most euchres scored as a defender. A round a player missed by arriving late or
+    leaving scores by ``rules.missed`` (docs/rules.md, Euchre night 5).
+    Only counted hands (not those past the round's end) count for the prizes."""
+    rules = rules or NightRules()
+    names = names or {}
+    players = sorted({player for r in rounds for player in r.points})
+    lone, euchres = _side_prize_counts(rounds, variant, names, players)
 
     def name(player: int) -> str:
         return names.get(player, f"Player {player}")
 
-    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
+    missed = {p: tuple(i for i, r in enumerate(rounds, 1) if p not in r.points) for p in players}
+
+    def points(r: RoundScore, player: int) -> int | None:
+        """A player's points for a round; a round missed scores by the night's rule."""
+        if player in r.points:
+            return r.points[player]
+        return r.average if rules.missed == MISSED_AVERAGE else None
+
+    totals = {p: sum(points(r, p) or 0 for r in rounds) for p in players}
     order = sorted(players, key=lambda p: (-totals[p], name(p), p))
     rows: list[StandingRow] = []
     for index, player in enumerate(order):
@@ -409,8 +479,9 @@ def night_standings(
                 name=name(player),
                 place=rows[-1].place if level else index + 1,
                 total=totals[player],
-                rounds=tuple(r.points.get(player) for r in rounds),
+                rounds=tuple(points(r, player) for r in rounds),
                 sat_out=tuple(i for i, r in enumerate(rounds, start=1) if player in r.sitting_out),
+                missed=missed[player],
                 lone_hands_made=lone[player],
                 defender_euchres=euchres[player],
             )
@@ -427,6 +498,7 @@ def night_standings(
             PrizeKind.MOST_EUCHRES: euchres,
         },
         sat_out={row.player: len(row.sat_out) for row in rows},
+        at_every_round={p for p in players if not missed[p]},
         seed=seed,
     )
     return NightStandings(rows=tuple(rows), prizes=prizes, rounds_played=len(rounds))

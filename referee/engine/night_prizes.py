@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -142,17 +142,22 @@ def award_prizes(
     counts: Mapping[PrizeKind, Mapping[int, int]],
     sat_out: Mapping[int, int],
     seed: int,
+    at_every_round: Collection[int] | None = None,
 ) -> tuple[Prize, ...]:
     """The night's prizes (docs/rules.md, Euchre night 6), those of ``kinds`` in
     the order listed (``PRIZE_ORDER``). With ``one_each`` a player who took a
     prize (alone or shared) is passed over for the later ones. ``order``: the
-    players in standings order; ``sat_out``: rounds each player sat out."""
+    players in standings order; ``sat_out``: rounds each player sat out;
+    ``at_every_round``: the players at the night for every round (sitting out counts
+    as there), the only ones the low score goes to (everyone when None)."""
     taken: set[int] = set()
     prizes = []
     for kind in PRIZE_ORDER:
         if kind not in kinds:
             continue
         eligible = [p for p in order if not (one_each and p in taken)]
+        if kind is PrizeKind.LOW_SCORE and at_every_round is not None:
+            eligible = [p for p in eligible if p in at_every_round]
         prize = award_prize(
             kind=kind, counts=counts[kind], eligible=eligible, ties=ties, sat_out=sat_out, seed=seed
         )

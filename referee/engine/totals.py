@@ -74,6 +74,9 @@ class GameState:
     score the next one without the hands before it."""
 
     number: int  # hands recorded so far
+    # A night's round: the hands of it played so far, a misdeal not one of them
+    # (docs/rules.md, Euchre night 3).
+    round_hands: int = 0
     dealer: int  # who deals the next hand in turn (docs/rules.md, Call-Ace 1)
     totals: tuple[int, ...]
     played_on: bool = False  # a level top under the play-on rule (docs/rules.md, Call-Ace 6)
@@ -133,8 +136,8 @@ def continue_game(
     The game ends after the first hand in which someone reaches the target and,
     under the play-on tie rule, one side alone is highest; a night's round
     (``round_rules``, docs/rules.md, Euchre night 3) ends after its number of hands, whatever the
-    totals. Hands recorded after that are kept and marked ``after_end``; they
-    score nothing.
+    totals; a misdeal (or a deal thrown in) is not one of them. Hands recorded
+    after that are kept and marked ``after_end``; they score nothing.
     """
     n = setup.n
     number = state.number + 1
@@ -152,8 +155,9 @@ def continue_game(
     totals = scored.totals
     played_on, ended_after = state.played_on, state.ended_after
     winners, decided_by = state.winners, state.decided_by
+    round_hands = state.round_hands + (0 if hand.thrown_in or after_end else 1)
     if not after_end and round_rules is not None:
-        if number >= round_rules.hands:
+        if round_hands >= round_rules.hands:
             ended_after = number
             decided_by = (
                 f"All {round_rules.hands} hands of the round are played: the round is over "
@@ -168,6 +172,7 @@ def continue_game(
             winners, decided_by = result
     return scored, GameState(
         number=number,
+        round_hands=round_hands,
         dealer=(dealer + 1) % n,
         totals=totals,
         played_on=played_on,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -62,14 +63,17 @@ class NightTableHeading:
     round: int
     night_table: int
     hands: int
+    hand_now: int  # the round's hand being played: a misdeal is not one (rules.md, Euchre night 3)
+    time_up: datetime | None = None  # the round timer's end, on a night that keeps one
 
     def __str__(self) -> str:
         return f"{self.title} · Round {self.round} · Table {self.night_table}"
 
 
-def night_heading(game: Game) -> NightTableHeading | None:
+def night_heading(game: Game, *, played: int = 0) -> NightTableHeading | None:
     """The night, round and table of a night's table (``for_table`` selects
-    them: no query); None for a game."""
+    them: no query), and the hand of the round being played after ``played``
+    hands that count (a misdeal does not); None for a game."""
     night_round = game.night_round
     if night_round is None:
         return None
@@ -79,6 +83,8 @@ def night_heading(game: Game) -> NightTableHeading | None:
         round=night_round.number,
         night_table=game.night_table or 1,
         hands=game.round_hands or 0,
+        hand_now=played + 1,
+        time_up=night_round.time_up(night_round.night.night_rules.round_minutes),
     )
 
 
@@ -279,13 +285,17 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
     for a poll's answer to a phone that keeps the hand form it shows (``live_patch``):
     no form is built, only what moves that form on (``kept_form``)."""
     setup = game.setup
-    recent = game.recent_hands(RECENT_HANDS)
+    # A night's table reads its round's every hand (a round is short), in the same
+    # query, to number the hand being played without its misdeals.
+    at_night = game.night_round_id is not None
+    hands = game.recent_hands(game.hands_played if at_night else RECENT_HANDS)
+    recent = hands[:RECENT_HANDS]
     last = recent[0] if recent else None
     number, dealer = game.upcoming(last)
     leader = (dealer + 1) % setup.n
     current = game.current_hand
     rows = scoreboard(game, dealer, leader, current)
-    night = night_heading(game)
+    night = night_heading(game, played=sum(1 for hand in hands if not hand.thrown_in))
     hand_form, kept_form, outcomes, outcomes_address = None, None, None, ""
     if not game.is_finished:
         token = uuid.uuid4()

@@ -25,6 +25,7 @@ class NightResult:
     total: int
     prizes: tuple[str, ...]
     over: bool
+    shared: bool = False  # the place is shared with a player level on total ("=1st")
 
 
 def night_results(player: Player, *, limit: int = RECENT_NIGHTS) -> list[NightResult]:
@@ -48,6 +49,8 @@ def night_results(player: Player, *, limit: int = RECENT_NIGHTS) -> list[NightRe
                 total=0 if row is None else row.total,
                 prizes=tuple(p.kind.label for p in standings.prizes if number in p.winners),
                 over=board.over,
+                shared=row is not None
+                and sum(1 for r in standings.rows if r.place == row.place) > 1,
             )
         )
     return results

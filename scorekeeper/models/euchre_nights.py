@@ -17,6 +17,7 @@ import hmac
 import random
 import uuid
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from django.db import models, transaction
 from django.db.models.functions import Coalesce
@@ -80,6 +81,17 @@ class EuchreNightQuerySet(models.QuerySet["EuchreNight"]):
         if not watch or not code:
             return self.none()
         return self.filter(watch_token=watch, check_in_token=code)
+
+    def seating_today(self) -> EuchreNightQuerySet:
+        """Nights started in the last day with rounds still to seat, newest first:
+        a night between its rounds (a night left unfinished is not kept forever)."""
+        since = timezone.now() - timedelta(days=1)
+        return (
+            self.filter(created_at__gte=since)
+            .annotate(seated=models.Count("rounds"))
+            .filter(seated__lt=models.F("rounds_planned"))
+            .order_by("-created_at", "-pk")
+        )
 
     def live_version(self) -> int | None:
         """``EuchreNight.live_version`` of the (one) night in this query, found

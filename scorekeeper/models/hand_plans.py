@@ -136,8 +136,13 @@ def plan_next_hand(
     if errors:
         raise HandError(errors)
     seats = game.seat_list()
+    round_hands = 0
+    if game.round_hands is not None:
+        # A night's round counts its hands without its misdeals (docs/rules.md, Euchre night 3).
+        round_hands = number - 1 - game.hands.filter(thrown_in=True).count()
     state = GameState(
         number=number - 1,
+        round_hands=round_hands,
         dealer=dealer,
         totals=tuple(seat.total for seat in seats),
         played_on=game.played_on,

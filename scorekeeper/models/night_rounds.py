@@ -4,6 +4,8 @@ no model (the games read it)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.db import models
 from django.utils import timezone
 
@@ -27,3 +29,10 @@ class NightRound(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    def time_up(self, minutes: int | None) -> datetime | None:
+        """When the round's time is up, on a night that keeps a round timer of
+        ``minutes`` (docs/rules.md, Euchre night 3): counted from its seating."""
+        if minutes is None:
+            return None
+        return self.created_at + timedelta(minutes=minutes)

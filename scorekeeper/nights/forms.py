@@ -20,6 +20,9 @@ from referee.chips import ChipField
 from referee.engine.names import LookAlike, NameError_, clean_name, look_alike, same_name
 from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
+    MISSED_AVERAGE,
+    MISSED_NOTHING,
+    ROUND_MINUTES_RANGE,
     SIT_OUT_AVERAGE,
     SIT_OUT_RANGE,
     NightRules,
@@ -175,6 +178,15 @@ class NightStartForm(PrizeFields):
         help_text="Every table plays this many hands, then the round is over (4 to 12).",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    round_minutes = WholeNumberField(
+        label="Round timer, minutes (optional)",
+        min_value=ROUND_MINUTES_RANGE[0],
+        max_value=ROUND_MINUTES_RANGE[1],
+        required=False,
+        help_text="The TV and the table screens show when a round's time is up "
+        f"({ROUND_MINUTES_RANGE[0]} to {ROUND_MINUTES_RANGE[1]}). Leave empty for no timer.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     lone_march_five = ChipField(
         label="A lone march scores",
         choices=[("off", "4 points"), ("on", "5 points")],
@@ -188,6 +200,14 @@ class NightStartForm(PrizeFields):
         layout="chips-wide",
         help_text="When the players do not fill the tables, who sits out scores the average "
         "of the round's points per player (rounded down), or a fixed number.",
+    )
+    missed = ChipField(
+        label="A round missed scores",
+        choices=[(MISSED_NOTHING, "Nothing"), (MISSED_AVERAGE, "The round's average")],
+        initial=MISSED_NOTHING,
+        layout="chips-wide",
+        help_text="A round a player misses by arriving late or leaving scores nothing, or "
+        "the round's average as a round sat out does.",
     )
     sit_out_points = WholeNumberField(
         label="Fixed points for sitting out",
@@ -290,8 +310,10 @@ class NightStartForm(PrizeFields):
         try:
             self.rules = NightRules(
                 hands_per_round=hands,
+                round_minutes=data.get("round_minutes"),
                 lone_march_five=variant is Variant.STANDARD and data.get("lone_march_five") == "on",
                 sit_out=sit_out,
+                missed=data.get("missed") or MISSED_NOTHING,
                 table_rules=house_rules_from_dict(variant, table_rules_data(variant, data)),
             )
             self.rules = self.prize_rules(self.rules)

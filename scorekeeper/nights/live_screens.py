@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.night import SIT_OUT_AVERAGE, NightRules
+from referee.engine.night import MISSED_AVERAGE, SIT_OUT_AVERAGE, NightRules
 from referee.engine.scoring import (
     EUCHRE_POINTS,
     LONE_MARCH_HOUSE_POINTS,
@@ -51,6 +51,7 @@ class RoundCell:
 
     points: int | None
     sat_out: bool
+    missed: bool = False  # arrived later or had left (docs/rules.md, Euchre night 5)
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,31 @@ def sit_out_rule(rules: NightRules) -> str:
     return f"A player who sits out a round scores {rules.sit_out} {points} (house rule)."
 
 
+def missed_rule(rules: NightRules) -> str:
+    """What a round missed by arriving late or leaving scores, in a sentence
+    (docs/rules.md, Euchre night 5)."""
+    if rules.missed == MISSED_AVERAGE:
+        return (
+            "A round missed by arriving late or leaving scores the round's average, "
+            "as a round sat out does (house rule)."
+        )
+    return "A round missed by arriving late or leaving scores nothing."
+
+
+def rule_notes(board: NightBoard) -> list[str]:
+    """The rules of the night's scoring that apply to it so far, each a sentence:
+    sitting out once somebody has sat out, rounds missed once somebody has missed
+    one (docs/rules.md, Euchre night 5)."""
+    rules = board.night.night_rules
+    rows = board.standings.rows
+    notes = []
+    if any(row.sat_out for row in rows):
+        notes.append(sit_out_rule(rules))
+    if any(row.missed for row in rows):
+        notes.append(missed_rule(rules))
+    return notes
+
+
 def standing_lines(board: NightBoard) -> list[StandingLine]:
     """The standings' rows with shared places marked "=2" (docs/rules.md, Euchre night 6)."""
     rows = board.standings.rows
@@ -101,7 +127,7 @@ def standing_lines(board: NightBoard) -> list[StandingLine]:
             place=f"={row.place}" if places[row.place] > 1 else str(row.place),
             total=row.total,
             rounds=[
-                RoundCell(points=points, sat_out=number in row.sat_out)
+                RoundCell(points=points, sat_out=number in row.sat_out, missed=number in row.missed)
                 for number, points in enumerate(row.rounds, start=1)
             ],
             lone_hands_made=row.lone_hands_made,
@@ -127,8 +153,14 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         "current": current,
         "progress": progress(current),
         "hands_per_round": rules.hands_per_round,
-        "sit_out_rule": sit_out_rule(rules),
+        "rule_notes": rule_notes(board),
+        "missed_rule": missed_rule(rules),
         "sitting_out": [board.name(n) for n in current.score.sitting_out] if current else [],
+        "time_up": (
+            current.record.time_up(rules.round_minutes)
+            if current and not current.complete
+            else None
+        ),
         "over": board.over,
     }
 
@@ -219,16 +251,19 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     lines = context["lines"]
     tables = seating(board)
     large = any(len(night_table.seats) > 4 for night_table in tables)
-    rows = -(-min(len(lines), WATCH_STANDINGS_PAGE) // WATCH_STANDINGS_COLUMNS)
     night = board.night
+    check_in_open = night.check_in_token is not None and len(board.rounds) < night.rounds_planned
+    # The check-in code takes a column of its own: the standings keep three.
+    columns = WATCH_STANDINGS_COLUMNS - 1 if check_in_open else WATCH_STANDINGS_COLUMNS
+    page_size = WATCH_STANDINGS_PAGE // WATCH_STANDINGS_COLUMNS * columns
+    rows = -(-min(len(lines), page_size) // columns)
     return {
         **context,
         "watching": True,
-        "check_in_open": night.check_in_token is not None
-        and len(board.rounds) < night.rounds_planned,
+        "check_in_open": check_in_open,
         "here": sum(1 for e in board.entrants if e.present),
         "token": token,
-        "standing_pages": pages(lines, WATCH_STANDINGS_PAGE),
+        "standing_pages": pages(lines, page_size),
         "standing_rows": max(rows, 1),
         "seating": tables,
         "table_pages": pages(tables, WATCH_LARGE_TABLES_PAGE if large else WATCH_TABLES_PAGE),

@@ -11,9 +11,6 @@ from referee.engine.night import NightRules, Prize, PrizeKind, PrizeTies
 from referee.engine.night_prizes import Settled
 from scorekeeper.models import NightBoard
 
-# The most winners of one prize the watch page names on its line.
-TV_NAMES = 3
-
 
 @dataclass(frozen=True)
 class PrizeLine:
@@ -27,12 +24,6 @@ class PrizeLine:
     @property
     def shared(self) -> bool:
         return len(self.winners) > 1
-
-    @property
-    def crowd(self) -> bool:
-        """Shared by more than a TV's line names (early in a night, the low
-        score of everyone yet to score): the watch page says how many instead."""
-        return len(self.winners) > TV_NAMES
 
 
 _PRIZE_UNITS = {
@@ -80,6 +71,8 @@ def prize_rule(rules: NightRules) -> str:
         if rules.one_prize_each
         else "A player may take several prizes."
     )
+    if PrizeKind.LOW_SCORE in rules.prizes:
+        each += " The low score goes only to a player here for every round."
     if rules.prize_ties is PrizeTies.SHARE:
-        return f"{each} Ties share the prize."
+        return f"{each} Players level on a prize share it."
     return f"{each} A tie goes to who sat out fewer rounds, then to the night's draw."

@@ -249,7 +249,8 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
 def check_in_context(board: NightBoard) -> dict[str, Any]:
     """Check-in at the door as the night page shows it: open or not (the QR code
     of its link), who has checked in (in the order they came) and who is
-    expected and not here yet (docs/formats.md, "Check-in at the door")."""
+    expected and not here yet, who checked in and left since (docs/formats.md,
+    "Check-in at the door")."""
     night = board.night
     seated = len(board.rounds)
     arrived = sorted(
@@ -259,7 +260,9 @@ def check_in_context(board: NightBoard) -> dict[str, Any]:
     return {
         "check_in_open": night.check_in_token is not None and seated < night.rounds_planned,
         "check_in_possible": seated < night.rounds_planned,
-        "checked_in": arrived,
+        # Those here under "Here: N" (a player who left is counted apart).
+        "checked_in": [e for e in arrived if e.present],
+        "left": [e for e in arrived if not e.present],
         "expected": [
             e for e in _by_name(board.entrants) if not e.present and e.checked_in_at is None
         ],

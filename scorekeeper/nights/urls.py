@@ -39,6 +39,7 @@ urlpatterns: list[URLPattern] = [
         live.night_score_card,
         name="night_score_card",
     ),
+    path("nights/<int:night_id>/seating/", live.night_seating_sheet, name="night_seating_sheet"),
     path("nights/watch/<str:token>/", live.night_watch, name="night_watch"),
     path("nights/watch/<str:token>/state/", live.night_watch_state, name="night_watch_state"),
 ]

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.models import Game, PrivateTable
+from scorekeeper.models import EuchreNight, Game, PrivateTable
 from scorekeeper.models.private_tables import KeyAlreadyReplaced, new_key
 from scorekeeper.private_tables.forms import JoinForm, ReplaceKeyForm
 from scorekeeper.web.http import HtmxHttpRequest
@@ -86,12 +86,16 @@ def _joined_message(
 def _landing(private_table: PrivateTable) -> HttpResponse:
     """Where a phone goes once it keeps ``table``: the game in play there (the
     one played last, as home's "Back to the game" picks it), or its euchre
-    night's page when that game is a night's table; the table's games when
-    nothing is in play. An address without the key, either way."""
+    night's page when that game is a night's table or a night started today has
+    rounds still to seat; the table's games when nothing is in play. An address
+    without the key, either way."""
     in_play = Game.objects.for_tables([private_table]).in_play()
     found = in_play.values_list("pk", "night_round__night_id").first()
     if found is None:
-        return redirect("game_list")
+        # Between a night's rounds (or before its first) no table is in play:
+        # the night still is, as the guide says.
+        night = EuchreNight.objects.for_tables([private_table]).seating_today().first()
+        return redirect("night_detail", night.pk) if night else redirect("game_list")
     game_id, night_id = found
     if night_id is not None:
         return redirect("night_detail", night_id)

@@ -516,3 +516,67 @@ def test_the_lone_march_house_rule_applies_only_to_a_round_that_has_it() -> None
     )
     four = score_game(setup, first_dealer=0, hands=march, round_rules=RoundRules(hands=4))
     assert (five.totals, four.totals) == ((0, 5, 0, 5), (0, 4, 0, 4))
+
+
+# --- Issue 42: misdeals, rounds missed, the low prize -----------------------------------
+
+
+def test_a_misdeal_is_not_one_of_the_rounds_hands() -> None:
+    """rules.md, Euchre night 3: the table still plays its four scoring hands."""
+    hands = [Hand(thrown_in=True), *STANDARD_HANDS]
+    result = score_table_round(
+        seats=(11, 12, 13, 14),
+        variant=STANDARD,
+        rules=NightRules(hands_per_round=4),
+        first_dealer=2,
+        hands=hands,
+    )
+    assert not any(scored.after_end for scored in result.hands)
+    assert (result.hands_counted, result.complete) == (4, True)
+    assert result.points == (1, 8, 1, 8)
+    # Before the last scoring hand the round is not over, whatever the deals.
+    short = score_table_round(
+        seats=(11, 12, 13, 14),
+        variant=STANDARD,
+        rules=NightRules(hands_per_round=4),
+        first_dealer=2,
+        hands=hands[:4],
+    )
+    assert (short.hands_counted, short.complete) == (3, False)
+
+
+def missed_night(rules: NightRules) -> tuple[int, ...]:
+    """Round 1 as ``PLAN`` (Flo, 9, sits out); Ivy (10) arrives for round 2, where
+    Flo plays and Ann (1) has left: Ann's and Ivy's rows."""
+    second = RoundPlan(tables=((9, 2, 3, 4), (5, 6, 7, 8)), sitting_out=(10,))
+    _, standings = score_night(
+        plans=[PLAN, second],
+        variant=STANDARD,
+        rules=rules,
+        first_dealers=[[0, 1], [0, 1]],
+        hands=[[TABLE_A, TABLE_B], [TABLE_A, TABLE_B]],
+    )
+    rows = {row.player: row for row in standings.rows}
+    assert rows[1].missed == (2,)
+    low = next(p for p in standings.prizes if p.kind is PrizeKind.LOW_SCORE)
+    # Ann (left) and Ivy (came late) are not at every round: the low score passes them.
+    assert not set(low.winners) & {1, 10}
+    return (*rows[1].rounds, *rows[10].rounds)
+
+
+def test_a_round_missed_scores_nothing_by_default() -> None:
+    # Ann played round 1 (2 points), left; Ivy arrived for round 2 and sat it out (3).
+    assert missed_night(NightRules(hands_per_round=4)) == (2, None, None, 3)
+
+
+def test_under_the_house_rule_a_round_missed_scores_the_rounds_average() -> None:
+    rules = NightRules(hands_per_round=4, missed="average")
+    assert missed_night(rules) == (2, 3, 3, 3)
+
+
+def test_the_rounds_missed_rule_is_read_and_refused_by_its_name() -> None:
+    assert night_rules_from_dict(STANDARD, {"missed": "average"}).missed == "average"
+    assert "missed" not in NightRules().to_dict(STANDARD)  # older nights read the same
+    with pytest.raises(RulesError) as error:
+        night_rules_from_dict(STANDARD, {"missed": "half"})
+    assert error.value.field == "missed"

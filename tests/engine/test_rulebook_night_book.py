@@ -74,6 +74,7 @@ FACTS = [
     # A round
     ("round-hands", "round", ["same number of hands", "8", "from 4 to 12"]),
     ("first-dealer", "round", ["draws", "first dealer", "to the left"]),
+    ("ruling-misdeal", "round", ["misdeal", "not one of the round's hands", "full number"]),
     ("no-target", "round", ["no target", "nobody wins", "standings", "scores nothing"]),
     ("table-rules", "round", ["house rules", "target"]),
     # Points
@@ -84,16 +85,24 @@ FACTS = [
     # Sitting out
     ("ruling-sit-out-average", "sitting-out", ["average", "rounded down"]),
     ("sit-out-shown", "sitting-out", ["standings"]),
+    ("ruling-missed-rounds", "sitting-out", ["arriving", "leaving", "nothing", "average"]),
     # Standings and prizes
     ("night-total", "standings", ["sum", "rounds played", "sat out"]),
     ("shared-places", "standings", ["share a place", "1, 2, 2, 4"]),
     (
         "prizes",
         "standings",
-        ["most points", "low score", "most lone hands made", "most euchres", "change them"],
+        [
+            "most points",
+            "low score",
+            "most lone hands made",
+            "most euchres",
+            "change them",
+            "for every round",
+        ],
     ),
     ("ruling-one-prize-each", "standings", ["two prizes", "order listed", "higher first"]),
-    ("prize-ties", "standings", ["share", "sat out fewer rounds", "the draw", "seed"]),
+    ("prize-ties", "standings", ["share", "sat out fewer rounds", "the draw", "seed", "the TV"]),
     ("what-counts", "standings", ["lone hand made", "defender", "renege", "round's end"]),
 ]
 
@@ -133,16 +142,20 @@ def test_every_paragraph_is_one_of_the_facts_checked() -> None:
 def test_every_ruling_says_why_and_where_it_comes_from() -> None:
     assert {p.anchor for p in BOOK.rulings} == {
         "ruling-night",
+        "ruling-misdeal",
         "ruling-lone-renege",
         "ruling-sit-out-average",
+        "ruling-missed-rounds",
         "ruling-one-prize-each",
     }
     # Where each comes from: the section it sits in, whose number cites it.
     where = {p.anchor: s.slug for s in BOOK.sections for p in s.paragraphs if p.is_ruling}
     assert where == {
         "ruling-night": "players",
+        "ruling-misdeal": "round",
         "ruling-lone-renege": "points",
         "ruling-sit-out-average": "sitting-out",
+        "ruling-missed-rounds": "sitting-out",
         "ruling-one-prize-each": "standings",
     }
     for paragraph in BOOK.rulings:
@@ -153,8 +166,10 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     options = {o.key: o for o in BOOK.options}
     assert set(options) == {
         "hands_per_round",
+        "round_minutes",
         "lone_march_five",
         "sit_out",
+        "missed",
         "one_prize_each",
         "prize_ties",
     }
@@ -162,9 +177,9 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     defaults = NightRules()
     for option in options.values():
         assert night_in_force(option, defaults) == option.default
-    assert BOOK.section("round").options == (options["hands_per_round"],)
+    assert BOOK.section("round").options == (options["hands_per_round"], options["round_minutes"])
     assert BOOK.section("points").options == (options["lone_march_five"],)
-    assert BOOK.section("sitting-out").options == (options["sit_out"],)
+    assert BOOK.section("sitting-out").options == (options["sit_out"], options["missed"])
     assert BOOK.section("standings").options == (options["one_prize_each"], options["prize_ties"])
     low, high = HANDS_PER_ROUND_RANGE
     assert f"from {low} to {high}" in options["hands_per_round"].default.text

@@ -281,7 +281,7 @@ def test_a_players_page_lists_their_nights_with_place_points_and_prizes(client: 
     assert night.title in said
     # Level with Hal on 12 points, first of the nine: one prize a person, so
     # the high score only (Hal and Ben lead the side prizes too).
-    assert "so far 1st of 9, 12 points" in said
+    assert "so far =1st of 9, 12 points" in said
     assert "won most points" in said
     assert "most lone hands made" not in said
     assert "2 rounds at a night's table" in said
@@ -289,7 +289,7 @@ def test_a_players_page_lists_their_nights_with_place_points_and_prizes(client: 
     # The night's tables are not among the recent games.
     assert response.context["recent"] == []
     gus = Player.objects.get(name="Gus")
-    assert "so far 8th of 9, 0 points" in page_text(
+    assert "so far =8th of 9, 0 points" in page_text(
         client.get(reverse("player_detail", args=[gus.pk]))
     )
 

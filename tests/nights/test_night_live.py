@@ -104,7 +104,9 @@ def test_the_standings_add_up_the_hands_with_shared_places_and_prizes(client: Cl
     assert "Round 1 of 2" in html
     assert "Table 1: done" in html
     assert "Table 2: 0 of 4" in html
-    assert "rounded down" in html
+    # Nobody sat out or missed a round: only the rules that apply are said.
+    assert "rounded down" not in html
+    assert "A round missed by arriving late or leaving scores nothing." in html
 
 
 def test_by_default_nobody_takes_two_prizes_the_higher_first(client: Client) -> None:
@@ -125,7 +127,10 @@ def test_by_default_nobody_takes_two_prizes_the_higher_first(client: Client) -> 
     }
     assert len(lowest) == 4
     html = response.content.decode()
-    assert "One prize a person, the higher first. Ties share the prize." in html
+    assert (
+        "One prize a person, the higher first. The low score goes only to a player here "
+        "for every round. Players level on a prize share it." in html
+    )
 
 
 def test_prizes_are_nobody_yet_before_a_hand(client: Client) -> None:

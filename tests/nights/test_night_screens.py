@@ -243,11 +243,13 @@ def test_a_double_tap_starts_one_night(client: Client) -> None:
     assert first["Location"] == second["Location"]
 
 
-def test_a_phone_with_no_table_gets_one_named_after_the_night(stranger: Client) -> None:
-    response = stranger.post(reverse("night_new"), start_data(name="Friday club"))
+def test_a_phone_with_no_table_gets_one_named_for_the_club_not_the_night(
+    stranger: Client,
+) -> None:
+    response = stranger.post(reverse("night_new"), start_data(name="Club night 1"))
     assert response.status_code == 302
     night = EuchreNight.objects.get()
-    assert night.private_table.name == "Friday club"
+    assert night.private_table.name == "Euchre club"
     assert stranger.get(response["Location"]).status_code == 200  # remembered
 
 

@@ -25,9 +25,11 @@ from referee.engine.citing import NIGHT_SECTION_SLUGS as NIGHT_SECTION_SLUGS
 from referee.engine.night import HANDS_PER_ROUND_RANGE, NightRules
 from referee.engine.rulebook.euchre_night_options import (
     LONE_MARCH_FIVE,
+    MISSED_ROUNDS,
     ONE_PRIZE_EACH,
     hands_option,
     prize_ties_option,
+    round_timer_option,
     sit_out_option,
 )
 from referee.engine.rulebook.model import (
@@ -67,6 +69,12 @@ def night_in_force(option: HouseRuleOption, rules: NightRules) -> Choice:
     value = getattr(rules, option.key)
     if isinstance(value, bool):
         wanted = "on" if value else "off"
+    elif option.key == "round_minutes" and isinstance(value, int):
+        return Choice(
+            value="minutes",
+            label=f"{value} minutes",
+            text=f"A round's time is up {value} minutes after it is seated.",
+        )
     elif option.key == "sit_out" and isinstance(value, int):
         return Choice(
             value="fixed",
@@ -224,6 +232,18 @@ def _round_section() -> Section:
                 ),
             ),
             Paragraph(
+                anchor="ruling-misdeal",
+                text=(
+                    "A misdeal (or a deal thrown in) is not one of the round's hands: the "
+                    "deal passes on as the variant says, and the table still plays the "
+                    "round's full number of hands that score."
+                ),
+                why=(
+                    "A round is a number of hands played so that every table has the same "
+                    "chances to score; a deal nobody played would cut a table's round short."
+                ),
+            ),
+            Paragraph(
                 anchor="no-target",
                 text=(
                     "A round has no target and nobody wins it. A table's round is over when "
@@ -240,7 +260,7 @@ def _round_section() -> Section:
                 ),
             ),
         ),
-        options=(hands_option(),),
+        options=(hands_option(), round_timer_option()),
     )
 
 
@@ -310,8 +330,22 @@ def _sitting_out_section() -> Section:
                 anchor="sit-out-shown",
                 text="The standings mark a round sat out, with the points it gave.",
             ),
+            Paragraph(
+                anchor="ruling-missed-rounds",
+                text=(
+                    "A round a player misses by arriving after it was seated, or by leaving "
+                    "before it, scores nothing, unless the night chose to give it the "
+                    "round's average, as a round sat out scores. The standings say which "
+                    "rule the night plays and mark the rounds missed."
+                ),
+                why=(
+                    "Missing a round is the player's doing, not the seating's, so by default "
+                    "it does not pay; a club that wants late arrivals to stay in the race "
+                    "can give them the average."
+                ),
+            ),
         ),
-        options=(sit_out_option(),),
+        options=(sit_out_option(), MISSED_ROUNDS),
     )
 
 
@@ -342,7 +376,9 @@ def _standings_section() -> Section:
                     "score (the booby prize), most lone hands made, and most euchres "
                     "scored as a defender. A night may drop any of them when it starts, "
                     "or change them until it is over. A prize nobody has scored for yet "
-                    "goes to nobody; the low score waits until somebody has points."
+                    "goes to nobody; the low score waits until somebody has points, and "
+                    "goes only to a player at the night for every round (a round sat out "
+                    "counts as there)."
                 ),
             ),
             Paragraph(
@@ -366,7 +402,8 @@ def _standings_section() -> Section:
                     "the player who sat out fewer rounds takes the prize, and if they "
                     "are still level, the draw. The draw comes from the night's seed, so "
                     "every screen, a reload and the printed results name the same winner, "
-                    "and they say that the draw decided it."
+                    "and they say that the draw decided it. The night page, the standings "
+                    "and the TV say which of the two the night plays."
                 ),
             ),
             Paragraph(

@@ -7,7 +7,14 @@ Plain Python: no Django import.
 
 from __future__ import annotations
 
-from referee.engine.night import HANDS_PER_ROUND_RANGE, SIT_OUT_RANGE, NightRules
+from referee.engine.night import (
+    HANDS_PER_ROUND_RANGE,
+    MISSED_AVERAGE,
+    MISSED_NOTHING,
+    ROUND_MINUTES_RANGE,
+    SIT_OUT_RANGE,
+    NightRules,
+)
 from referee.engine.night_prizes import PrizeTies
 from referee.engine.rulebook.model import Choice, HouseRuleOption
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
@@ -29,6 +36,30 @@ def hands_option() -> HouseRuleOption:
                 label=f"{hands} hands",
                 default=True,
                 text=f"The usual length; a night may pick any number from {low} to {high}.",
+            ),
+        ),
+    )
+
+
+def round_timer_option() -> HouseRuleOption:
+    low, high = ROUND_MINUTES_RANGE
+    return HouseRuleOption(
+        key="round_minutes",
+        title="Round timer",
+        choices=(
+            Choice(
+                value="None",
+                label="None",
+                default=True,
+                text="A round lasts until its hands are played.",
+            ),
+            Choice(
+                value="minutes",
+                label="Minutes a round",
+                text=(
+                    f"From {low} to {high} minutes from the round's seating: the TV and the "
+                    "table screens say when its time is up. The organiser decides what then."
+                ),
             ),
         ),
     )
@@ -81,6 +112,28 @@ def sit_out_option() -> HouseRuleOption:
             ),
         ),
     )
+
+
+MISSED_ROUNDS = HouseRuleOption(
+    key="missed",
+    title="Rounds missed",
+    choices=(
+        Choice(
+            value=MISSED_NOTHING,
+            label="Nothing",
+            default=True,
+            text="A round missed by arriving late or leaving scores nothing.",
+        ),
+        Choice(
+            value=MISSED_AVERAGE,
+            label="The round's average",
+            text=(
+                "A round missed by arriving late or leaving scores the round's average, "
+                "as a round sat out does."
+            ),
+        ),
+    ),
+)
 
 
 ONE_PRIZE_EACH = HouseRuleOption(

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.nights.live_screens import score_card_context, standings_context, watch_context
+from scorekeeper.nights.seating_sheet import seating_sheet
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, tables_of
 from scorekeeper.web.polls import polled_version
@@ -67,6 +68,15 @@ def night_score_card(
         .select_related("night_round")
     )
     return render(request, "scorekeeper/nights/score_card.html", score_card_context(night, game))
+
+
+@require_GET
+def night_seating_sheet(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Every round's seating on one printed sheet, in big type, for the wall."""
+    night = _phone_night(request, night_id)
+    board = read_board(night)
+    context = {"night": night, "rounds": seating_sheet(board)}
+    return render(request, "scorekeeper/nights/seating_sheet.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

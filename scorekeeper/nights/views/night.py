@@ -54,6 +54,8 @@ NIGHT_PAGE = "nights/night.html"
 # The parts of the night page a question or an error is shown in (their ids).
 NEXT_ROUND, PEOPLE, ME, PRIZES = "next-round", "people", "me", "night-prizes"
 STALE_NIGHT = "Another phone changed the night first: here it is as it stands now."
+# The name of the private table a phone's first night makes.
+NIGHT_TABLE_NAME = "Euchre club"
 # The most of a table's players the start form offers to tick.
 KNOWN_PLAYERS = 200
 # The start form of a phone's first night, sent again after its table's key was
@@ -112,13 +114,13 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
         token = form.cleaned_data["token"]
         try:
             # One transaction: a night refused stores nothing, not even the table
-            # a phone with no table yet gets (named after the night). That table
+            # a phone with no table yet gets (named for the club, not after this
+            # night: its later nights and seasons are held there too). That table
             # is made once per form: the form sent again (a double tap, a lost
             # answer) finds it, and its night.
             with transaction.atomic():
-                named_for = [form.cleaned_data["name"] or "Euchre"]
                 private_table = choice.chosen_private_table() or TableStart.private_table_for(
-                    token, named_for=named_for
+                    token, named_for=[NIGHT_TABLE_NAME]
                 )
                 night = form.start(private_table=private_table)
         except (SeatingError, RulesError, LookAlike) as error:
@@ -129,7 +131,12 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
             return _started_already(request, form, cast(EuchreNight, started.row), token)
         else:
             remember(request, private_table)
-            messages.success(request, f"{night.title}: round 1 is seated.")
+            if night.rounds.exists():
+                messages.success(request, f"{night.title}: round 1 is seated.")
+            else:
+                messages.success(
+                    request, f"{night.title}: check-in is open. Seat round 1 when they are in."
+                )
             return HttpResponseRedirect(reverse("night_detail", args=[night.pk]))
     context = {"form": form, "table_choice": choice}
     return screen(request, "nights/night_new.html", context, status=422, url=reverse("night_new"))
