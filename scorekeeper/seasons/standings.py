@@ -22,9 +22,6 @@ from scorekeeper.models.night_boards import read_boards
 from scorekeeper.models.ratings import rated_matches
 from scorekeeper.models.seasons import game_night_of
 
-# The names a leader's line shows when more share the lead.
-SHOWN_LEADERS = 3
-
 
 @dataclass(frozen=True)
 class SeasonRating:
@@ -73,14 +70,14 @@ class Leader:
     label: str
     value: str
     names: tuple[str, ...]
+    risen: bool = False  # how far a rating rose (the TV leaves it out: its cells show it)
 
     @property
     def shown(self) -> str:
-        """The names as a line shows them: three at most, then how many more."""
-        if len(self.names) <= SHOWN_LEADERS:
-            return ", ".join(self.names)
-        more = len(self.names) - SHOWN_LEADERS + 1
-        return f"{', '.join(self.names[: SHOWN_LEADERS - 1])} and {more} more"
+        """Every name, as a sentence reads them: "Ann, Ben and Cat"."""
+        if len(self.names) == 1:
+            return self.names[0]
+        return f"{', '.join(self.names[:-1])} and {self.names[-1]}"
 
 
 @dataclass(frozen=True)
@@ -204,7 +201,8 @@ def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
 
 def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list[Leader]:
     """The leaders of each figure: every player holding the best value (counts
-    above 0 only); the ratings of each variant, highest and most risen."""
+    above 0 only); the ratings of each variant, highest and most risen. A
+    figure everyone holds alike (all played one night) leads nobody."""
     figures: list[tuple[str, Callable[[StandingLine], float | None], str]] = [
         ("Most points", lambda line: line.points, "{:d}"),
         ("Most wins", lambda line: line.wins, "{:d}"),
@@ -214,9 +212,9 @@ def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list
     ]
     for variant in variants:
         figures.append(
-            (f"Highest rating, {variant.label}", _rating_of(variant, "rating"), "{:.2f}")
+            (f"Highest rating, {variant.label}", _rating_of(variant, "rating"), "{:.1f}")
         )
-        figures.append((f"Most risen, {variant.label}", _rating_of(variant, "change"), "{:+.2f}"))
+        figures.append((f"Most risen, {variant.label}", _rating_of(variant, "change"), "{:+.1f}"))
     leaders = []
     for label, value_of, shown in figures:
         values = [(value_of(line), line.name) for line in lines]
@@ -227,13 +225,16 @@ def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list
         if shown == "{:d}" and best <= 0:
             continue
         names = tuple(name for value, name in known if value == best)
-        leaders.append(Leader(label, shown.format(int(best) if shown == "{:d}" else best), names))
+        if len(names) == len(lines) > 1:
+            continue
+        value = shown.format(int(best) if shown == "{:d}" else best)
+        leaders.append(Leader(label, value, names, risen=label.startswith("Most risen")))
     return leaders
 
 
 def _rating_of(variant: Variant, part: str) -> Callable[[StandingLine], float | None]:
     def value(line: StandingLine) -> float | None:
         rating = line.ratings.get(variant)
-        return None if rating is None else round(float(getattr(rating, part)), 2)
+        return None if rating is None else round(float(getattr(rating, part)), 1)
 
     return value

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season, table_ratings
 from scorekeeper.models.night_boards import read_board
-from scorekeeper.seasons.standings import season_standings
+from scorekeeper.seasons.standings import Leader, season_standings
 from tests.conftest import joined_client
 from tests.game_support import HTMX, our_table
 from tests.night_support import play_round, start_night
@@ -170,11 +170,19 @@ def test_the_standings_count_games_wins_points_nights_and_ratings() -> None:
     leaders = {leader.label: leader for leader in standings.leaders}
     assert leaders["Most points"].names == ("Ann",)
     assert leaders["Most points"].value == "18"
-    assert leaders["Most game nights"].names == ("Ann", "Ben", "Cat", "Dan", "Eve")
-    assert leaders["Most game nights"].shown == "Ann, Ben and 3 more"
+    # All five played every game, on both nights: those figures lead nobody.
+    assert "Most game nights" not in leaders
+    assert "Most games" not in leaders
+    assert leaders["Most wins"].shown == "Ann"
     assert leaders["Most points"].shown == "Ann"
     assert "Most prizes" not in leaders
     assert leaders["Highest rating, Call-Ace Euchre"].names == ("Ann",)
+
+
+def test_a_leaders_line_names_everyone_level() -> None:
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve")
+    assert Leader("Most points", "6", names).shown == "Ann, Ben, Cat, Dan and Eve"
+    assert Leader("Most points", "6", names[:1]).shown == "Ann"
 
 
 def standings_shown(client: Client, shown: Season) -> str:
