@@ -34,6 +34,9 @@ from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.seats import Seat
 
 MODEL = PlackettLuce()
+# A player's first games in a variant: their rating is provisional, still
+# moving a long way with each game (its sigma is large).
+PROVISIONAL_GAMES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,11 @@ class Rating:
     def ordinal(self) -> float:
         """The rating shown: mu - 3 sigma, a cautious estimate of the skill."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        """Whether this is still one of the player's first games in the variant."""
+        return self.games < PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True, slots=True)

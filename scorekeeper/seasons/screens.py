@@ -66,4 +66,4 @@ def watch_context(season: Season, version: int) -> dict[str, Any]:
     ]
     # How far a rating rose is in its cells: the TV leaves out its leaders for room.
     leaders = [leader for leader in context["leaders"] if not leader.risen]
-    return {**context, "leaders": leaders, "version": version, "pages": pages}
+    return {**context, "leaders": leaders, "version": version, "pages": pages, "watching": True}

@@ -32,19 +32,21 @@ class SeasonRating:
     variant: Variant
     rating: float
     change: float
+    provisional: bool = False  # one of the player's first games in the variant
 
 
 @dataclass
 class StandingLine:
-    """A player's line: finished games (a euchre night's round at a table
-    counts as one), games won (shared wins too; a night's table has no
-    winner), points scored in them, game nights played, prizes won at the
-    season's euchre nights that are over, and the ratings of the variants the
-    season's games were played in."""
+    """A player's line: finished games, and apart from them the euchre
+    nights' rounds played at a table, games won (shared wins too; a night's
+    table has no winner), points scored in both, game nights played, prizes
+    won at the season's euchre nights that are over, and the ratings of the
+    variants the season's games were played in."""
 
     player_id: int
     name: str
     games: int = 0
+    rounds: int = 0
     wins: int = 0
     points: int = 0
     nights: int = 0
@@ -100,13 +102,15 @@ def season_standings(season: Season) -> SeasonStandings:
         seats.order_by()
         .values("player", "player__name", "game__variant")
         .annotate(
-            games=models.Count("pk"),
+            games=models.Count("pk", filter=models.Q(at_night=False)),
+            rounds=models.Count("pk", filter=models.Q(at_night=True)),
             wins=models.Count("pk", filter=models.Q(won=True)),
             points=models.Sum("total"),
         )
     ):
         line = lines.setdefault(row["player"], StandingLine(row["player"], row["player__name"]))
         line.games += row["games"]
+        line.rounds += row["rounds"]
         line.wins += row["wins"]
         line.points += row["points"] or 0
         variants.add(Variant(row["game__variant"]))
@@ -182,7 +186,7 @@ def _add_ratings(
             if end is None or end.games == (0 if start is None else start.games):
                 continue  # no game of this variant rated in the season
             change = end.ordinal - (0.0 if start is None else start.ordinal)
-            line.ratings[variant] = SeasonRating(variant, end.ordinal, change)
+            line.ratings[variant] = SeasonRating(variant, end.ordinal, change, end.provisional)
 
 
 def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
@@ -207,6 +211,7 @@ def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list
         ("Most points", lambda line: line.points, "{:d}"),
         ("Most wins", lambda line: line.wins, "{:d}"),
         ("Most games", lambda line: line.games, "{:d}"),
+        ("Most night rounds", lambda line: line.rounds, "{:d}"),
         ("Most game nights", lambda line: line.nights, "{:d}"),
         ("Most prizes", lambda line: line.prizes_won, "{:d}"),
     ]

@@ -115,11 +115,11 @@ def test_the_players_list_shows_the_most_played_variants_rating_with_its_games(
     assert 'Rating <span class="rating-variant">Call-Ace Euchre</span>' in page
     expected = expected_ratings()
     mu, sigma, _ = expected["Ann", "call-ace"]
-    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">3 games</span>' in page
+    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">3 games, provisional</span>' in page
     page = client.get(reverse("player_list"), {"variant": "standard"}).content.decode()
     assert 'Rating <span class="rating-variant">Standard euchre</span>' in page
     mu, sigma, _ = expected["Ben", "standard"]
-    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">1 game</span>' in page
+    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">1 game, provisional</span>' in page
     # Eve never played standard.
     eve_row = page[page.index(">Eve</a>") :].split("</tr>")[0]
     assert '<span class="muted">none</span>' in eve_row
@@ -171,8 +171,14 @@ def test_a_players_page_shows_each_variants_rating_and_its_chart(client: Client)
     section = page[page.index('id="ratings"') : page.index('id="as-maker"')]
     for variant, label in (("call-ace", "Call-Ace Euchre"), ("standard", "Standard euchre")):
         mu, sigma, games = expected["Ann", variant]
-        cells = rf'<td class="num">{mu - 3 * sigma:.1f}</td><td class="num">{games}</td>'
+        # Their first games: the rating is provisional, and says so.
+        rating = f'{mu - 3 * sigma:.1f} <span class="muted">provisional</span>'
+        cells = rf'<td class="num">{rating}</td><td class="num">{games}</td>'
         assert f">{label}</th>{cells}" in section
+        # mu and sigma only in the details, under the words of what a rating means.
+        assert f'<td class="num">{mu:.4f}</td><td class="num">{sigma:.4f}</td>' in section
+        assert section.index("everyone starts at 0") < section.index("<details")
+    assert "How their latest rated games moved it" in section
     assert 'aria-labelledby="rating-chart-title rating-chart-summary"' in section
     # One line a variant: the start at 0 and one point a game.
     lines = re.findall(r'<polyline class="chart-line" points="([^"]+)"', section)

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from referee.engine.variants import Variant
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season, table_ratings
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.seasons.standings import Leader, season_standings
@@ -212,7 +213,11 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     winners = {board.name(number) for prize in board.standings.prizes for number in prize.winners}
     lines = {line.name: line for line in standings.lines}
     assert {name for name, line in lines.items() if line.prizes} == winners
-    assert all(line.games == 1 and line.nights == 1 and line.wins == 0 for line in lines.values())
+    # The night's round is counted apart from games, and rated as the game it is.
+    assert all(
+        (line.games, line.rounds, line.nights, line.wins) == (0, 1, 1, 0) for line in lines.values()
+    )
+    assert all(Variant.STANDARD in line.ratings for line in lines.values())
     assert standings.euchre_nights == 1
     assert standings.games == 0
     assert len(lines) == 8
@@ -265,3 +270,17 @@ def test_the_operator_renames_or_removes_a_season_and_its_dates_stay(admin_clien
     delete = reverse("admin:scorekeeper_season_delete", args=[autumn.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 302
     assert not Season.objects.exists()
+
+
+def test_the_season_page_counts_night_rounds_apart_and_says_what_a_rating_means(
+    client: Client,
+) -> None:
+    night = start_night(rounds=1, hands=4)
+    play_round(night.rounds.get(number=1), 4)
+    today = night.created_at.date()
+    spring = season("Now", today.replace(day=1), month_end(today))
+    page = client.get(reverse("season_detail", args=[spring.pk])).content.decode()
+    assert '<th scope="col" class="num">Night rounds</th>' in page
+    assert "everyone starts at 0" in page
+    assert "provisional" in page  # one rated round each: their first
+    assert "sigma" not in page  # mu and sigma are for the CSV and a player's details
