@@ -111,6 +111,13 @@ def _player_at(position: str) -> models.Subquery:
     return models.Subquery(seat.values("player")[:1])
 
 
+def _seat_at(position: str) -> models.FilteredRelation:
+    """The seat at the hand's ``position`` (maker or partner), joined."""
+    return models.FilteredRelation(
+        "game__seats", condition=models.Q(game__seats__position=models.F(position))
+    )
+
+
 def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
     hands = Hand.objects.filter(
         game__private_table__in=[t.pk for t in tables],
@@ -186,8 +193,8 @@ def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
     pairs: dict[tuple[int, int], Ends] = {}
     for partner, rule, count in (
         called.filter(revealed)
-        .annotate(called_player=_player_at("partner"))
-        .values_list("called_player", "rule")
+        .annotate(partner_seat=_seat_at("partner"))
+        .values_list("partner_seat__player", "rule")
         .annotate(n=models.Count("pk"))
     ):
         pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
@@ -195,8 +202,8 @@ def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
         revealed, game__seats__player=player, game__seats__position=models.F("partner")
     )
     for caller, rule, count in (
-        partnered.annotate(caller=_player_at("maker"))
-        .values_list("caller", "rule")
+        partnered.annotate(maker_seat=_seat_at("maker"))
+        .values_list("maker_seat__player", "rule")
         .annotate(n=models.Count("pk"))
     ):
         record.as_partner.add(rule, count)

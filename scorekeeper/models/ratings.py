@@ -246,3 +246,30 @@ def table_ratings(
     """Every player's rating per variant from the table's finished games (those
     finished before ``finished_before`` when given), keyed by (player id, variant)."""
     return tables_ratings([private_table], finished_before=finished_before)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating after one match and how far that match moved it
+    (the rating shown, the ordinal; a player's first match moves it from 0)."""
+
+    rating: Rating
+    change: float
+
+
+def game_rating_changes(game: Game) -> dict[int, RatingChange]:
+    """How the finished ``game`` (a euchre night's table too) moved each of its
+    players' ratings, by player id; empty while it is not rated."""
+    before: dict[tuple[int, str], float] = {}
+    for private_table in rated_tables([game.private_table]):
+        for match in private_table.matches:
+            if match.game_id == game.pk:
+                return {
+                    r.player_id: RatingChange(
+                        r, r.ordinal - before.get((r.player_id, r.variant), 0.0)
+                    )
+                    for r in match.after
+                }
+            for r in match.after:
+                before[r.player_id, r.variant] = r.ordinal
+    return {}

@@ -211,3 +211,22 @@ def test_a_long_history_draws_at_most_a_hundred_and_twenty_odd_points_a_line(
     assert 60 < len(points.split()) <= 122
     assert "Call-Ace Euchre: " in page
     assert "after 130 games" in page
+
+
+def test_a_games_result_shows_how_it_moved_each_players_rating(client: Client) -> None:
+    first = import_document(document("call-ace", FIVE, [march("Ann", "Ben")] * 2, target=4))
+    second = import_document(document("call-ace", FIVE, [march("Cat", "Dan")] * 2, target=4))
+    Game.objects.filter(pk=second.pk).update(finished_at=first.finished_at + timedelta(minutes=5))
+    model = PlackettLuce()
+    start = [[model.rating()] for _ in FIVE]
+    after_first = model.rate(start, ranks=[1, 1, 3, 3, 3])
+    after_second = model.rate(after_first, ranks=[3, 3, 1, 1, 3])
+    page = client.get(reverse("game_result", args=[second.pk])).content.decode()
+    section = page[page.index('id="rated-heading"') :]
+    for name, (was,), (now,) in zip(FIVE, after_first, after_second, strict=True):
+        change = now.ordinal() - was.ordinal()
+        sign = "+" if round(change, 1) >= 0 else ""
+        shown = f'{now.ordinal():.1f} <span class="rating-change">({sign}{change:.1f})</span>'
+        assert f'<span class="score-name">{name}</span>: {shown}' in section, name
+    assert "provisional" in section
+    assert "everyone starts at 0" in section
