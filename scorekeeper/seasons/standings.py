@@ -10,17 +10,22 @@ the table's ratings before the season's first and after its last game night.
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import models
+from django.utils import timezone
 
 from referee.engine.variants import Variant
-from scorekeeper.models import Rating, Season, Seat
+from scorekeeper.models import Season, Seat
+from scorekeeper.models.game_base import NIGHT_STARTS
 from scorekeeper.models.night_boards import read_boards
-from scorekeeper.models.ratings import rated_matches
-from scorekeeper.models.seasons import game_night_of
+from scorekeeper.models.ratings import tables_ratings
+
+# A game after midnight belongs to the evening before (``Game.game_night``).
+NIGHT_SHIFT = datetime.timedelta(hours=NIGHT_STARTS.hour)
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,7 @@ class SeasonStandings:
 
 def season_standings(season: Season) -> SeasonStandings:
     """The season's standings, best first: by points, then wins; players
-    level on both share a place. Nine queries whatever the season's size."""
+    level on both share a place. A fixed number of queries whatever its size."""
     lines: dict[int, StandingLine] = {}
     variants: set[Variant] = set()
     seats = Seat.objects.filter(game__in=season.games().finished())
@@ -132,17 +137,17 @@ def season_standings(season: Season) -> SeasonStandings:
 
 def _nights_played(seats: models.QuerySet[Seat]) -> dict[int, int]:
     """Each player's game nights: the local dates of their games' starts, less
-    six hours (a game after midnight belongs to the evening before)."""
-    per_night = (
-        seats.order_by()
-        .annotate(night=game_night_of("game__created_at"))
-        .values("player", "night")
-        .distinct()
-    )
-    counts: dict[int, int] = defaultdict(int)
-    for row in per_night:
-        counts[row["player"]] += 1
-    return counts
+    six hours (a game after midnight belongs to the evening before). Worked out
+    here from each game's start: SQLite would call Python for every seat."""
+    night_of: dict[int, datetime.date] = {}
+    nights: dict[int, set[datetime.date]] = defaultdict(set)
+    rows = seats.order_by().values_list("player", "game", "game__created_at")
+    for player, game, started in rows:
+        night = night_of.get(game)
+        if night is None:
+            night = night_of[game] = (timezone.localtime(started) - NIGHT_SHIFT).date()
+        nights[player].add(night)
+    return {player: len(dates) for player, dates in nights.items()}
 
 
 def _add_prizes(season: Season, lines: dict[int, StandingLine]) -> int:
@@ -170,15 +175,10 @@ def _add_ratings(
 ) -> None:
     """Each line's rating in the season's variants it played, after the
     season and its change since the season began (``table_ratings``)."""
-    # One pass over the table's matches gives both: the ratings when the season
-    # began (``table_ratings(finished_before=begins_at)``) and after it.
-    before: dict[tuple[int, str], Rating] = {}
-    after: dict[tuple[int, str], Rating] = {}
-    for match in rated_matches([season.private_table], finished_before=season.ends_at):
-        for rating in match.after:
-            after[rating.player_id, rating.variant] = rating
-            if match.finished_at < season.begins_at:
-                before[rating.player_id, rating.variant] = rating
+    # Two look-ups of the ratings a process keeps (D57): flat as the history grows.
+    tables = [season.private_table]
+    before = tables_ratings(tables, finished_before=season.begins_at)
+    after = tables_ratings(tables, finished_before=season.ends_at)
     for line in lines.values():
         for variant in variants:
             end = after.get((line.player_id, variant.value))
