@@ -172,11 +172,11 @@ def test_a_players_page_shows_each_variants_rating_and_its_chart(client: Client)
     for variant, label in (("call-ace", "Call-Ace Euchre"), ("standard", "Standard euchre")):
         mu, sigma, games = expected["Ann", variant]
         # Their first games: the rating is provisional, and says so.
-        rating = f'{mu - 3 * sigma:.1f} <span class="muted">provisional</span>'
+        rating = f'{mu - 3 * sigma:.1f}<br><span class="muted">provisional</span>'
         cells = rf'<td class="num">{rating}</td><td class="num">{games}</td>'
         assert f">{label}</th>{cells}" in section
         # mu and sigma only in the details, under the words of what a rating means.
-        assert f'<td class="num">{mu:.4f}</td><td class="num">{sigma:.4f}</td>' in section
+        assert f"{label}: mu {mu:.4f}, sigma {sigma:.4f}, rating {mu - 3 * sigma:.2f}" in section
         assert section.index("everyone starts at 0") < section.index("<details")
     assert "How their latest rated games moved it" in section
     assert 'aria-labelledby="rating-chart-title rating-chart-summary"' in section
