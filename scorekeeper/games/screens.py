@@ -25,6 +25,7 @@ from scorekeeper.games.forms.hands import HandForm, TableHandForm
 from scorekeeper.games.forms.new_game import NewGameForm
 from scorekeeper.games.outcomes import Kind, deal_order, drawing_outcomes, kind_outcomes
 from scorekeeper.models import Game, Hand, HandInProgress, Player
+from scorekeeper.models.ratings import game_rating_changes
 from scorekeeper.web.display import trump_badge
 from scorekeeper.web.forms import PrivateTableChoiceForm
 from scorekeeper.web.house_rules import house_rule_names
@@ -351,6 +352,12 @@ def result_context(game: Game) -> dict[str, Any]:
     )
     winners = [setup.name(s) for s in score.winners]
     after_end = [h.number for h in score.hands if h.after_end]
+    changes = game_rating_changes(game)
+    rated = [
+        (setup.name(seat.position), changes[seat.player_id])
+        for seat in game.seat_list()
+        if seat.player_id in changes
+    ]
     return {
         "game": game,
         "setup": setup,
@@ -360,6 +367,7 @@ def result_context(game: Game) -> dict[str, Any]:
         "shared": len(winners) > 1 and setup.variant is not Variant.STANDARD,
         "standings": standings,
         "after_end": after_end,
+        "rated": rated,
     }
 
 

@@ -7,7 +7,9 @@ Counted from the hands the records count (not thrown in, not after the end),
 a euchre night's tables included, as ``scorekeeper/models/records.py`` counts
 them. A Call-Ace maker goes alone only by calling an ace of their own (Call-Ace
 3), so "the maker held the ace" is their lone hand: there is no other.
-Two queries whatever the number of hands: the database groups the hands.
+A fixed number of queries whatever the number of hands: the database groups
+the hands (for everyone in two; for one player's page, their calls and the
+hands they were called in, found through their seats, in three).
 """
 
 from __future__ import annotations
@@ -109,6 +111,13 @@ def _player_at(position: str) -> models.Subquery:
     return models.Subquery(seat.values("player")[:1])
 
 
+def _seat_at(position: str) -> models.FilteredRelation:
+    """The seat at the hand's ``position`` (maker or partner), joined."""
+    return models.FilteredRelation(
+        "game__seats", condition=models.Q(game__seats__position=models.F(position))
+    )
+
+
 def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
     hands = Hand.objects.filter(
         game__private_table__in=[t.pk for t in tables],
@@ -165,8 +174,46 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
 
 
 def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
-    """One player's call record (their page), the other players of their pairs
-    read in one more query."""
+    """One player's call record (their page). Only the hands they called or were
+    called in are read, each found through their own seat (its game and the
+    hand's maker or partner position), so the page reads their calls and not
+    every hand of their games (docs/decisions.md, D32: flat as history grows)."""
+    record = CallRecord()
+    hands = _counted_hands(tables, None)
+    revealed = models.Q(outcome=PartnerOutcome.REVEALED, partner__isnull=False)
+    # One filter() call: the seat's player and position are of the same seat.
+    called = hands.filter(game__seats__player=player, game__seats__position=models.F("maker"))
+    for outcome, suit, rule, count in called.values_list("outcome", "called", "rule").annotate(
+        n=models.Count("pk")
+    ):
+        if outcome in record.by_call:
+            record.by_call[outcome].add(rule, count)
+        if suit in record.by_suit:
+            record.by_suit[suit].add(rule, count)
+    pairs: dict[tuple[int, int], Ends] = {}
+    for partner, rule, count in (
+        called.filter(revealed)
+        .annotate(partner_seat=_seat_at("partner"))
+        .values_list("partner_seat__player", "rule")
+        .annotate(n=models.Count("pk"))
+    ):
+        pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
+    partnered = hands.filter(
+        revealed, game__seats__player=player, game__seats__position=models.F("partner")
+    )
+    for caller, rule, count in (
+        partnered.annotate(maker_seat=_seat_at("maker"))
+        .values_list("maker_seat__player", "rule")
+        .annotate(n=models.Count("pk"))
+    ):
+        record.as_partner.add(rule, count)
+        pairs.setdefault((caller, player.pk), Ends()).add(rule, count)
     # ``player`` itself, as read: another phone may merge them away meanwhile.
     others = Player.objects.filter(private_table_id=player.private_table_id).exclude(pk=player.pk)
-    return call_records(tables, [player, *others], player=player)[player.pk]
+    by_id = {player.pk: player} | others.in_bulk({p for pair in pairs for p in pair} - {player.pk})
+    record.pairs = [
+        Pair(by_id[caller], by_id[partner], ends)
+        for (caller, partner), ends in sorted(pairs.items(), key=_best_first)
+        if caller in by_id and partner in by_id
+    ]
+    return record

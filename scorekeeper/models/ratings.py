@@ -7,7 +7,9 @@ Each finished game is one match, rated in the order the games finished
 (``finished_at``, then the game's id). In Call-Ace and Call-Your-Partner every
 player is a team of one, ranked by final points (equal points share a rank);
 in standard euchre the two partnerships, the winners first. A euchre night's
-table is no game anyone wins (docs/rules.md, Euchre night), so it is no match.
+game at a table is one match too once its round there is over (the game
+finished): ranked the same way by the round's points, a standard table's
+partnerships by their points, as no one wins it (docs/rules.md, Euchre night).
 
 Nothing is stored: an edited hand, an import, a merge of two players or a
 restore changes the games, and the ratings read from them follow. A process
@@ -32,6 +34,9 @@ from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.seats import Seat
 
 MODEL = PlackettLuce()
+# A player's first games in a variant: their rating is provisional, still
+# moving a long way with each game (its sigma is large).
+PROVISIONAL_GAMES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,11 @@ class Rating:
     def ordinal(self) -> float:
         """The rating shown: mu - 3 sigma, a cautious estimate of the skill."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        """Whether this is still one of the player's first games in the variant."""
+        return self.games < PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,14 +83,17 @@ class Match:
 def ranked_sides(variant: str, seats: list[RatedSeat]) -> tuple[list[list[int]], list[float]]:
     """The match's teams (player ids) and their ranks, 1 the best: in standard
     euchre the two partnerships, seats opposite (docs/rules.md, Standard 1), the
-    winners first; otherwise each player alone, ranked by final points, equal
-    points sharing a rank."""
+    winners first (at a euchre night's table, which no one wins, the one with
+    more points; level points share a rank); otherwise each player alone,
+    ranked by final points, equal points sharing a rank."""
     if variant == Variant.STANDARD:
         teams = [[s for s in seats if s.position % 2 == side] for side in (0, 1)]
-        return (
-            [[s.player_id for s in team] for team in teams],
-            [1.0 if any(s.won for s in team) else 2.0 for team in teams],
-        )
+        if any(s.won for s in seats):
+            ranks = [1.0 if any(s.won for s in team) else 2.0 for team in teams]
+        else:
+            points = [max((s.total for s in team), default=0) for team in teams]
+            ranks = [1.0 + sum(other > mine for other in points) for mine in points]
+        return [[s.player_id for s in team] for team in teams], ranks
     totals = [s.total for s in seats]
     return (
         [[s.player_id] for s in seats],
@@ -149,7 +162,6 @@ _LOCK = threading.Lock()
 
 def _rated_games(table_ids: list[int], finished_before: datetime | None) -> models.Q:
     rated = models.Q(private_table__in=table_ids, finished_at__isnull=False)
-    rated &= models.Q(night_round__isnull=True)
     if finished_before is not None:
         rated &= models.Q(finished_at__lt=finished_before)
     return rated
@@ -162,7 +174,7 @@ def _fingerprints(
     bumps its ``version`` (a hand edited, the end moved), a new or restored game
     adds to the count and the highest id, a merge of players bumps the table's
     ``shown_version``. The times tell apart two histories that reuse ids."""
-    rated = models.Q(games__finished_at__isnull=False, games__night_round__isnull=True)
+    rated = models.Q(games__finished_at__isnull=False)
     if finished_before is not None:
         rated &= models.Q(games__finished_at__lt=finished_before)
     rows = (
@@ -234,3 +246,30 @@ def table_ratings(
     """Every player's rating per variant from the table's finished games (those
     finished before ``finished_before`` when given), keyed by (player id, variant)."""
     return tables_ratings([private_table], finished_before=finished_before)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating after one match and how far that match moved it
+    (the rating shown, the ordinal; a player's first match moves it from 0)."""
+
+    rating: Rating
+    change: float
+
+
+def game_rating_changes(game: Game) -> dict[int, RatingChange]:
+    """How the finished ``game`` (a euchre night's table too) moved each of its
+    players' ratings, by player id; empty while it is not rated."""
+    before: dict[tuple[int, str], float] = {}
+    for private_table in rated_tables([game.private_table]):
+        for match in private_table.matches:
+            if match.game_id == game.pk:
+                return {
+                    r.player_id: RatingChange(
+                        r, r.ordinal - before.get((r.player_id, r.variant), 0.0)
+                    )
+                    for r in match.after
+                }
+            for r in match.after:
+                before[r.player_id, r.variant] = r.ordinal
+    return {}

@@ -16,7 +16,7 @@ from scorekeeper.seasons.standings import StandingLine, season_standings
 OFFERED_NIGHTS = 120
 # Standings lines a TV shows at once; more are shown a page at a time
 # (static/js/watch_pages.js), and all of them without JavaScript.
-WATCH_PAGE_LINES = 12
+WATCH_PAGE_LINES = 10
 
 
 def game_nights(private_table: PrivateTable) -> list[datetime.date]:
@@ -45,6 +45,7 @@ def season_context(season: Season) -> dict[str, Any]:
     return {
         "season": season,
         "standings": standings,
+        "leaders": standings.leaders,
         "rating_columns": [v.label for v in standings.variants],
         "rows": [(line, line.rating_cells(standings.variants)) for line in standings.lines],
     }
@@ -63,4 +64,6 @@ def watch_context(season: Season, version: int) -> dict[str, Any]:
         )
         for n in range(0, len(lines), WATCH_PAGE_LINES)
     ]
-    return {**context, "version": version, "pages": pages}
+    # How far a rating rose is in its cells: the TV leaves out its leaders for room.
+    leaders = [leader for leader in context["leaders"] if not leader.risen]
+    return {**context, "leaders": leaders, "version": version, "pages": pages, "watching": True}

@@ -10,20 +10,22 @@ the table's ratings before the season's first and after its last game night.
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import models
+from django.utils import timezone
 
 from referee.engine.variants import Variant
-from scorekeeper.models import Rating, Season, Seat
+from scorekeeper.models import Season, Seat
+from scorekeeper.models.game_base import NIGHT_STARTS
 from scorekeeper.models.night_boards import read_boards
-from scorekeeper.models.ratings import rated_matches
-from scorekeeper.models.seasons import game_night_of
+from scorekeeper.models.ratings import tables_ratings
 
-# The names a leader's line shows when more share the lead.
-SHOWN_LEADERS = 3
+# A game after midnight belongs to the evening before (``Game.game_night``).
+NIGHT_SHIFT = datetime.timedelta(hours=NIGHT_STARTS.hour)
 
 
 @dataclass(frozen=True)
@@ -35,19 +37,21 @@ class SeasonRating:
     variant: Variant
     rating: float
     change: float
+    provisional: bool = False  # one of the player's first games in the variant
 
 
 @dataclass
 class StandingLine:
-    """A player's line: finished games (a euchre night's round at a table
-    counts as one), games won (shared wins too; a night's table has no
-    winner), points scored in them, game nights played, prizes won at the
-    season's euchre nights that are over, and the ratings of the variants the
-    season's games were played in."""
+    """A player's line: finished games, and apart from them the euchre
+    nights' rounds played at a table, games won (shared wins too; a night's
+    table has no winner), points scored in both, game nights played, prizes
+    won at the season's euchre nights that are over, and the ratings of the
+    variants the season's games were played in."""
 
     player_id: int
     name: str
     games: int = 0
+    rounds: int = 0
     wins: int = 0
     points: int = 0
     nights: int = 0
@@ -73,14 +77,14 @@ class Leader:
     label: str
     value: str
     names: tuple[str, ...]
+    risen: bool = False  # how far a rating rose (the TV leaves it out: its cells show it)
 
     @property
     def shown(self) -> str:
-        """The names as a line shows them: three at most, then how many more."""
-        if len(self.names) <= SHOWN_LEADERS:
-            return ", ".join(self.names)
-        more = len(self.names) - SHOWN_LEADERS + 1
-        return f"{', '.join(self.names[: SHOWN_LEADERS - 1])} and {more} more"
+        """Every name, as a sentence reads them: "Ann, Ben and Cat"."""
+        if len(self.names) == 1:
+            return self.names[0]
+        return f"{', '.join(self.names[:-1])} and {self.names[-1]}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class SeasonStandings:
 
 def season_standings(season: Season) -> SeasonStandings:
     """The season's standings, best first: by points, then wins; players
-    level on both share a place. Nine queries whatever the season's size."""
+    level on both share a place. A fixed number of queries whatever its size."""
     lines: dict[int, StandingLine] = {}
     variants: set[Variant] = set()
     seats = Seat.objects.filter(game__in=season.games().finished())
@@ -103,13 +107,15 @@ def season_standings(season: Season) -> SeasonStandings:
         seats.order_by()
         .values("player", "player__name", "game__variant")
         .annotate(
-            games=models.Count("pk"),
+            games=models.Count("pk", filter=models.Q(at_night=False)),
+            rounds=models.Count("pk", filter=models.Q(at_night=True)),
             wins=models.Count("pk", filter=models.Q(won=True)),
             points=models.Sum("total"),
         )
     ):
         line = lines.setdefault(row["player"], StandingLine(row["player"], row["player__name"]))
         line.games += row["games"]
+        line.rounds += row["rounds"]
         line.wins += row["wins"]
         line.points += row["points"] or 0
         variants.add(Variant(row["game__variant"]))
@@ -131,17 +137,17 @@ def season_standings(season: Season) -> SeasonStandings:
 
 def _nights_played(seats: models.QuerySet[Seat]) -> dict[int, int]:
     """Each player's game nights: the local dates of their games' starts, less
-    six hours (a game after midnight belongs to the evening before)."""
-    per_night = (
-        seats.order_by()
-        .annotate(night=game_night_of("game__created_at"))
-        .values("player", "night")
-        .distinct()
-    )
-    counts: dict[int, int] = defaultdict(int)
-    for row in per_night:
-        counts[row["player"]] += 1
-    return counts
+    six hours (a game after midnight belongs to the evening before). Worked out
+    here from each game's start: SQLite would call Python for every seat."""
+    night_of: dict[int, datetime.date] = {}
+    nights: dict[int, set[datetime.date]] = defaultdict(set)
+    rows = seats.order_by().values_list("player", "game", "game__created_at")
+    for player, game, started in rows:
+        night = night_of.get(game)
+        if night is None:
+            night = night_of[game] = (timezone.localtime(started) - NIGHT_SHIFT).date()
+        nights[player].add(night)
+    return {player: len(dates) for player, dates in nights.items()}
 
 
 def _add_prizes(season: Season, lines: dict[int, StandingLine]) -> int:
@@ -169,15 +175,10 @@ def _add_ratings(
 ) -> None:
     """Each line's rating in the season's variants it played, after the
     season and its change since the season began (``table_ratings``)."""
-    # One pass over the table's matches gives both: the ratings when the season
-    # began (``table_ratings(finished_before=begins_at)``) and after it.
-    before: dict[tuple[int, str], Rating] = {}
-    after: dict[tuple[int, str], Rating] = {}
-    for match in rated_matches([season.private_table], finished_before=season.ends_at):
-        for rating in match.after:
-            after[rating.player_id, rating.variant] = rating
-            if match.finished_at < season.begins_at:
-                before[rating.player_id, rating.variant] = rating
+    # Two look-ups of the ratings a process keeps (D57): flat as the history grows.
+    tables = [season.private_table]
+    before = tables_ratings(tables, finished_before=season.begins_at)
+    after = tables_ratings(tables, finished_before=season.ends_at)
     for line in lines.values():
         for variant in variants:
             end = after.get((line.player_id, variant.value))
@@ -185,7 +186,7 @@ def _add_ratings(
             if end is None or end.games == (0 if start is None else start.games):
                 continue  # no game of this variant rated in the season
             change = end.ordinal - (0.0 if start is None else start.ordinal)
-            line.ratings[variant] = SeasonRating(variant, end.ordinal, change)
+            line.ratings[variant] = SeasonRating(variant, end.ordinal, change, end.provisional)
 
 
 def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
@@ -204,19 +205,21 @@ def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
 
 def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list[Leader]:
     """The leaders of each figure: every player holding the best value (counts
-    above 0 only); the ratings of each variant, highest and most risen."""
+    above 0 only); the ratings of each variant, highest and most risen. A
+    figure everyone holds alike (all played one night) leads nobody."""
     figures: list[tuple[str, Callable[[StandingLine], float | None], str]] = [
         ("Most points", lambda line: line.points, "{:d}"),
         ("Most wins", lambda line: line.wins, "{:d}"),
         ("Most games", lambda line: line.games, "{:d}"),
+        ("Most night rounds", lambda line: line.rounds, "{:d}"),
         ("Most game nights", lambda line: line.nights, "{:d}"),
         ("Most prizes", lambda line: line.prizes_won, "{:d}"),
     ]
     for variant in variants:
         figures.append(
-            (f"Highest rating, {variant.label}", _rating_of(variant, "rating"), "{:.2f}")
+            (f"Highest rating, {variant.label}", _rating_of(variant, "rating"), "{:.1f}")
         )
-        figures.append((f"Most risen, {variant.label}", _rating_of(variant, "change"), "{:+.2f}"))
+        figures.append((f"Most risen, {variant.label}", _rating_of(variant, "change"), "{:+.1f}"))
     leaders = []
     for label, value_of, shown in figures:
         values = [(value_of(line), line.name) for line in lines]
@@ -227,13 +230,16 @@ def _leaders(lines: Sequence[StandingLine], variants: Sequence[Variant]) -> list
         if shown == "{:d}" and best <= 0:
             continue
         names = tuple(name for value, name in known if value == best)
-        leaders.append(Leader(label, shown.format(int(best) if shown == "{:d}" else best), names))
+        if len(names) == len(lines) > 1:
+            continue
+        value = shown.format(int(best) if shown == "{:d}" else best)
+        leaders.append(Leader(label, value, names, risen=label.startswith("Most risen")))
     return leaders
 
 
 def _rating_of(variant: Variant, part: str) -> Callable[[StandingLine], float | None]:
     def value(line: StandingLine) -> float | None:
         rating = line.ratings.get(variant)
-        return None if rating is None else round(float(getattr(rating, part)), 2)
+        return None if rating is None else round(float(getattr(rating, part)), 1)
 
     return value

@@ -10,6 +10,7 @@ from django import template
 from django.utils import timezone
 
 from referee.engine.variants import Variant
+from scorekeeper.models.ratings import PROVISIONAL_GAMES
 
 register = template.Library()
 
@@ -74,3 +75,15 @@ def ordinal_place(place: int) -> str:
     if 10 <= place % 100 <= 20:
         return f"{place}th"
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+@register.simple_tag
+def provisional_games() -> int:
+    """How many of a player's first games in a variant leave their rating provisional."""
+    return PROVISIONAL_GAMES
+
+
+@register.inclusion_tag("scorekeeper/ratings/explained.html")
+def ratings_explained(short: bool = False) -> dict[str, Any]:
+    """What a rating means, in a player's words: ``{% ratings_explained %}``."""
+    return {"short": short, "provisional_games": PROVISIONAL_GAMES}

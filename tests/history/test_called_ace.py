@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.history.called_ace import call_records
+from scorekeeper.history.called_ace import call_records, record_of
 from scorekeeper.history.csv_files import CALL_COLUMNS
 from scorekeeper.models import Player
 from tests.documents import document, import_document
@@ -137,3 +137,16 @@ def test_a_player_who_only_played_standard_has_no_called_ace_section(client: Cli
     ann = Player.objects.get(name="Ann")
     page = client.get(reverse("player_detail", args=[ann.pk])).content.decode()
     assert "The called ace" not in page
+
+
+@pytest.mark.usefixtures("calls")
+def test_a_players_page_counts_their_calls_as_the_players_csv_does() -> None:
+    players = list(Player.objects.all())
+    everyone = call_records([our_table()], players)
+    for player in players:
+        page, csv_row = record_of([our_table()], player), everyone[player.pk]
+        assert page.calls_shown() == csv_row.calls_shown(), player.name
+        assert page.suits_shown() == csv_row.suits_shown(), player.name
+        assert page.as_partner == csv_row.as_partner, player.name
+        shown = [(p.caller.pk, p.called.pk, p.ends) for p in page.pairs]
+        assert shown == [(p.caller.pk, p.called.pk, p.ends) for p in csv_row.pairs], player.name

@@ -12,7 +12,8 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.models import Game, Player, Rating, table_ratings
 from tests.documents import document, import_document
-from tests.game_support import our_table
+from tests.game_support import fresh, our_table, record
+from tests.night_support import play_round, start_night, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +87,29 @@ def test_games_are_rated_in_the_order_they_finished_and_a_game_on_is_none() -> N
     for name, (want,) in zip(FIVE, after_second, strict=True):
         assert earlier[player[name], "call-ace"].mu == pytest.approx(want.mu)
         assert earlier[player[name], "call-ace"].games == 1
+
+
+def test_a_euchre_nights_tables_are_rated_by_the_rounds_points_once_the_round_is_over() -> None:
+    night = start_night(rounds=2, hands=4)
+    first = night.rounds.get(number=1)
+    play_round(first, 3)  # a hand short at every table: no round over, nothing rated
+    assert table_ratings(our_table()) == {}
+    model = PlackettLuce()
+    current: dict[int, Any] = {}
+    for game in tables_of(first):
+        record(game, maker=game.seat_list()[0].player.name, trump="H", tricks=3)
+        seats = fresh(game).seat_list()
+        teams = [[s for s in seats if s.position % 2 == side] for side in (0, 1)]
+        points = [team[0].total for team in teams]
+        assert points[0] != points[1]  # the partnership with more points ranks first
+        ranks = [1 if mine == max(points) else 2 for mine in points]
+        before = [[current.get(s.player_id) or model.rating() for s in team] for team in teams]
+        after = model.rate(before, ranks=ranks)
+        for team, rated in zip(teams, after, strict=True):
+            for seat, rating in zip(team, rated, strict=True):
+                current[seat.player_id] = rating
+    ratings = table_ratings(our_table())
+    assert {player for player, _ in ratings} == set(current)
+    for player, want in current.items():
+        got = ratings[player, "standard"]
+        assert (got.mu, got.sigma, got.games) == pytest.approx((want.mu, want.sigma, 1))

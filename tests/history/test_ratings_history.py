@@ -71,9 +71,9 @@ def afresh() -> dict[tuple[str, str], tuple[float, float, int]]:
     model = PlackettLuce()
     current: dict[tuple[str, str], Any] = {}
     games: dict[tuple[str, str], int] = {}
-    finished = Game.objects.filter(
-        private_table=our_table(), finished_at__isnull=False, night_round__isnull=True
-    ).order_by("finished_at", "pk")
+    finished = Game.objects.filter(private_table=our_table(), finished_at__isnull=False).order_by(
+        "finished_at", "pk"
+    )
     for game in finished:
         score = game.score()
         assert score.finished

@@ -116,11 +116,11 @@ def test_the_players_list_shows_the_most_played_variants_rating_with_its_games(
     assert 'Rating <span class="rating-variant">Call-Ace Euchre</span>' in page
     expected = expected_ratings()
     mu, sigma, _ = expected["Ann", "call-ace"]
-    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">3 games</span>' in page
+    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">3 games, provisional</span>' in page
     page = client.get(reverse("player_list"), {"variant": "standard"}).content.decode()
     assert 'Rating <span class="rating-variant">Standard euchre</span>' in page
     mu, sigma, _ = expected["Ben", "standard"]
-    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">1 game</span>' in page
+    assert f'{mu - 3 * sigma:.1f} <span class="rated-games">1 game, provisional</span>' in page
     # Eve never played standard.
     eve_row = page[page.index(">Eve</a>") :].split("</tr>")[0]
     assert '<span class="muted">none</span>' in eve_row
@@ -172,8 +172,14 @@ def test_a_players_page_shows_each_variants_rating_and_its_chart(client: Client)
     section = page[page.index('id="ratings"') : page.index('id="as-maker"')]
     for variant, label in (("call-ace", "Call-Ace Euchre"), ("standard", "Standard euchre")):
         mu, sigma, games = expected["Ann", variant]
-        cells = rf'<td class="num">{mu - 3 * sigma:.1f}</td><td class="num">{games}</td>'
+        # Their first games: the rating is provisional, and says so.
+        rating = f'{mu - 3 * sigma:.1f}<br><span class="muted">provisional</span>'
+        cells = rf'<td class="num">{rating}</td><td class="num">{games}</td>'
         assert f">{label}</th>{cells}" in section
+        # mu and sigma only in the details, under the words of what a rating means.
+        assert f"{label}: mu {mu:.4f}, sigma {sigma:.4f}, rating {mu - 3 * sigma:.2f}" in section
+        assert section.index("everyone starts at 0") < section.index("<details")
+    assert "How their latest rated games moved it" in section
     assert 'aria-labelledby="rating-chart-title rating-chart-summary"' in section
     # One line a variant: the start at 0 and one point a game.
     lines = re.findall(r'<polyline class="chart-line" points="([^"]+)"', section)
@@ -235,3 +241,22 @@ def test_a_long_history_draws_at_most_a_hundred_and_twenty_odd_points_a_line(
     assert 60 < len(points.split()) <= 122
     assert "Call-Ace Euchre: " in page
     assert "after 130 games" in page
+
+
+def test_a_games_result_shows_how_it_moved_each_players_rating(client: Client) -> None:
+    first = import_document(document("call-ace", FIVE, [march("Ann", "Ben")] * 2, target=4))
+    second = import_document(document("call-ace", FIVE, [march("Cat", "Dan")] * 2, target=4))
+    Game.objects.filter(pk=second.pk).update(finished_at=first.finished_at + timedelta(minutes=5))
+    model = PlackettLuce()
+    start = [[model.rating()] for _ in FIVE]
+    after_first = model.rate(start, ranks=[1, 1, 3, 3, 3])
+    after_second = model.rate(after_first, ranks=[3, 3, 1, 1, 3])
+    page = client.get(reverse("game_result", args=[second.pk])).content.decode()
+    section = page[page.index('id="rated-heading"') :]
+    for name, (was,), (now,) in zip(FIVE, after_first, after_second, strict=True):
+        change = now.ordinal() - was.ordinal()
+        sign = "+" if round(change, 1) >= 0 else ""
+        shown = f'{now.ordinal():.1f} <span class="rating-change">({sign}{change:.1f})</span>'
+        assert f'<span class="score-name">{name}</span>: {shown}' in section, name
+    assert "provisional" in section
+    assert "everyone starts at 0" in section

@@ -94,3 +94,39 @@ def many_games(count: int, *, start: datetime, private_table: PrivateTable | Non
         for n, game in enumerate(games)
         for position, player in enumerate(players)
     )
+
+
+# Thirty letters each, words apart: a name may break between its words, never inside one.
+CLUB = [
+    "Wilhelmina Wadsworth Montgomer",
+    "Bartholomew Wainwright Morriso",
+    "Guinevere Worthington Macmilla",
+    "Maxwell Hawthorne Weatherbymoo",
+    "Mortimer Walton Whitaker Murro",
+    "Winnifred Merriweather Woodwar",
+]
+assert all(len(name) == 30 for name in CLUB)
+
+
+def a_club_season(night: date) -> Season:
+    """A season on game night ``night`` of two Call-Ace games, a Call-Your-Partner
+    game and a standard one, six players of thirty letters: four level on
+    points and wins at the top (every lead shared), a rating column for each
+    variant."""
+    a, b, c, d, e, f = CLUB
+    at = local(night.year, night.month, night.day, 19)
+    games = [
+        document("call-ace", [a, b, c, d, e], [march(a, b)] * 2, target=4),
+        document("call-ace", [c, d, a, b, f], [march(c, d)] * 2, target=4),
+        document(
+            "call-your-partner",
+            [e, f, a, b, c],
+            [{"maker": e, "trump": "S", "alone": True, "tricks": 5}],
+            target=4,
+        ),
+        document("standard", [f, a, e, b], [{"maker": f, "trump": "S", "tricks": 5}] * 2, target=4),
+    ]
+    for n, data in enumerate(games):
+        game = import_document(data, at=at + timedelta(minutes=30 * n))
+        Game.objects.filter(pk=game.pk).update(finished_at=at + timedelta(minutes=30 * n + 20))
+    return season("Autumn league of the club", night, night)

@@ -96,6 +96,6 @@ def test_a_long_season_shows_its_standings_a_screenful_at_a_time(stranger: Clien
         import_document(data, at=local(2026, 9, 4, 20))
     autumn = season("Autumn", SEP_1, DEC_20)
     page = stranger.get(watch(autumn.watch_token)).content.decode()
-    assert "Places 1 to 12 of 15" in page
-    assert "Places 13 to 15 of 15" in page
+    assert "Places 1 to 10 of 15" in page
+    assert "Places 11 to 15 of 15" in page
     assert page.count('class="season-name"') == 15

@@ -11,9 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from referee.engine.variants import Variant
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season, table_ratings
 from scorekeeper.models.night_boards import read_board
-from scorekeeper.seasons.standings import season_standings
+from scorekeeper.seasons.standings import Leader, season_standings
 from tests.conftest import joined_client
 from tests.game_support import HTMX, our_table
 from tests.night_support import play_round, start_night
@@ -170,11 +171,19 @@ def test_the_standings_count_games_wins_points_nights_and_ratings() -> None:
     leaders = {leader.label: leader for leader in standings.leaders}
     assert leaders["Most points"].names == ("Ann",)
     assert leaders["Most points"].value == "18"
-    assert leaders["Most game nights"].names == ("Ann", "Ben", "Cat", "Dan", "Eve")
-    assert leaders["Most game nights"].shown == "Ann, Ben and 3 more"
+    # All five played every game, on both nights: those figures lead nobody.
+    assert "Most game nights" not in leaders
+    assert "Most games" not in leaders
+    assert leaders["Most wins"].shown == "Ann"
     assert leaders["Most points"].shown == "Ann"
     assert "Most prizes" not in leaders
     assert leaders["Highest rating, Call-Ace Euchre"].names == ("Ann",)
+
+
+def test_a_leaders_line_names_everyone_level() -> None:
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve")
+    assert Leader("Most points", "6", names).shown == "Ann, Ben, Cat, Dan and Eve"
+    assert Leader("Most points", "6", names[:1]).shown == "Ann"
 
 
 def standings_shown(client: Client, shown: Season) -> str:
@@ -204,7 +213,11 @@ def test_a_euchre_night_in_the_season_counts_its_rounds_and_prizes() -> None:
     winners = {board.name(number) for prize in board.standings.prizes for number in prize.winners}
     lines = {line.name: line for line in standings.lines}
     assert {name for name, line in lines.items() if line.prizes} == winners
-    assert all(line.games == 1 and line.nights == 1 and line.wins == 0 for line in lines.values())
+    # The night's round is counted apart from games, and rated as the game it is.
+    assert all(
+        (line.games, line.rounds, line.nights, line.wins) == (0, 1, 1, 0) for line in lines.values()
+    )
+    assert all(Variant.STANDARD in line.ratings for line in lines.values())
     assert standings.euchre_nights == 1
     assert standings.games == 0
     assert len(lines) == 8
@@ -259,3 +272,17 @@ def test_the_operator_renames_or_removes_a_season_and_its_dates_stay(admin_clien
     delete = reverse("admin:scorekeeper_season_delete", args=[autumn.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 302
     assert not Season.objects.exists()
+
+
+def test_the_season_page_counts_night_rounds_apart_and_says_what_a_rating_means(
+    client: Client,
+) -> None:
+    night = start_night(rounds=1, hands=4)
+    play_round(night.rounds.get(number=1), 4)
+    today = night.created_at.date()
+    spring = season("Now", today.replace(day=1), month_end(today))
+    page = client.get(reverse("season_detail", args=[spring.pk])).content.decode()
+    assert '<th scope="col" class="num">Night rounds</th>' in page
+    assert "everyone starts at 0" in page
+    assert "provisional" in page  # one rated round each: their first
+    assert "sigma" not in page  # mu and sigma are for the CSV and a player's details

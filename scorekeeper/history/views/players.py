@@ -86,7 +86,7 @@ def detail_page(
         Player.objects.for_tables(tables).with_records().with_night_count(), pk=player_id
     )
     partners, rivals = partners_and_rivals(player)
-    ratings, chart = player_ratings(player, tables)
+    rated = player_ratings(player, tables)
     return render(
         request,
         "scorekeeper/history/player_detail.html",
@@ -101,8 +101,9 @@ def detail_page(
             ),
             "nights": night_results(player),
             "recent_nights": RECENT_NIGHTS,
-            "ratings": ratings,
-            "rating_chart": chart,
+            "ratings": rated.ratings,
+            "rating_chart": rated.chart,
+            "rated_games": rated.recent,
             "calls": record_of(tables, player),
             "partners": partners,
             "rivals": rivals,
