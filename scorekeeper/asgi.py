@@ -3,11 +3,13 @@
 
 A request's whole body is read here, on the event loop, before the app is called, so
 a client that sends slowly costs a socket, never a thread. The app is Django's WSGI
-handler (the sync app, as under any WSGI server), run on one thread a process, in the
-order the requests came: Python runs one thread of a process at a time, so requests
-run together would each finish later. A request whose client has gone away before its
-turn is dropped unanswered. (Django's own ASGI handler reads the body first too, but
-its thread hops cost two thirds of the throughput of a trivial view: D70.)
+handler (the sync app, as under any WSGI server), run on two threads a process, in the
+order the requests came: Python runs one thread of a process at a time, so more
+requests run together would each finish later, and the second thread keeps a long
+request (an import of 1,000 hands takes a second) from holding up every other. A
+request whose client has gone away before its turn is dropped unanswered. (Django's
+own ASGI handler reads the body first too, but its thread hops cost two thirds of the
+throughput of a trivial view: D70.)
 
 A body that says it is larger than ``MOST_BYTES`` is refused 413 unread, and a chunked
 one is dropped once it passes that, so a flood cannot fill the memory.
@@ -26,8 +28,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 django_application = get_wsgi_application()
-# The process's one thread for the app.
-APP_THREAD = ThreadPoolExecutor(1, thread_name_prefix="bower-app")
+# The process's threads for the app.
+APP_THREADS = ThreadPoolExecutor(2, thread_name_prefix="bower-app")
 
 # Ten times Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB): an import's file larger than
 # that limit still reaches its page, which says "too big" beside the field.
@@ -55,7 +57,7 @@ async def application(scope: Message, receive: Receive, send: Send) -> None:
         if not message.get("more_body"):
             break
     loop = asyncio.get_running_loop()
-    answered = loop.run_in_executor(APP_THREAD, _call, environ(scope, bytes(body)))
+    answered = loop.run_in_executor(APP_THREADS, _call, environ(scope, bytes(body)))
     gone = asyncio.ensure_future(receive())  # after the body, only a disconnect comes
     either: list[asyncio.Future[Any]] = [answered, gone]
     await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
@@ -83,7 +85,7 @@ def environ(scope: Message, body: bytes) -> dict[str, Any]:
         "wsgi.url_scheme": scope.get("scheme", "http"),
         "wsgi.input": io.BytesIO(body),
         "wsgi.errors": sys.stderr,
-        "wsgi.multithread": False,
+        "wsgi.multithread": True,
         "wsgi.multiprocess": True,
         "wsgi.run_once": False,
     }
@@ -99,7 +101,7 @@ def environ(scope: Message, body: bytes) -> dict[str, Any]:
 
 
 def _call(environ: dict[str, Any]) -> Answer:
-    """Django's answer to ``environ``, whole, on the app's thread."""
+    """Django's answer to ``environ``, whole, on one of the app's threads."""
     started: list[Answer] = []
     written: list[bytes] = []
 

@@ -1,6 +1,6 @@
 """A busy database answers 503 "try again in a moment", never a 500; an address
 with a NUL in it is a 404 (``NulInPathMiddleware``). An overloaded server answers
-late, never "busy": its requests wait their turn for the process's one thread
+late, never "busy": its requests wait their turn for the process's two threads
 (scorekeeper/asgi.py; docs/decisions.md, D70).
 
 Two phones that record a hand at the same moment both want the database's
