@@ -6,10 +6,12 @@ a client that sends slowly costs a socket, never a thread. The app is Django's W
 handler (the sync app, as under any WSGI server), run on two threads a process, in the
 order the requests came: Python runs one thread of a process at a time, so more
 requests run together would each finish later, and the second thread keeps a long
-request (an import of 1,000 hands takes a second) from holding up every other. A
-request whose client has gone away before its turn is dropped unanswered. (Django's
-own ASGI handler reads the body first too, but its thread hops cost two thirds of the
-throughput of a trivial view: D70.)
+request (an import of 1,000 hands takes a second) from holding up every other. Only a
+request that waited ``MOST_WAIT_SECONDS`` for its turn, as happens only when the box
+is truly full, is answered 503 "busy" at once: granian tells no one that a phone gave
+up (at 10 s), so its work would be done for nobody while every later phone gave up
+too. (Django's own ASGI handler reads the body first too, but its thread hops cost two
+thirds of the throughput of a trivial view: D70.)
 
 A body that says it is larger than ``MOST_BYTES`` is refused 413 unread, and a chunked
 one is dropped once it passes that, so a flood cannot fill the memory.
@@ -19,17 +21,25 @@ import asyncio
 import io
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from django.core.handlers.wsgi import WSGIRequest
 from django.core.wsgi import get_wsgi_application
+
+from scorekeeper.web.middleware import busy_response
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 django_application = get_wsgi_application()
+
+
 # The process's threads for the app.
 APP_THREADS = ThreadPoolExecutor(2, thread_name_prefix="bower-app")
+# Half of a phone's patience: a poll answered later than that is hardly news.
+MOST_WAIT_SECONDS = 5.0
 
 # Ten times Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB): an import's file larger than
 # that limit still reaches its page, which says "too big" beside the field.
@@ -56,16 +66,11 @@ async def application(scope: Message, receive: Receive, send: Send) -> None:
             return  # gone, or a chunked body past the bound: nothing to answer
         if not message.get("more_body"):
             break
-    loop = asyncio.get_running_loop()
-    answered = loop.run_in_executor(APP_THREADS, _call, environ(scope, bytes(body)))
-    gone = asyncio.ensure_future(receive())  # after the body, only a disconnect comes
-    either: list[asyncio.Future[Any]] = [answered, gone]
-    await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-    gone.cancel()
-    if not answered.done():
-        answered.cancel()  # not begun: never runs; begun: its answer goes nowhere
-        return
-    await _send(send, answered.result())
+    asked = environ(scope, bytes(body))
+    answer = await asyncio.get_running_loop().run_in_executor(
+        APP_THREADS, _call, asked, time.monotonic()
+    )
+    await _send(send, answer)
 
 
 def environ(scope: Message, body: bytes) -> dict[str, Any]:
@@ -100,8 +105,13 @@ def environ(scope: Message, body: bytes) -> dict[str, Any]:
     return found
 
 
-def _call(environ: dict[str, Any]) -> Answer:
-    """Django's answer to ``environ``, whole, on one of the app's threads."""
+def _call(environ: dict[str, Any], arrived: float) -> Answer:
+    """Django's answer to ``environ``, whole, on one of the app's threads; "busy" at
+    once if it waited ``MOST_WAIT_SECONDS`` for its turn."""
+    if time.monotonic() - arrived > MOST_WAIT_SECONDS:
+        busy = busy_response(WSGIRequest(environ))
+        pairs = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in busy.items()]
+        return busy.status_code, pairs, busy.content
     started: list[Answer] = []
     written: list[bytes] = []
 

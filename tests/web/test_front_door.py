@@ -1,7 +1,7 @@
 """The front door (scorekeeper/asgi.py; docs/decisions.md, D70): a request's body is
 read before an app's thread is taken, so a client still sending costs no thread and
 the other requests are answered meanwhile; a process runs its requests on two threads,
-and one whose client went away before its turn never runs; a body larger than
+and one that waited too long for its turn is answered "busy" without running; a body larger than
 the bound is refused unread or dropped. In-process, through
 the ASGI application granian serves; the real server: `make floods`."""
 
@@ -16,6 +16,7 @@ import pytest
 from django.core.signals import request_started
 
 from scorekeeper.asgi import APP_THREADS, MOST_BYTES, TOO_BIG, application
+from scorekeeper.web.middleware import BUSY_MESSAGE
 
 Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -39,16 +40,13 @@ def scope(method: str, path: str, headers: dict[str, str] | None = None) -> Mess
     }
 
 
-def arriving(*parts: bytes, wait: asyncio.Event | None = None, gone: bool = False) -> Receive:
+def arriving(*parts: bytes, wait: asyncio.Event | None = None) -> Receive:
     """A client's messages: its body's ``parts`` (the last only once ``wait`` is set),
-    then nothing, as a client waiting for its answer sends nothing more (or, ``gone``,
-    that it went away)."""
+    then nothing, as a client waiting for its answer sends nothing more."""
     left = list(parts)
 
     async def receive() -> Message:
         if not left:
-            if gone:
-                return {"type": "http.disconnect"}
             await asyncio.Event().wait()  # the client waits; the app stops asking
         if len(left) == 1 and wait is not None:
             await wait.wait()
@@ -117,31 +115,38 @@ def test_a_process_runs_its_requests_on_two_threads_whatever_their_number() -> N
     assert threading.get_ident() not in threads  # not the event loop's
 
 
-def test_a_request_whose_phone_gave_up_before_its_turn_never_runs() -> None:
-    """An overloaded server answers late; a phone gives up after 10 s, and what it
-    asked is not worked on for nobody."""
+def test_a_request_that_waited_too_long_for_its_turn_is_answered_busy_and_never_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the box is truly full a request that waited its turn past
+    ``MOST_WAIT_SECONDS`` is answered "busy" at once (a hand waits in the phone's
+    outbox, a poll asks again), not worked on after its phone gave up."""
+    monkeypatch.setattr("scorekeeper.asgi.MOST_WAIT_SECONDS", 0.05)
     started: list[object] = []
     busy = threading.Event()
 
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
-        # Other requests have both turns.
-        holding = [loop.run_in_executor(APP_THREADS, busy.wait) for _ in range(2)]
-        assert await answer(scope("GET", "/healthz"), arriving(b"", gone=True)) == (None, b"")
-        await asyncio.sleep(0)  # the loop goes on (and hands the cancel to the thread's queue)
-        busy.set()
-        await asyncio.gather(*holding)
-        assert await answer(scope("GET", "/healthz")) == (200, b"ok\n")
-
     def seen(sender: object, **kwargs: object) -> None:
         started.append(sender)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        # Other requests have both turns, for longer than the wait allowed.
+        holding = [loop.run_in_executor(APP_THREADS, busy.wait) for _ in range(2)]
+        late = asyncio.create_task(answer(scope("POST", "/games/4/hand/enter/")))
+        await asyncio.sleep(0.2)
+        busy.set()
+        await asyncio.gather(*holding)
+        status, content = await late
+        assert status == 503
+        assert BUSY_MESSAGE.encode() in content
+        assert await answer(scope("GET", "/healthz")) == (200, b"ok\n")  # in time: served
 
     request_started.connect(seen)
     try:
         asyncio.run(main())
     finally:
         request_started.disconnect(seen)
-    assert len(started) == 1  # the second request's only
+    assert len(started) == 1  # the one in time
 
 
 @pytest.mark.parametrize("length", [str(MOST_BYTES + 1), "many"])
