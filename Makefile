@@ -36,7 +36,7 @@ ifeq ($(origin PYTHON),undefined)
 PYTHON := $(shell scripts/find-python)
 endif
 
-.PHONY: help run test serve bench load lighthouse lint mutants clean chromium
+.PHONY: help run test serve bench load floods lighthouse lint mutants clean chromium
 
 help:
 	@echo "make run     serve the app on http://$(HOST):$(PORT)/ (HOST=0.0.0.0 for phones: granian, DEBUG off)"
@@ -44,6 +44,7 @@ help:
 	@echo "make serve   production: granian + whitenoise (needs DJANGO_DEBUG=0 etc.)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make load    tables of phones against the server people run, per table count (under 5 min)"
+	@echo "make floods  slow, idle and hostile clients against the real servers, both databases (minutes)"
 	@echo "make lighthouse  Lighthouse's phone audit of the main screens (npm fetches it once)"
 	@echo "make lint    ruff check, ruff format --check, mypy, import contracts"
 	@echo "make mutants mutation-test the scoring rules and the trick reader (minutes), print the score"
@@ -121,6 +122,16 @@ bench: $(DEV_STAMP)
 # network namespaces of its own (root) with the phones' latency; not part of make test.
 load: $(DEV_STAMP)
 	$(BIN)/python -m benchmarks.load $(LOAD_ARGS)
+
+# The real servers (make run for phones, make serve) flooded by slow, idle and hostile
+# clients, on SQLite then PostgreSQL: the tests that serve_support.floods marks, which
+# make test skips. Run it whenever you change the front door (docs/development.md).
+FLOOD_TESTS := tests/test_slow_clients.py tests/test_hostile_clients.py tests/test_app_server_postgres.py
+
+floods: $(DEV_STAMP)
+	BOWER_FLOODS=1 $(BIN)/pytest -p no:randomly -p no:cacheprovider $(FLOOD_TESTS) $(PYTEST_ARGS)
+	BOWER_FLOODS=1 BOWER_POSTGRES_RUN=1 scripts/with-postgres $(BIN)/pytest -p no:randomly \
+	  -p no:cacheprovider $(FLOOD_TESTS) $(PYTEST_ARGS)
 
 lighthouse: $(DEV_STAMP)
 	$(BIN)/python scripts/lighthouse

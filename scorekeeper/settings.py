@@ -147,13 +147,6 @@ def database_from_env() -> dict[str, Any]:
         given = options.get("options", "")
         timeout = f"-c lock_timeout={max(1, lock_timeout()) * 1000}"
         options["options"] = f"{given} {timeout}".strip()
-        if pool := env_int("BOWER_DB_POOL", 0):
-            # The app server's threads (scripts/serve-app: 64 a process) share this
-            # many connections a process, instead of keeping one each. A request
-            # that finds them all busy for the lock timeout is answered 503 "busy".
-            config["CONN_MAX_AGE"] = 0
-            config["CONN_HEALTH_CHECKS"] = False
-            options["pool"] = {"min_size": 1, "max_size": pool, "timeout": max(1, lock_timeout())}
     return config
 
 
@@ -207,8 +200,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: an overloaded process answers polls 503 before any other work.
-    "scorekeeper.web.middleware.OverloadMiddleware",
     # Before SecurityMiddleware, so it sees the headers that one adds: takes off
     # Cross-Origin-Opener-Policy where a browser would only log an error for it.
     "scorekeeper.web.secure_context.OpenerPolicyMiddleware",
@@ -347,23 +338,6 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.web.sign_in.client_address"
 # the connection's own address is the client's, and the header is ignored.
 BOWER_PROXY_COUNT = env_int("BOWER_PROXY_COUNT", 0)
 
-# --- Overload: requests one process has in hand before its polls are answered
-# 503 "ask again in 8 s" at once (scorekeeper.web.middleware.OverloadMiddleware);
-# 0 never does. Each process runs 64 threads on one core's worth of Python.
-BOWER_SHED_POLLS_AT = env_int("BOWER_SHED_POLLS_AT", 16)
-# Requests one process runs the app for at once; the others wait their turn, in hand
-# (OverloadMiddleware, docs/decisions.md D55); 0 lets every thread run at once.
-BOWER_ACTIVE_REQUESTS = env_int("BOWER_ACTIVE_REQUESTS", 2)
-# Milliseconds a request waits for its turn before it is answered 503 "busy, try
-# again", nothing stored (forms have the turns first; D56); 0 waits for ever.
-BOWER_TURN_WAIT_MS = env_int("BOWER_TURN_WAIT_MS", 1000)
-# Milliseconds a request's body may take to arrive before it is dropped (408); a
-# body is read before the request is counted in hand or takes a turn (D58). 0: no bound.
-BOWER_BODY_WAIT_MS = env_int("BOWER_BODY_WAIT_MS", 10_000)
-# Bodies arriving at once from one address, per process (a quarter of its 64
-# threads); more are answered 429 at once, unread (D58). 0: no limit.
-BOWER_BODIES_PER_ADDRESS = env_int("BOWER_BODIES_PER_ADDRESS", 16)
-
 # --- Imports: a game document pasted or uploaded (scorekeeper.web.limits, D58)
 # Imports a minute from one address, per process; more are answered 429 with the
 # wait beside the field. 0: no limit.
@@ -374,7 +348,7 @@ BOWER_TABLE_MAX_HANDS = env_int("BOWER_TABLE_MAX_HANDS", 20_000)
 # process (one every 15 minutes); more are answered 429 beside the field. 0: no limit.
 BOWER_NEW_TABLES_PER_HOUR = env_int("BOWER_NEW_TABLES_PER_HOUR", 4)
 
-# --- Check-in at a euchre night's door (scorekeeper.web.limits, D70), per process;
+# --- Check-in at a euchre night's door (scorekeeper.web.limits, D71), per process;
 # more are answered 429 with the wait above the form. 0: no limit.
 # Check-ins a minute from one address (one every 10 s).
 BOWER_CHECK_INS_PER_MINUTE = env_int("BOWER_CHECK_INS_PER_MINUTE", 6)

@@ -27,10 +27,6 @@ WHITENOISE_USE_FINDERS = True
 
 # SECURE_CSP stays as it is: the browser tests fail on any CSP violation.
 
-# The suite's live server shares two cores with its workers and Chromium: a second's
-# wait for a turn there is the test machine's, not an overloaded server's, and would
-# answer a browser test's tap "busy". tests/web/test_overload.py sets its own waits.
-BOWER_TURN_WAIT_MS = 0
 # The suite imports many games from 127.0.0.1 in a minute; tests/files/test_import_rate.py
 # sets the limit it tests.
 BOWER_IMPORTS_PER_MINUTE = 0

@@ -1,15 +1,16 @@
-"""One hostile client against a real server on the loopback, and how long the other
-tables wait meanwhile (issue 32; tests/test_hostile_clients.py, docs/decisions.md D58).
+"""Hostile clients against a real server on the loopback, and how long the other
+tables wait meanwhile (tests/test_hostile_clients.py, docs/decisions.md D72).
 
-The hostile client, on 127.0.0.1: connections trickling a form's body a byte a second
-(tests/slow_clients.py), or connections pasting and uploading a valid 1,000-hand game
-again and again. The other tables, on 127.0.0.2 (another address of the loopback, as
-another phone on the Wi-Fi has one of its own): polls, pages and saves (a new game
+The hostile clients: connections trickling a form's body a byte a second
+(tests/slow_clients.py) from many addresses of the loopback (127.0.1.1, 127.0.1.2 ...,
+as the phones of a hall's Wi-Fi each have their own), connections opened and never
+used, or connections from 127.0.0.1 pasting and uploading a valid 1,000-hand game
+again and again. The other tables, on 127.0.0.2: polls, pages and saves (a new game
 started, a real write), each on a connection of its own, timed. Every request has a
 deadline, every connection is closed at the end, and only 127.0.0.1 is asked.
 
-By hand (the figures in docs/decisions.md D58, D70), starting each server as a person does:
-    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle N ... | flood [ADDRESSES]]
+By hand (the figures in docs/decisions.md D72), starting each server as a person does:
+    .venv/bin/python -m tests.hostile_clients [run|serve] [trickle ADDRESSES ... | flood [N]]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from tests.slow_clients import Hostile, slow_body
+from tests.slow_clients import Hostile, idle, slow_body
 
 HOST = "127.0.0.1"
 # The other tables: another address of the loopback, so that a limit per address
@@ -158,10 +159,24 @@ def _observe(port: int, measured: Measured, stop: threading.Event, timeout: floa
         stop.wait(0.2)
 
 
-def _run_tricklers(port: int, count: int, stop: threading.Event, tally: Hostile) -> None:
+def address(number: int) -> str:
+    """The hostile client's `number`th address of the loopback (from 1)."""
+    return f"127.0.1.{number}"
+
+
+def _run_tricklers(
+    port: int, addresses: int, each: int, idling: int, stop: threading.Event, tally: Hostile
+) -> None:
     async def main() -> None:
         done = asyncio.Event()
-        tasks = [asyncio.create_task(slow_body(port, done, tally)) for _ in range(count)]
+        tasks = [
+            asyncio.create_task(slow_body(port, done, tally, address(1 + n % addresses)))
+            for n in range(addresses * each)
+        ]
+        tasks += [
+            asyncio.create_task(idle(port, done, tally, address(1 + n % max(1, addresses))))
+            for n in range(idling)
+        ]
         await asyncio.to_thread(stop.wait)
         done.set()
         await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 15)
@@ -193,23 +208,27 @@ def _flood(
 def measure(
     port: int,
     *,
-    trickling: int = 0,
+    addresses: int = 0,
+    trickling: int = 16,
+    idling: int = 0,
     pasting: int = 0,
     uploading: int = 0,
     settle: float = 2.0,
     seconds: float = 6.0,
     observers: int = 2,
     timeout: float = 10.0,
-    addresses: int = 1,
+    importing_from: int = 1,
 ) -> Measured:
-    """Start the hostile client, let it settle, then time the other tables for
-    `seconds` (`observers` tables at once); everything is stopped at the end. With
-    ``addresses`` above 1, the pasting and uploading connections come from that many
-    addresses of the loopback (127.0.1.1, 127.0.1.2 ...), each held to its own rate."""
+    """Start the hostile clients (`trickling` bodies from each of `addresses`, and
+    `idling` idle connections), let them settle, then time the other tables for
+    `seconds` (`observers` tables at once); everything is stopped at the end. The
+    pasting and uploading connections come from `importing_from` addresses of the
+    loopback (127.0.1.1, 127.0.1.2 ...) when above 1, each held to its own rate."""
     label = ", ".join(
         f"{count} {kind}"
         for kind, count in (
-            ("trickling", trickling),
+            (f"addresses trickling {trickling} bodies each", addresses),
+            ("idle", idling),
             ("pasting", pasting),
             ("uploading", uploading),
         )
@@ -220,9 +239,17 @@ def measure(
     document = long_game() if pasting or uploading else ""
     with ThreadPoolExecutor(1 + pasting + uploading + observers) as pool:
         hostile = []
-        if trickling:
-            hostile.append(pool.submit(_run_tricklers, port, trickling, stop, measured.tally))
-        sources = [HOST] if addresses == 1 else [f"127.0.1.{n}" for n in range(1, addresses + 1)]
+        if addresses or idling:
+            hostile.append(
+                pool.submit(
+                    _run_tricklers, port, addresses, trickling, idling, stop, measured.tally
+                )
+            )
+        sources = (
+            [HOST]
+            if importing_from == 1
+            else [f"127.0.1.{n}" for n in range(1, importing_from + 1)]
+        )
         hostile += [
             pool.submit(
                 _flood, port, lambda: paste(document), measured, stop, sources[n % len(sources)]
@@ -281,12 +308,13 @@ def _main(argv: list[str]) -> None:
             for _ in range(4):
                 the_others(port, 30)
             if not plan or plan[0] == "trickle":
-                for count in [int(n) for n in plan[1:]] or [60, 150, 300]:
-                    print(measure(port, trickling=count, seconds=8).report(), flush=True)
+                for count in [int(n) for n in plan[1:]] or [8, 40]:
+                    trickled = measure(port, addresses=count, idling=300, seconds=8)
+                    print(trickled.report(), flush=True)
                     time.sleep(3)
             if not plan or plan[0] == "flood":
-                addresses = int(plan[1]) if len(plan) > 1 else 1
-                flooded = measure(port, pasting=8, uploading=16, seconds=20, addresses=addresses)
+                sources = int(plan[1]) if len(plan) > 1 else 1
+                flooded = measure(port, pasting=8, uploading=16, seconds=20, importing_from=sources)
                 print(flooded.report(), flush=True)
             database = tmp / "served.sqlite3"
             if database.exists():

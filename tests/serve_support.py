@@ -24,6 +24,11 @@ SERVER = BASE_DIR / ".venv" / "bin" / "granian"
 needs_the_server = pytest.mark.skipif(
     not SERVER.exists() or shutil.which("make") is None, reason="needs make and granian"
 )
+# A real server flooded by slow, idle or hostile clients: minutes, so `make floods` runs
+# these (BOWER_FLOODS=1), not `make test` (docs/development.md, "make floods").
+floods = pytest.mark.skipif(
+    os.environ.get("BOWER_FLOODS") != "1", reason="floods a real server: make floods runs it"
+)
 
 
 def free_port() -> int:

@@ -37,8 +37,12 @@ class Hostile:
     answered: int = 0
 
 
-async def _connect(port: int, receive_buffer: int | None = None) -> socket.socket:
+async def _connect(
+    port: int, receive_buffer: int | None = None, source: str | None = None
+) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if source is not None:
+        sock.bind((source, 0))  # another address of the loopback, as another phone has
     if receive_buffer is not None:
         # Set before connecting, so the window the server sees is small from the start.
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
@@ -52,10 +56,12 @@ async def _pause(stop: asyncio.Event, seconds: float = TRICKLE_SECONDS) -> None:
         await asyncio.wait_for(stop.wait(), seconds)
 
 
-async def _trickle(port: int, opening: bytes, stop: asyncio.Event, tally: Hostile) -> None:
+async def _trickle(
+    port: int, opening: bytes, stop: asyncio.Event, tally: Hostile, source: str | None = None
+) -> None:
     """Send `opening`, then one more byte a second until `stop`."""
     loop = asyncio.get_running_loop()
-    sock = await _connect(port)
+    sock = await _connect(port, source=source)
     tally.opened += 1
     try:
         await loop.sock_sendall(sock, opening)
@@ -74,7 +80,9 @@ async def slow_headers(port: int, stop: asyncio.Event, tally: Hostile) -> None:
     await _trickle(port, opening, stop, tally)
 
 
-async def slow_body(port: int, stop: asyncio.Event, tally: Hostile) -> None:
+async def slow_body(
+    port: int, stop: asyncio.Event, tally: Hostile, source: str | None = None
+) -> None:
     """A form posted a byte a second, its body promising far more than ever comes. It
     carries a CSRF cookie, so that Django reads the body for the token rather than
     refusing the form at once."""
@@ -84,7 +92,17 @@ async def slow_body(port: int, stop: asyncio.Event, tally: Hostile) -> None:
         "Content-Type: application/x-www-form-urlencoded\r\n"
         "Content-Length: 100000\r\n\r\na="
     ).encode()
-    await _trickle(port, opening, stop, tally)
+    await _trickle(port, opening, stop, tally, source)
+
+
+async def idle(port: int, stop: asyncio.Event, tally: Hostile, source: str | None = None) -> None:
+    """A connection opened and never used, as a phone's browser keeps a spare one."""
+    sock = await _connect(port, source=source)
+    tally.opened += 1
+    try:
+        await stop.wait()
+    finally:
+        sock.close()
 
 
 async def slow_reader(port: int, stop: asyncio.Event, tally: Hostile) -> None:

@@ -26,11 +26,11 @@ from django.urls import reverse
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.models import Game
 from tests.game_support import our_table
-from tests.test_serve import GUNICORN, free_port
+from tests.serve_support import SERVER, free_port, needs_the_server
 
 pytestmark = [
     pytest.mark.postgres_only,
-    pytest.mark.skipif(not GUNICORN.exists(), reason="needs gunicorn"),
+    needs_the_server,
 ]
 
 BASE_DIR = Path(settings.BASE_DIR)
@@ -85,7 +85,7 @@ def two_servers(transactional_db: None, tmp_path: Path) -> Iterator[tuple[int, i
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),  # the same on both, as deployed
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
     }
-    python = str(GUNICORN.parent / "python")
+    python = str(SERVER.parent / "python")
     subprocess.run(
         [python, "manage.py", "collectstatic", "--no-input", "--verbosity", "0"],
         cwd=BASE_DIR,
@@ -98,14 +98,8 @@ def two_servers(transactional_db: None, tmp_path: Path) -> Iterator[tuple[int, i
         with (tmp_path / f"server-{port}.log").open("w") as log:  # the server keeps a copy
             servers.append(
                 subprocess.Popen(
-                    [
-                        str(GUNICORN),
-                        "scorekeeper.wsgi",
-                        "--bind",
-                        f"127.0.0.1:{port}",
-                        "--workers",
-                        "1",
-                    ],
+                    # The app server as `make serve` starts it (scripts/serve-app: D72).
+                    [str(BASE_DIR / "scripts" / "serve-app"), "127.0.0.1", str(port)],
                     cwd=BASE_DIR,
                     env=environ,
                     stdout=log,

@@ -13,11 +13,7 @@ from django.test import Client, override_settings
 from django.urls import path
 
 from scorekeeper.urls import urlpatterns as app_urls
-from tests.serve_support import BASE_DIR, free_port, get, lan_environment, needs_the_server, started
-
-# tests/test_postgres_servers.py starts gunicorn itself, and imports these from here.
-GUNICORN = BASE_DIR / ".venv" / "bin" / "gunicorn"
-__all__ = ["GUNICORN", "free_port"]
+from tests.serve_support import get, lan_environment, needs_the_server, started
 
 
 def broken_view(request: HttpRequest) -> HttpResponse:

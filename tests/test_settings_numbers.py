@@ -58,7 +58,7 @@ def test_the_mentions_are_found_as_people_write_them() -> None:
     assert mentions("| `BOWER_TURN_WAIT_MS` | `1000` | milliseconds") == [
         ("BOWER_TURN_WAIT_MS", 1000, "")
     ]
-    assert {"BOWER_ACTIVE_REQUESTS", "BOWER_DB_POOL", "BOWER_TURN_WAIT_MS"} <= set(defaults())
+    assert {"BOWER_LOCK_TIMEOUT", "BOWER_IMPORTS_PER_MINUTE"} <= set(defaults())
 
 
 def _in_setting_unit(name: str, number: int, unit: str) -> int:
@@ -78,5 +78,5 @@ def test_the_documents_give_the_numbers_of_the_settings_that_matter() -> None:
     # The mentions this test guards are there: the README's move into docs/ kept them.
     text = "\n".join(p.read_text() for p in places() if p.suffix == ".md")
     named = {name for name, _, _ in mentions(text)}
-    assert {"BOWER_BODY_WAIT_MS", "BOWER_TURN_WAIT_MS", "BOWER_TABLE_MAX_HANDS"} <= named
+    assert {"BOWER_LOCK_TIMEOUT", "BOWER_IMPORTS_PER_MINUTE", "BOWER_TABLE_MAX_HANDS"} <= named
     assert set(defaults()) <= named  # every whole-number setting has its row

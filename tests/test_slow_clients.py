@@ -4,14 +4,8 @@ ordinary request within 2 s while 50 connections trickle their headers, 50 trick
 a form's body and 50 read a large answer a byte a second (tests/slow_clients.py).
 
 The rest of the room keeps polling meanwhile (a cheap request every 0.25 s), as the
-phones at the other tables do. A request arriving alone while every thread of a process
-is held by a slow body can wait in granian 2.8.9's queue until the next request comes:
-its pool counts a thread idle until the thread has taken its task, so a request landing
-in that instant spawns no thread (read in its src/blocking.rs, BlockingRunnerPool::run;
-not reproduced on a quiet machine). That is our reading of one CI run in three, where
-the second probe waited 5 s and the next requests freed it. A room's own traffic frees
-such a request within a poll. The old set-up (two synchronous workers) still answers
-nothing: its workers are held whatever else arrives.
+phones at the other tables do. The old set-up (two synchronous workers) answered
+nothing: its workers were held. Slow: `make floods` runs it, not `make test`.
 
 Bounded: 150 connections to 127.0.0.1, each request waits at most 5 s, and the
 server is stopped at the end whatever happens."""
@@ -20,9 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.serve_support import (
+    floods,
     lan_environment,
     needs_the_server,
     production_environment,
@@ -36,7 +29,7 @@ WITHIN_SECONDS = 2.0
 # Seconds between the rest of the room's requests: 4 phones at each of a few tables.
 ROOM_EVERY = 0.25
 
-pytestmark = [needs_the_server, pytest.mark.under_load]
+pytestmark = [needs_the_server, floods]
 
 
 def assert_answered_despite_slow_clients(port: int) -> None:

@@ -48,9 +48,6 @@ SHOWN = (POLL, TABLE_SCREEN, CALL, RECORD)
 # call's answer and that poll's each draw a new poller, whose 4 s start again (on
 # average half a poll later than the one it replaced).
 HAND_REQUESTS = 3
-# The poll after the hand, put off (503, Retry-After), is asked again twice at most
-# before the whole table is drawn (static/js/live.js, docs/decisions.md D67).
-PATCH_TRIES = 3
 NEW_POLLERS = 2
 
 

@@ -141,9 +141,6 @@ class Phone(FastHttpUser):
                 next_poll = time.monotonic() + mix.POLL_EVERY * pace
             elif self.poll():
                 next_poll = time.monotonic() + mix.POLL_EVERY * pace  # swapped in anew
-            elif self.retry_after:
-                # Put off (503, Retry-After): live.js asks again only after that long.
-                next_poll = time.monotonic() + max(self.retry_after, mix.POLL_EVERY) * pace
             else:
                 # htmx's timer goes on; a tick while the poll was out is dropped.
                 while next_poll <= time.monotonic():
@@ -279,22 +276,17 @@ class Phone(FastHttpUser):
         self.form = replace(form, hand=hand + 1, call_saved=False, fields=fields)
         self.form.fields["token"] = str(uuid.uuid4())
         self.hand = hand + 1
-        for tries in range(1, mix.PATCH_TRIES + 1):
-            drawn = self._send(
-                "GET",
-                self._poll_path(),
-                mix.TABLE_SCREEN,
-                expect=(200,),
-                extra=self._htmx(),
-                check=lambda page: self._drawn(page, hand + 1, call_saved=False),
-            )
-            if drawn is not None or not self.retry_after or tries == mix.PATCH_TRIES:
-                break
-            # Put off (503, Retry-After): live.js asks again after that long (8 s at most).
-            gevent.sleep(min(self.retry_after, 8.0) * Run.plan["pace"])
+        drawn = self._send(
+            "GET",
+            self._poll_path(),
+            mix.TABLE_SCREEN,
+            expect=(200,),
+            extra=self._htmx(),
+            check=lambda page: self._drawn(page, hand + 1, call_saved=False),
+        )
         if drawn is None:
-            # Refused, or put off every time: outbox.js draws the whole table instead
-            # (its form, its version and ``after`` as Bower has them now).
+            # Refused: outbox.js draws the whole table instead (its form, its version
+            # and ``after`` as Bower has them now).
             self.open_table()
         return True
 

@@ -6,6 +6,8 @@ operator ("History out and back in"). A game's hands as a spreadsheet are the hi
 
 from __future__ import annotations
 
+import threading
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -41,6 +43,13 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+# One import stored at a time a process: a process runs two requests at once (D72), so
+# the other thread is always free for the tables' polls and saves; a second import
+# meanwhile is told to try again, its document unread.
+_storing = threading.Lock()
+STORING_WAIT_SECONDS = 5
+
+
 @require_http_methods(["GET", "POST"])
 def game_import(request: HtmxHttpRequest) -> HttpResponse:
     """Upload or paste a game document; every hand is scored by the rules
@@ -54,16 +63,19 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
             return _too_often(request, form, choice, too_often(wait), wait)
         chosen = choice.chosen_private_table()
         if form.is_valid() and _room_for(form, chosen):
-            if chosen is None and (wait := new_table_wait(request)):
-                # A phone with no table gets a new one, so few an hour from one address,
-                # else the hands a table keeps would bound nothing (D70); a document
-                # refused before does not count.
-                return _too_often(request, form, choice, no_table_yet(wait), wait)
+            if not _storing.acquire(blocking=False):
+                busy = "Bower is storing another game just now: try again in a few seconds."
+                return _too_often(request, form, choice, busy, STORING_WAIT_SECONDS, status=503)
             document = form.cleaned_data["document"]
             copy = form.cleaned_data["copy"]
-            # Into the table picked (the last used); a phone with none gets one.
-            private_table = chosen or PrivateTable.named_for(document.setup.players)
             try:
+                if chosen is None and (wait := new_table_wait(request)):
+                    # A phone with no table gets a new one, so few an hour from one
+                    # address, else the hands a table keeps would bound nothing (D71); a
+                    # document refused before does not count.
+                    return _too_often(request, form, choice, no_table_yet(wait), wait)
+                # Into the table picked (the last used); a phone with none gets one.
+                private_table = chosen or PrivateTable.named_for(document.setup.players)
                 game = Game.from_document(document, private_table=private_table, copy=copy)
             except GameAlreadyStored as stored:
                 # Stored by someone else between the check and now.
@@ -82,6 +94,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                     + "".join(f" Read {given} as {read}." for given, read in document.folded),
                 )
                 return redirect(reverse("game_table", args=[game.pk]))
+            finally:
+                _storing.release()
         status = 422
     else:
         form = ImportForm(tables=tables)
@@ -102,14 +116,15 @@ def _too_often(
     choice: PrivateTableChoiceForm,
     message: str,
     wait: int,
+    status: int = 429,
 ) -> HttpResponse:
-    """429 with Retry-After: the import page, ``message`` beside the field, what was
-    pasted kept, nothing read or stored."""
+    """429 (or ``status``) with Retry-After: the import page, ``message`` beside the
+    field, what was pasted kept, nothing read or stored."""
     form.cleaned_data = {}
     setattr(form, "_errors", ErrorDict())  # noqa: B010 (not cleaned: the document is never read)
     form.add_error(_field_of(request), message)
     context = {"form": form, "table_choice": choice}
-    response = render(request, "scorekeeper/files/import.html", context, status=429)
+    response = render(request, "scorekeeper/files/import.html", context, status=status)
     response["Retry-After"] = str(wait)
     return response
 

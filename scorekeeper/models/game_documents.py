@@ -2,7 +2,7 @@
 ``Game.from_document``. The engine scores the whole document before any lock
 is taken; then short transactions store the game with its seats, its hands a
 piece at a time, and last its totals, so a save at another table waits for one
-piece at most, not for the whole game (docs/decisions.md, D70). And the name a
+piece at most, not for the whole game (docs/decisions.md, D71). And the name a
 game's files are downloaded under (``export_filename``: the document, and its
 hands as a spreadsheet)."""
 

@@ -1,5 +1,5 @@
 """How often one address may do what costs the server or a table most (docs/decisions.md,
-D58, D70): import a game document, make a new table by importing, check in at a
+D58, D71): import a game document, make a new table by importing, check in at a
 euchre night's door; and how often a night checks in anyone.
 
 Each rate is a setting of events a window, spread out (``BOWER_IMPORTS_PER_MINUTE``

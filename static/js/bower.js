@@ -45,7 +45,7 @@
   // page that is gone, a form from an expired session.
   document.addEventListener("htmx:responseError", (event) => {
     const { status, responseText } = event.detail.xhr;
-    // Put off by a busy server: a poll (static/js/live.js waits; nobody tapped), or a
+    // A busy database: a poll (asked again at its next turn; nobody tapped), or a
     // hand, which waits in the phone's outbox (outbox.js says so).
     if (status === 503 && waits(event)) return;
     if (status === 503) {

@@ -7,9 +7,6 @@
 (() => {
   const hidden = () => document.visibilityState === "hidden";
   const isPoller = (element) => Boolean(element && element.closest && element.closest(".poller"));
-  // An overloaded server answers a poll 503 with Retry-After (scorekeeper/web/
-  // middleware.py, OverloadMiddleware): ask again only after that long.
-  let quietUntil = 0;
   // This phone's own hand (outbox.js) or call (hand.js) on its way to Bower: its answer
   // brings the table up to date around the form. A poll's live part drawn meanwhile
   // would take the form from under it, and with it a Save waiting for the call.
@@ -17,16 +14,9 @@
   const ownOnItsWay = () => Boolean(document.querySelector(`#live :is(${OWN})`));
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (isPoller(event.target) && (hidden() || Date.now() < quietUntil || ownOnItsWay())) {
+    if (isPoller(event.target) && (hidden() || ownOnItsWay())) {
       event.preventDefault();
     }
-  });
-
-  document.addEventListener("htmx:responseError", (event) => {
-    const { xhr, elt } = event.detail;
-    if (xhr.status !== 503 || !isPoller(elt)) return;
-    const seconds = Number.parseInt(xhr.getResponseHeader("Retry-After") || "", 10);
-    quietUntil = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 8) * 1000;
   });
 
   // The table screen's hand form is kept through a poll (docs/formats.md, "Polls"):
@@ -92,7 +82,6 @@
   // date as a follower's poll is, around the form. False where that cannot be (the
   // form busy, the game over, the names changed): then the page is drawn whole.
   const OWN_BUSY = ["changing", "keeping", "callSending", "saveWaiting"];
-  const PATCH_TRIES = 3; // a patch put off is asked twice more before the page is drawn whole
   // `stillSo`: whether nothing of this phone's waits for the game still, once answered.
   const bringUp = async (form, stillSo) => {
     const poller = document.querySelector("#live .poller[hx-get]");
@@ -100,30 +89,17 @@
     const { hand } = form.dataset;
     const address = keeping(poller.getAttribute("hx-get"), form);
     if (!address) return false;
-    let text = "";
-    for (let tries = 1; ; tries += 1) {
-      let response;
-      try {
-        response = await fetch(address, {
-          headers: { "HX-Request": "true", "HX-Current-URL": location.href },
-          credentials: "same-origin",
-        });
-      } catch {
-        return false;
-      }
-      // Put off (503, an overloaded Bower): asked again after its Retry-After, not
-      // answered by the whole page, the costliest answer there is (D67).
-      const wait = response.status === 503 && Number.parseInt(response.headers.get("Retry-After") || "", 10);
-      if (wait > 0 && tries < PATCH_TRIES) {
-        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 8) * 1000));
-        if (!form.isConnected) return true;
-        if (form.dataset.hand !== hand || OWN_BUSY.some((name) => form.dataset[name])) return false;
-        continue;
-      }
+    let text;
+    try {
+      const response = await fetch(address, {
+        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+        credentials: "same-origin",
+      });
       // (204, nothing new, cannot be after a hand recorded unless the page was drawn anew.)
       if (response.status !== 200) return false;
       text = await response.text();
-      break;
+    } catch {
+      return false;
     }
     if (!form.isConnected) return true; // the scorer went on to another screen meanwhile
     // The next hand kept meanwhile: drawn whole, as before the patch.

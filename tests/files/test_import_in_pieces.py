@@ -1,5 +1,5 @@
 """A long import never holds the write lock a save needs for long (issue 43;
-docs/decisions.md, D70): a 1,000-hand game is stored a piece of at most 100 hands
+docs/decisions.md, D71): a 1,000-hand game is stored a piece of at most 100 hands
 a transaction, the lock let go after each, and an import that fails half way
 leaves nothing behind. How long a save at another table waits under a flood of
 imports, on the real server: tests/test_hostile_clients.py (the figures,

@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.files import views
 from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
 from scorekeeper.web import limits
 from tests.documents import example
@@ -147,3 +148,24 @@ def test_a_phone_with_no_table_makes_one_table_and_then_imports_into_it(client: 
     # Another address makes its own table meanwhile.
     assert paste(Client(), address="203.0.113.6").status_code == 302
     assert PrivateTable.objects.count() == 2
+
+
+def test_while_a_game_is_being_stored_another_import_is_told_to_try_again(
+    client: Client,
+) -> None:
+    """One import is stored at a time a process, so its other thread stays free for
+    the tables' polls and saves (docs/decisions.md, D72): a second one meanwhile gets
+    503 with Retry-After and a message beside the box, and stores nothing."""
+    our_table()
+    before = stored()
+    views._storing.acquire()
+    try:
+        refused = paste(client)
+    finally:
+        views._storing.release()
+    assert refused.status_code == 503
+    assert refused["Retry-After"] == "5"
+    message = refused.context["form"].errors["text"][0]
+    assert message == "Bower is storing another game just now: try again in a few seconds."
+    assert stored() == before
+    assert paste(client).status_code == 302  # and the next one, once it is stored, is taken

@@ -11,7 +11,6 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import APIResponse, Page, Request, Route, expect
 
-from tests.conftest import BrowserProblems
 from tests.games.test_browser_game import TRICKS, make_trump, save_when_previewed, score, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -75,38 +74,6 @@ def test_the_scorers_call_and_hand_come_back_around_the_same_form(page: Page, ax
     expect(score(page, "Cat")).to_have_text("3")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     assert page.evaluate(SAME_FORM)
-    assert pages_drawn == []
-
-
-def test_the_scorers_table_put_off_after_a_hand_is_asked_again_not_drawn_whole(
-    page: Page, browser_problems: BrowserProblems
-) -> None:
-    """An overloaded Bower puts off the table's update after the scorer's hand (503,
-    Retry-After): the phone asks for it again a moment later, not for the whole
-    page, the costliest answer there is (docs/decisions.md, D66)."""
-    browser_problems.allow("the server responded with a status of 503")
-    pages_drawn = a_game_on_its_table(page)
-    asked: list[str] = []
-
-    def busy_once(route: Route) -> None:
-        # The outbox's request for what changed (the poller's says its target).
-        if route.request.headers.get("hx-target") is None:
-            asked.append(route.request.url)
-            if len(asked) == 1:
-                route.fulfill(status=503, headers={"Retry-After": "1"}, body="")
-                return
-        route.continue_()
-
-    page.route("**/state/?*", busy_once)
-    make_trump(page, "Ben", "Hearts", "Ace of spades")
-    tap(page, "Partner", "Dan")
-    tap(page, TRICKS, "3")
-    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
-    expect(page.locator("#last-hand")).to_contain_text("Hand 1 · Ben +1 · Dan +1")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    expect(score(page, "Ben")).to_have_text("1")
-    assert len(asked) == 2
-    assert asked[0] == asked[1]
     assert pages_drawn == []
 
 

@@ -1,5 +1,5 @@
 """At a phone's size: a second check-in from the same place within 10 s is told, above
-the form, how long to wait, and keeps the name typed (issue 43; docs/decisions.md, D70;
+the form, how long to wait, and keeps the name typed (issue 43; docs/decisions.md, D71;
 the rates themselves: tests/nights/test_check_in_rate.py)."""
 
 from __future__ import annotations

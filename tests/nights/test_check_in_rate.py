@@ -1,4 +1,4 @@
-"""Check-in cannot be flooded (issue 43; docs/decisions.md, D70): one address checks in
+"""Check-in cannot be flooded (issue 43; docs/decisions.md, D71): one address checks in
 at most BOWER_CHECK_INS_PER_MINUTE players a minute and a night at most
 BOWER_NIGHT_CHECK_INS_PER_MINUTE from everywhere, spread out; one sooner is answered
 429 with Retry-After and the wait above the form, and stores nothing. Before, one

@@ -69,6 +69,17 @@ def test_a_busy_database_answers_503_with_retry_after_and_a_page(address: str) -
     assert BUSY_MESSAGE in page
 
 
+def test_a_busy_form_answer_never_reloads_itself() -> None:
+    """A page asked for with GET loads itself again; a form is sent again only by a tap
+    (moved from the overload tests, issue 44)."""
+    form = RequestFactory().post("/games/4/hand/enter/", {"tricks": "3"})
+    answer = busy_response(form)
+    assert answer.status_code == 503
+    assert BUSY_MESSAGE in answer.text
+    assert "refresh" not in answer.text
+    assert "refresh" in busy_response(RequestFactory().get("/games/4/")).text
+
+
 def test_a_busy_database_answers_an_htmx_tap_with_the_message_alone() -> None:
     response = Client().post("/locked/", **HTMX)
     assert response.status_code == 503
