@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.files import views as import_views
 from scorekeeper.models import (
     Game,
     Hand,
@@ -79,7 +80,21 @@ def test_ten_new_games_naming_the_same_new_players_share_the_players() -> None:
         assert len({s.player_id for s in game.seat_list()}) == 5
 
 
-def test_imports_naming_the_same_new_players_at_once_share_them() -> None:
+class _ProcessEach:
+    """The imports' one-at-a-time lock as six app processes hold it: one each, so
+    all six store at once (a process stores one import at a time, D72)."""
+
+    def acquire(self, blocking: bool = True) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+
+def test_imports_naming_the_same_new_players_at_once_share_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(import_views, "_storing", _ProcessEach())
     hands = [{"maker": "Rosa", "trump": "H", "called": "S", "partner": "Tam", "tricks": 3}]
     text = json.dumps(document("call-ace", list(NEW_PLAYERS), hands * 3))
     outcomes = at_once(6, lambda i, client: client.post(reverse("game_import"), {"text": text}))

@@ -230,7 +230,7 @@ def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_on
     expect(save).to_be_visible()
 
     page.context.set_offline(True)
-    expect(page.locator("#offline-banner")).to_contain_text("offline")
+    expect(page.locator("#offline-banner")).to_contain_text("Offline")
     # Said in the Save bar, which stays at the bottom of the screen: the banner
     # pinned there would hide it (or push it up over the chips).
     expect(page.locator(".save-bar .bar-offline")).to_be_visible()
