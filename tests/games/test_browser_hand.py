@@ -100,12 +100,12 @@ KINDS = [
     Kind(
         "a renege",
         "Cat",
-        "Hearts",
+        "Diamonds",
         "Ace of diamonds",
         (("Partner", "Ben"), (TRICKS, "3")),
         {
             "maker": "Cat",
-            "trump": "H",
+            "trump": "D",
             "called": "D",
             "partner": "Ben",
             "tricks": 3,
@@ -163,6 +163,14 @@ class Scorer:
         if not self.offline:
             expect(self.page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
 
+    def the_call_shows_whole(self) -> None:
+        """The call above the end of the hand is never cut ("♦ Ace of…" at 320 px)."""
+        summary = self.page.locator(".stage-line .stage-summary")
+        cut = summary.evaluate(
+            "(el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth"
+        )
+        assert not cut, f"the call is cut: {summary.inner_text()!r}"
+
     def all_on_screen(self) -> None:
         assert self.page.evaluate(ON_SCREEN) == []
 
@@ -173,6 +181,7 @@ class Scorer:
         if kind.alone:
             self.chip("Alone?", "Alone")
         self.save_the_call()
+        self.the_call_shows_whole()
         self.nothing_red_yet(kind)
         for group, chip in kind.end:
             self.chip(group, chip)
