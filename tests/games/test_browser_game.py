@@ -203,21 +203,54 @@ def test_a_standard_game_with_a_lone_hand(page: Page, axe: Axe) -> None:
     expect(page.locator(".decided-by")).to_contain_text("the first team to the target wins")
 
 
+# Without JavaScript: scrolled down just enough to show a chip, as a thumb does, the chip
+# is what a finger landing at its top, middle or bottom reaches (no bar pinned over it).
+SCROLLED_TO = """(el) => {
+  el.scrollIntoView({ block: "nearest" });
+  const r = el.getBoundingClientRect();
+  const x = r.x + r.width / 2;
+  return [r.top + 3, r.top + r.height / 2, r.bottom - 3].every((y) =>
+    el.contains(document.elementFromPoint(x, y)));
+}"""
+
+# The page down to the end of the hand's form, in screens of what is seen: the viewport
+# less any bar pinned over it.
+SCREENS = """() => {
+  const bar = document.querySelector(".table-hand .save-bar");
+  const pinned = ["sticky", "fixed"].includes(getComputedStyle(bar).position);
+  const seen = innerHeight - (pinned ? bar.getBoundingClientRect().height : 0);
+  return (document.querySelector(".table-hand").getBoundingClientRect().bottom + scrollY) / seen;
+}"""
+
+
 def test_a_hand_is_recorded_without_javascript(
     new_context: Callable[..., Any], browser_problems: BrowserProblems
 ) -> None:
-    """No JavaScript: the forms post, "Preview" draws the points, "Save hand" stores."""
+    """No JavaScript: the forms post, "Preview" draws the points, "Save hand" stores. The
+    whole hand is one page at 375 x 667 that takes at most 2 scrolls (3 screens), its bar
+    not pinned over the chips (it covered a third of the screen)."""
     context = new_context(java_script_enabled=False)
     browser_problems.watch(context)
     page = context.new_page()
+    page.set_viewport_size({"width": 375, "height": 667})
     start(page, "Call-Ace Euchre", ["Ann", "Ben", "Cat", "Dan"], dealer="Seat 1")
     page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    page.wait_for_load_state("load")  # its stylesheets drawn
+    screens = page.evaluate(SCREENS)
+    print(f"\nno JavaScript, 375x667: the hand's form is {screens:.2f} screens")
+    assert screens <= 3
     # The table holds the whole hand as one page.
-    tap(page, "Who made trump?", "Ben")
-    tap(page, "Trump", "Hearts")
-    tap(page, "Called ace", "Ace of hearts")
-    tap(page, TRICKS, "1")
-    tap(page, "Partner", "Ace not in play")
+    for name, chip in [
+        ("Who made trump?", "Ben"),
+        ("Trump", "Hearts"),
+        ("Called ace", "Ace of hearts"),
+        (TRICKS, "1"),
+        ("Partner", "Ace not in play"),
+    ]:
+        target = group(page, name).get_by_role("radio", name=chip, exact=True)
+        assert target.evaluate(SCROLLED_TO), f"{chip} is covered"
+        target.tap()
     page.get_by_role("button", name="Preview the points").tap()
     save_when_previewed(page, "Euchre: Ben alone (the called ace was not in play) took 1 trick")
     expect(page.locator("#messages")).to_contain_text("Hand 1 recorded.")

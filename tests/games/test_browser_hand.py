@@ -100,12 +100,12 @@ KINDS = [
     Kind(
         "a renege",
         "Cat",
-        "Hearts",
+        "Diamonds",
         "Ace of diamonds",
         (("Partner", "Ben"), (TRICKS, "3")),
         {
             "maker": "Cat",
-            "trump": "H",
+            "trump": "D",
             "called": "D",
             "partner": "Ben",
             "tricks": 3,
@@ -117,14 +117,17 @@ KINDS = [
 ]
 
 # The bar (the points and Save) and every chip of the stage shown are on screen,
-# and nothing covers a chip.
+# and nothing covers a chip: a finger landing at its top, middle or bottom reaches it
+# (the Save bar once hid the bottom third of the renege chips at 320 x 568 offline).
 ON_SCREEN = """() => {
   const form = document.querySelector(".table-hand");
   const inside = (r) =>
     r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   const hit = (el) => {
     const r = el.getBoundingClientRect();
-    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    const x = r.x + r.width / 2;
+    return [r.top + 3, r.top + r.height / 2, r.bottom - 3].every((y) =>
+      el.contains(document.elementFromPoint(x, y)));
   };
   const shown = [...form.querySelectorAll(".chip, summary, .save-bar .btn")].filter((el) =>
     el.checkVisibility());
@@ -160,6 +163,14 @@ class Scorer:
         if not self.offline:
             expect(self.page.locator(".table-hand")).to_have_attribute("data-call-saved", "yes")
 
+    def the_call_shows_whole(self) -> None:
+        """The call above the end of the hand is never cut ("♦ Ace of…" at 320 px)."""
+        summary = self.page.locator(".stage-line .stage-summary")
+        cut = summary.evaluate(
+            "(el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth"
+        )
+        assert not cut, f"the call is cut: {summary.inner_text()!r}"
+
     def all_on_screen(self) -> None:
         assert self.page.evaluate(ON_SCREEN) == []
 
@@ -170,6 +181,7 @@ class Scorer:
         if kind.alone:
             self.chip("Alone?", "Alone")
         self.save_the_call()
+        self.the_call_shows_whole()
         self.nothing_red_yet(kind)
         for group, chip in kind.end:
             self.chip(group, chip)
@@ -228,9 +240,7 @@ def save_offline_then_send(scorer: Scorer, number: int) -> None:
     (once)."""
     page = scorer.page
     page.context.set_offline(True)
-    expect(page.locator(".save-bar .bar-offline")).to_have_text(
-        "Offline: Save keeps it on this phone."
-    )
+    expect(page.locator(".save-bar .bar-offline")).to_have_text("Offline: Save keeps it here.")
     scorer.all_on_screen()
     scorer.button("Save hand")
     expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")
