@@ -12,7 +12,8 @@ from typing import Any
 
 from referee.engine.variants import Variant
 from scorekeeper.models import BoardRound, EuchreNight, NightBoard, NightPlayer, Player
-from scorekeeper.nights.forms import NightMeForm, NightPrizesForm, PrizeFields
+from scorekeeper.nights.forms import NightPrizesForm, PrizeFields
+from scorekeeper.nights.player_forms import NightMeForm
 from scorekeeper.nights.prize_screens import prize_lines, prize_rule
 
 # Standard euchre's seats, clockwise: North and South are partners, East and West.

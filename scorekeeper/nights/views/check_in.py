@@ -22,9 +22,9 @@ from referee.engine.names import LookAlike
 from scorekeeper.models import EuchreNight, NightBoard, Player
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.models.night_check_ins import CHECK_IN_CLOSED, CheckInRefused
-from scorekeeper.nights.forms import CheckInForm
 from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
+from scorekeeper.nights.player_forms import CheckInForm
 from scorekeeper.nights.screens import board_version, round_view
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.limits import check_in_wait, check_ins_too_often

@@ -35,7 +35,6 @@ from scorekeeper.models.night_boards import read_board
 from scorekeeper.models.night_check_ins import PrizesClosed
 from scorekeeper.nights.forms import (
     CheckInSwitchForm,
-    NightMeForm,
     NightPlayersForm,
     NightPrizesForm,
     NightStartForm,
@@ -43,6 +42,7 @@ from scorekeeper.nights.forms import (
 )
 from scorekeeper.nights.me import remember as remember_me
 from scorekeeper.nights.me import who
+from scorekeeper.nights.player_forms import NightMeForm
 from scorekeeper.nights.screens import arrival_choices, night_context, round_view
 from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
