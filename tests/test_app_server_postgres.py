@@ -70,7 +70,7 @@ def statuses(port: int) -> list[int]:
 
 
 @pytest.mark.postgres_only
-@pytest.mark.django_db  # so that the PostgreSQL pass of make test keeps it
+@pytest.mark.django_db
 @needs_the_server
 @floods
 def test_under_load_the_production_server_keeps_two_postgresql_connections_a_process(

@@ -78,8 +78,7 @@ def test_the_production_server_keeps_serving_the_other_tables(tmp_path: Path) ->
         assert_hostile_clients_cannot_freeze_or_starve_the_others(port)
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db  # so that the PostgreSQL pass keeps it
+@pytest.mark.postgres_only
 def test_on_postgresql_the_production_server_keeps_serving_the_other_tables(
     tmp_path: Path,
 ) -> None:
