@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.test import Client
@@ -96,3 +97,20 @@ def post(
     fields = {**seen, "token": token or str(uuid.uuid4()), **(data or {})}
     extra = HTMX if htmx else {}
     return client.post(address, fields, content_type=MULTIPART_CONTENT, **extra)
+
+
+def new_game_form(players: Sequence[str] = FOUR, **changes: str) -> dict[str, Any]:
+    """The new-game form as a phone posts it: standard euchre for four, or Call-Ace for five
+    or more; ``changes`` override its fields (a seat's name, say)."""
+    return {
+        "token": str(uuid.uuid4()),
+        "variant": "standard" if len(players) == 4 else "call-ace",
+        **{f"player_{seat}": name for seat, name in enumerate(players)},
+        "first_dealer": "0",
+        "target": "10",
+        "stick_the_dealer": "on",
+        "deal": "standard",
+        "renege": "march-or-euchre",
+        "action": "start",
+        **changes,
+    }

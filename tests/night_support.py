@@ -3,6 +3,7 @@ them, with hands recorded at their tables as a phone records them."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,3 +65,22 @@ def a_played_night() -> EuchreNight:
     play_round(second, 2)
     night.refresh_from_db()
     return night
+
+
+def new_night_form(names: Sequence[str] = EIGHT, **changes: str) -> dict[str, Any]:
+    """The new-night form as a phone posts it: a standard night of 3 rounds of 8 hands, a
+    sit-out scoring 4; ``changes`` override its fields."""
+    return {
+        "token": str(uuid.uuid4()),
+        "name": "Club",
+        "new_names": "\n".join(names),
+        "variant": "standard",
+        "rounds": "3",
+        "hands_per_round": "8",
+        "sit_out": "fixed",
+        "sit_out_points": "4",
+        "stick_the_dealer": "on",
+        "deal": "standard",
+        "renege": "march-or-euchre",
+        **changes,
+    }

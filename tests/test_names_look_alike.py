@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,9 @@ from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Player, PlayerChange
 from tests.documents import example
-from tests.game_support import our_table, start_game
+from tests.game_support import new_game_form, our_table, start_game
 from tests.names_support import CYRILLIC_ANN, LOOK_ALIKES, stored
+from tests.night_support import new_night_form
 
 # Names are compared as each database folds them.
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -65,29 +65,11 @@ def test_a_letter_carries_at_most_two_marks() -> None:
 # --- the new game form -----------------------------------------------------------------
 
 
-def new_game(**players: str) -> dict[str, Any]:
-    return {
-        "token": str(uuid.uuid4()),
-        "variant": "standard",
-        "player_0": "Ann",
-        "player_1": "Ben",
-        "player_2": "Cat",
-        "player_3": "Dan",
-        "first_dealer": "0",
-        "target": "10",
-        "stick_the_dealer": "on",
-        "deal": "standard",
-        "renege": "march-or-euchre",
-        "action": "start",
-        **players,
-    }
-
-
 @pytest.mark.parametrize("name", LOOK_ALIKES)
 def test_a_look_alike_of_a_seated_player_is_refused_beside_its_seat(
     client: Client, name: str
 ) -> None:
-    response = client.post(reverse("new_game"), new_game(player_2=name))
+    response = client.post(reverse("new_game"), new_game_form(player_2=name))
     assert response.status_code == 422
     errors = response.context["form"].errors
     assert errors["player_2"] == [
@@ -103,7 +85,7 @@ def test_a_look_alike_of_a_player_of_the_table_is_refused_as_the_game_starts(
 ) -> None:
     start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
     before = stored()
-    data = new_game(player_0="Eve", player_1="Fay", player_2="Gus", player_3=CYRILLIC_ANN)
+    data = new_game_form(player_0="Eve", player_1="Fay", player_2="Gus", player_3=CYRILLIC_ANN)
     response = client.post(reverse("new_game"), data)
     assert response.status_code == 422
     errors = response.context["form"].errors
@@ -119,26 +101,10 @@ def test_a_look_alike_of_a_player_of_the_table_is_refused_as_the_game_starts(
 NINE = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
-def night_form(names: list[str]) -> dict[str, Any]:
-    return {
-        "token": str(uuid.uuid4()),
-        "name": "Club",
-        "new_names": "\n".join(names),
-        "variant": "standard",
-        "rounds": "3",
-        "hands_per_round": "8",
-        "sit_out": "fixed",
-        "sit_out_points": "4",
-        "stick_the_dealer": "on",
-        "deal": "standard",
-        "renege": "march-or-euchre",
-    }
-
-
 def test_a_new_nights_list_refuses_a_look_alike_among_its_names_and_the_tables(
     client: Client,
 ) -> None:
-    response = client.post(reverse("night_new"), night_form([*NINE[:8], CYRILLIC_ANN]))
+    response = client.post(reverse("night_new"), new_night_form([*NINE[:8], CYRILLIC_ANN]))
     assert response.status_code == 422
     assert response.context["form"].errors["new_names"] == [
         f"Line 9: {CYRILLIC_ANN} looks like Ann, already among the players: if it is them,"
@@ -146,7 +112,7 @@ def test_a_new_nights_list_refuses_a_look_alike_among_its_names_and_the_tables(
     ]
     start_game("standard", ("Zed", "Ben", "Cat", "Dan"))
     before = stored()
-    response = client.post(reverse("night_new"), night_form(["Z\u0435d", *NINE[1:9]]))
+    response = client.post(reverse("night_new"), new_night_form(["Z\u0435d", *NINE[1:9]]))
     assert response.status_code == 422
     errors = response.context["form"].errors["new_names"]
     assert errors[0].startswith("Line 1: Z\u0435d looks like Zed, already at this table")

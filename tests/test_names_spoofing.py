@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-import uuid
 from typing import Any
 
 import pytest
@@ -22,7 +21,7 @@ from referee.engine.names import NameError_, clean_name, first_repeat, holds_hid
 from referee.engine.night import NightRules
 from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, Player, PlayerChange
-from tests.game_support import our_table, start_game
+from tests.game_support import FIVE, new_game_form, our_table, start_game
 from tests.names_support import (
     FULL_WIDTH,
     RIGHT_TO_LEFT,
@@ -32,6 +31,7 @@ from tests.names_support import (
     stored,
     wide,
 )
+from tests.night_support import new_night_form
 
 pytestmark = pytest.mark.django_db
 
@@ -84,25 +84,8 @@ def test_the_one_check_gives_a_clean_name_back_unchanged() -> None:
 # --- the new game form -----------------------------------------------------------------
 
 
-def new_game(**players: str) -> dict[str, Any]:
-    data = {
-        "token": str(uuid.uuid4()),
-        "variant": "call-ace",
-        "player_0": "Ann",
-        "player_1": "Ben",
-        "player_2": "Cat",
-        "player_3": "Dan",
-        "player_4": "Eve",
-        "first_dealer": "0",
-        "target": "10",
-        "stick_the_dealer": "on",
-        "deal": "standard",
-        "renege": "march-or-euchre",
-        "ties": "share",
-        "action": "start",
-    }
-    data.update(players)
-    return data
+def new_game(**fields: str) -> dict[str, Any]:
+    return new_game_form(FIVE, ties="share", **fields)
 
 
 def test_the_three_spoofs_of_ann_and_an_override_are_refused_beside_their_seats(
@@ -204,25 +187,12 @@ def test_a_late_arrival_in_full_width_is_the_player_already_there(
 
 def test_a_new_night_refuses_a_hidden_character_among_the_new_names(client: Client) -> None:
     names = ["Ann", WORD_JOINER, "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-    data = {
-        "token": str(uuid.uuid4()),
-        "name": "Club",
-        "new_names": "\n".join(names),
-        "variant": "standard",
-        "rounds": "3",
-        "hands_per_round": "8",
-        "sit_out": "fixed",
-        "sit_out_points": "4",
-        "stick_the_dealer": "on",
-        "deal": "standard",
-        "renege": "march-or-euchre",
-    }
-    response = client.post(reverse("night_new"), data)
+    response = client.post(reverse("night_new"), new_night_form(names))
     assert response.status_code == 422
     errors = response.context["form"].errors["new_names"]
     assert any(e.startswith("Line 2:") and "U+2060" in e for e in errors)
-    data["new_names"] = "\n".join(["Ann", FULL_WIDTH, *names[2:]])
-    response = client.post(reverse("night_new"), data)
+    again = new_night_form(["Ann", FULL_WIDTH, *names[2:]])
+    response = client.post(reverse("night_new"), again)
     assert any(
         "already among the players" in e for e in response.context["form"].errors["new_names"]
     )

@@ -20,6 +20,7 @@ from scorekeeper.files.game_files import MAX_DOCUMENT_BYTES
 from scorekeeper.models import EuchreNight, Game, Hand
 from tests.documents import example
 from tests.game_support import start_game, url
+from tests.night_support import new_night_form
 
 pytestmark = pytest.mark.django_db
 
@@ -127,20 +128,7 @@ def test_the_new_game_target_in_other_digits_is_refused_beside_it(client: Client
 
 @pytest.mark.parametrize(("field", "value"), [("rounds", "+3"), ("hands_per_round", "8.0")])
 def test_a_new_nights_numbers_in_ascii_digits_only(client: Client, field: str, value: str) -> None:
-    data = {
-        "token": str(uuid.uuid4()),
-        "name": "Club",
-        "new_names": "\n".join(("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")),
-        "variant": "standard",
-        "rounds": "3",
-        "hands_per_round": "8",
-        "sit_out": "fixed",
-        "sit_out_points": "4",
-        "stick_the_dealer": "on",
-        "renege": "march-or-euchre",
-        field: value,
-    }
-    response = client.post(reverse("night_new"), data)
+    response = client.post(reverse("night_new"), new_night_form(**{field: value}))
     assert response.status_code == 422
     assert list(response.context["form"].errors) == [field]
     assert not EuchreNight.objects.exists()
