@@ -9,7 +9,7 @@ them. A Call-Ace maker goes alone only by calling an ace of their own (Call-Ace
 3), so "the maker held the ace" is their lone hand: there is no other.
 A fixed number of queries whatever the number of hands: the database groups
 the hands (for everyone in two; for one player's page, their calls and the
-hands they were called in, found through their seats, in three).
+hands they were called in, found through their seats, in one).
 """
 
 from __future__ import annotations
