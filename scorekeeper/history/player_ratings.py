@@ -5,15 +5,13 @@ on a player's page, their rating in each variant and its chart."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
 from referee.engine.variants import Variant
 from scorekeeper.history.forms import PlayerOrderForm
-from scorekeeper.history.rating_chart import RatingChart, rating_chart, rating_series
+from scorekeeper.history.rating_chart import RatingChart, rating_chart
 from scorekeeper.models import Player, PrivateTable, Rating
-from scorekeeper.models.ratings import Match, rated_tables
+from scorekeeper.models.ratings import RatingChange, rated_tables
 
 
 @dataclass(frozen=True)
@@ -51,56 +49,22 @@ RECENT_RATED = 10
 
 
 @dataclass(frozen=True)
-class RatedGame:
-    """How one rated game (a euchre night's table too) moved a player's rating."""
-
-    game_id: int
-    variant: Variant
-    finished_at: datetime
-    rating: Rating  # after the game
-    change: float  # of the rating shown (the ordinal); the first game's from 0
-
-
-@dataclass(frozen=True)
 class PlayerRatings:
     ratings: list[Rating]  # in each variant rated, in the variants' order
     chart: RatingChart | None
-    recent: list[RatedGame]  # the latest first
+    recent: list[RatingChange]  # the latest first
 
 
 def player_ratings(player: Player, tables: list[PrivateTable]) -> PlayerRatings:
     """The player's rating in each variant they were rated in, the chart of
     their ratings over time and how their latest rated games moved it: the
-    games of their table (among ``tables``, the phone's) are rated once."""
+    games of their table (among ``tables``, the phone's) are rated once, and
+    only this player's changes are read."""
     rated = rated_tables(t for t in tables if t.pk == player.private_table_id)
-    matches = [match for private_table in rated for match in private_table.matches]
-    latest = {
-        v: r
-        for private_table in rated
-        for (p, v), r in private_table.latest.items()
-        if p == player.pk
-    }
+    changes = rated[0].by_player.get(player.pk, []) if rated else []
+    series: dict[str, list[float]] = {}
+    for moved in changes:
+        series.setdefault(moved.rating.variant, []).append(moved.rating.ordinal)
+    latest = {moved.rating.variant: moved.rating for moved in changes}
     shown = [latest[v] for v in Variant if v in latest]
-    return PlayerRatings(
-        shown, rating_chart(rating_series(matches, player.pk)), rated_games(matches, player.pk)
-    )
-
-
-def rated_games(
-    matches: Iterable[Match], player_id: int, *, latest: int = RECENT_RATED
-) -> list[RatedGame]:
-    """How each of the player's ``latest`` rated games moved their rating, the latest first."""
-    before: dict[str, float] = {}
-    moved: list[RatedGame] = []
-    for match in matches:
-        for rating in match.after:
-            if rating.player_id == player_id:
-                change = rating.ordinal - before.get(rating.variant, 0.0)
-                before[rating.variant] = rating.ordinal
-                moved.append(
-                    RatedGame(
-                        match.game_id, Variant(match.variant), match.finished_at, rating, change
-                    )
-                )
-    moved.sort(key=lambda game: (game.finished_at, game.game_id))
-    return moved[::-1][:latest]
+    return PlayerRatings(shown, rating_chart(series), changes[: -RECENT_RATED - 1 : -1])

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine.variants import Variant
-from scorekeeper.models.ratings import Match
 from scorekeeper.web import charts
 
 # A line has at most this many points: a long history keeps every few games and
@@ -54,16 +53,6 @@ class RatingChart:
     x_ticks: tuple[charts.Tick, ...]
     y_ticks: tuple[charts.Tick, ...]
     summary: str
-
-
-def rating_series(matches: Sequence[Match], player_id: int) -> dict[str, list[float]]:
-    """The player's rating (ordinal) after each of their matches, per variant."""
-    series: dict[str, list[float]] = {}
-    for match in matches:
-        for rating in match.after:
-            if rating.player_id == player_id:
-                series.setdefault(rating.variant, []).append(rating.ordinal)
-    return series
 
 
 def rating_chart(series: dict[str, list[float]]) -> RatingChart | None:

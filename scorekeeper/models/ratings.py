@@ -75,9 +75,19 @@ class Match:
     """One finished game as a match, with every player's rating after it."""
 
     game_id: int
-    variant: str
     finished_at: datetime
     after: tuple[Rating, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating after one rated game and how far that game moved it
+    (the rating shown, the ordinal; a player's first game in a variant moves it from 0)."""
+
+    game_id: int
+    finished_at: datetime
+    rating: Rating
+    change: float
 
 
 def ranked_sides(variant: str, seats: list[RatedSeat]) -> tuple[list[list[int]], list[float]]:
@@ -103,17 +113,28 @@ def ranked_sides(variant: str, seats: list[RatedSeat]) -> tuple[list[list[int]],
 
 @dataclass(frozen=True)
 class RatedTable:
-    """A table's rated games: each match in order, and every player's latest
-    rating per variant."""
+    """A table's rated games, worked out once: every player's latest rating per
+    variant, each player's changes in the order their games finished, and each
+    game's changes by player, so a page reads only its own rows."""
 
-    matches: tuple[Match, ...]
     latest: dict[tuple[int, str], Rating]
+    by_player: dict[int, list[RatingChange]]
+    by_game: dict[int, dict[int, RatingChange]]
 
     @classmethod
     def of(cls, matches: Iterable[Match]) -> RatedTable:
-        kept = tuple(matches)
-        latest = {(r.player_id, r.variant): r for match in kept for r in match.after}
-        return cls(kept, latest)
+        latest: dict[tuple[int, str], Rating] = {}
+        by_player: dict[int, list[RatingChange]] = {}
+        by_game: dict[int, dict[int, RatingChange]] = {}
+        for match in matches:
+            for rating in match.after:
+                before = latest.get((rating.player_id, rating.variant))
+                moved = rating.ordinal - (before.ordinal if before else 0.0)
+                change = RatingChange(match.game_id, match.finished_at, rating, moved)
+                latest[rating.player_id, rating.variant] = rating
+                by_player.setdefault(rating.player_id, []).append(change)
+                by_game.setdefault(match.game_id, {})[rating.player_id] = change
+        return cls(latest, by_player, by_game)
 
 
 def rated_tables(
@@ -139,15 +160,6 @@ def rated_tables(
                     _KEPT.popitem(last=False)
         rated.append(kept[1])
     return rated
-
-
-def rated_matches(
-    tables: Iterable[PrivateTable], *, finished_before: datetime | None = None
-) -> Iterator[Match]:
-    """Every finished game of ``tables`` as a match, in the order they finished
-    (table by table), with its players' ratings after it."""
-    for private_table in rated_tables(tables, finished_before=finished_before):
-        yield from private_table.matches
 
 
 # The tables rated last (and up to when), each with what its rated games were then
@@ -220,7 +232,7 @@ def _matches(table_id: int, finished_before: datetime | None) -> Iterator[Match]
                 current[player, variant] = (new, games_rated)
                 rated_now.append(Rating(player, variant, new.mu, new.sigma, games_rated))
         assert finished_at is not None  # a rated game is finished
-        yield Match(game_id, variant, finished_at, tuple(rated_now))
+        yield Match(game_id, finished_at, tuple(rated_now))
 
 
 def _rating(
@@ -248,28 +260,9 @@ def table_ratings(
     return tables_ratings([private_table], finished_before=finished_before)
 
 
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """A player's rating after one match and how far that match moved it
-    (the rating shown, the ordinal; a player's first match moves it from 0)."""
-
-    rating: Rating
-    change: float
-
-
 def game_rating_changes(game: Game) -> dict[int, RatingChange]:
     """How the finished ``game`` (a euchre night's table too) moved each of its
     players' ratings, by player id; empty while it is not rated."""
-    before: dict[tuple[int, str], float] = {}
     for private_table in rated_tables([game.private_table]):
-        for match in private_table.matches:
-            if match.game_id == game.pk:
-                return {
-                    r.player_id: RatingChange(
-                        r, r.ordinal - before.get((r.player_id, r.variant), 0.0)
-                    )
-                    for r in match.after
-                }
-            for r in match.after:
-                before[r.player_id, r.variant] = r.ordinal
+        return private_table.by_game.get(game.pk, {})
     return {}

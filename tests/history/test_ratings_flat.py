@@ -1,6 +1,7 @@
-"""The players' pages ask as many queries with ten times the finished games (40,
-then 400): ratings are worked out from one query of the seats, the called aces from
-two grouped queries of the hands. A query a game would show as ten times as many."""
+"""The players' pages ask as many queries with ten times the finished games (200,
+then 2,000, the sizes of ``make bench``'s history figures): ratings are worked out
+from one query of the seats, a player's called aces from one grouped query of the
+hands and everyone's from two. A query a game would show as ten times as many."""
 
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ PAGES: dict[str, Callable[[Client], Any]] = {
 }
 
 
-FEW, MANY = 40, 400
+FEW, MANY = 200, 2000
 
 
 def test_the_players_pages_ask_the_same_queries_with_ten_times_the_games(
