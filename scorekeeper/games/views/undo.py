@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -12,10 +14,9 @@ from referee.engine.hands import HandError
 from referee.http import varies_on_htmx, wants_partial
 from scorekeeper.games.forms.actions import GameActionForm, RedoForm
 from scorekeeper.games.screens import table_context
-from scorekeeper.games.taken_back import last_undo, offer_address, redo_offer
+from scorekeeper.games.taken_back import redo_offer
 from scorekeeper.games.views.answers import GAME_OVER_MESSAGE, after_change, refused_change
 from scorekeeper.models import (
-    Game,
     GameOver,
     HandAlreadyThere,
     HandChange,
@@ -53,21 +54,20 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if number is None:
         return after_change(request, game, "No hand to undo.")
     messages.success(request, f"Hand {number} undone.")
-    return _taken_back(request, game, last_undo(game, number))
-
-
-def _taken_back(request: HtmxHttpRequest, game: Game, undone: HandChange | None) -> HttpResponse:
-    """The table after an undo, with the hand taken back and Redo: drawn for
-    htmx (the address bar shows the table's own address, so Back, a reload or
-    the next change shows the table without it); without JavaScript the
-    table's address that keeps Redo until the game changes again."""
-    offer = redo_offer(game, undone) if undone is not None else None
-    if offer is None or undone is None:
+    # The table with the hand taken back and Redo: drawn for htmx (the address bar
+    # shows the table's own address, so Back, a reload or the next change shows the
+    # table without it); without JavaScript the table's address that keeps Redo
+    # until the game changes again.
+    undone = game.changes.filter(kind=HandChange.Kind.UNDONE, hand_number=number).order_by("-pk")
+    offer = redo_offer(game, undone.first())
+    table = reverse("game_table", args=[game.pk])
+    if offer is None:
         return after_change(request, game)
     if not wants_partial(request):
-        return varies_on_htmx(HttpResponseRedirect(offer_address(game, undone)))
+        query = urlencode({"undone": offer.undone, "version": game.version})
+        return varies_on_htmx(HttpResponseRedirect(f"{table}?{query}"))
     context = {**table_context(game), "taken_back": offer}
-    return screen(request, "games/table.html", context, url=reverse("game_table", args=[game.pk]))
+    return screen(request, "games/table.html", context, url=table)
 
 
 @require_POST
