@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
-from scorekeeper.games.taken_back import offer_asked
 from scorekeeper.games.views.answers import after_change, drawn_patch, live_patch
+from scorekeeper.games.views.undo import offer_asked
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
