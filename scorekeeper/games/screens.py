@@ -274,11 +274,11 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
         outcomes_address = kind_outcomes(Kind.of(game)).address
     return {
         "game": game,
-        # Each reversed once a drawing: its forms and links name them many times.
+        # Each reversed once a page: its forms and links name them many times.
         "to": {
             name: reverse(name, args=[game.pk])
             for name in [
-                "game_state",
+                "table_poll",
                 "game_sheet",
                 "game_result",
                 "hand_start",

@@ -32,7 +32,7 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+def table_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
     else the table's live part, so phones watching the same game keep up. A
     player renamed (or merged) changes the table's names (``shown_version``),
