@@ -67,13 +67,13 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     if request.method == "GET":
         last = game.recent_hands(1)
-        context = {
+        asked: dict[str, object] = {
             "game": game,
             "last": last[0] if last else None,
             "summary": last[0].summary(game.setup) if last else "",
             "action_form": GameActionForm.for_game(game),
         }
-        return screen(request, "games/undo.html", context)
+        return screen(request, "games/undo.html", asked)
     form = GameActionForm(request.POST)
     if not form.is_valid():
         return refused_change(request, game_id, "Nothing changed: the form was incomplete.")
