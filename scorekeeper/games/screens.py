@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from referee.chips import card_label, suit_label
 from referee.engine.cards import Card, Suit, parse_trump
 from referee.engine.describe import describe_call
+from referee.engine.explaining import join_names
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import Variant, deal_for, seats_opposite
@@ -131,13 +132,6 @@ def scoreboard(game: Game, dealer: int, current: HandInProgress | None) -> list[
     ]
 
 
-def _names(rows: list[ScoreRow]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cat" """
-    if len(rows) == 1:
-        return rows[0].names
-    return ", ".join(r.names for r in rows[:-1]) + " and " + rows[-1].names
-
-
 def winner_words(rows: list[ScoreRow], *, teams: bool) -> str:
     """The winners of a finished game as a title says it: "Dan wins", "Ann & Cat
     win" (``teams``: standard euchre's), "Ann and Ben share the win"; "" while
@@ -146,7 +140,7 @@ def winner_words(rows: list[ScoreRow], *, teams: bool) -> str:
     if not winners:
         return ""
     if len(winners) > 1:
-        return f"{_names(winners)} share the win"
+        return f"{join_names([r.names for r in winners])} share the win"
     return f"{winners[0].names} {'win' if teams else 'wins'}"
 
 
@@ -162,7 +156,7 @@ def ahead_line(rows: list[ScoreRow], target: int | None, *, over: bool = False) 
         return "No points yet." if target is None else f"No points yet: first to {target} wins."
     total = leaders[0].total
     of = "" if target is None else f" of {target}"
-    names = _names(leaders)
+    names = join_names([r.names for r in leaders])
     if leaders[0].standing == "winner":
         return f"{names} won with {total}."
     if leaders[0].standing == "shares the win":
