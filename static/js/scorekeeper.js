@@ -3,11 +3,6 @@
 "use strict";
 
 (() => {
-  if (window.htmx) {
-    // htmx draws the preview live and re-draws the new-game form: hide their stand-in buttons.
-    document.documentElement.classList.add("js");
-  }
-
   // A save that failed (bower.js shows why in the form's .save-status): Retry
   // sends the same form again, with the same token, so the hand is stored once.
   const submitters = new WeakMap();
