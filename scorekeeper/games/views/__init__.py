@@ -1,7 +1,7 @@
 """A game's screens, one module per family: ``new_game``, ``game`` (the
 table and its poll, the result, the rematch), ``hands`` (recording the next
-hand), ``hand_edit`` (fixing a recorded hand and its change log), ``watch``
-(the watch link). ``answers`` is how a game's screens answer after a change
+hand), ``hand_edit`` (fixing a recorded hand and its change log), ``undo``
+(Undo and Redo), ``watch`` (the watch link). ``answers`` is how a game's screens answer after a change
 (``scorekeeper.web.rendering`` draws any screen); what they show is built in
 ``scorekeeper/games/screens.py``.
 
