@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
 from scorekeeper.games.views.answers import after_change, drawn_patch, live_patch
-from scorekeeper.games.views.undo import offer_asked
+from scorekeeper.games.views.undo import redo_offer_in_address
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
@@ -27,7 +27,7 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     context = table_context(game)
     if "undone" in request.GET:
-        context["taken_back"] = offer_asked(game, request.GET)
+        context["taken_back"] = redo_offer_in_address(game, request.GET)
     return screen(request, "games/table.html", context)
 
 

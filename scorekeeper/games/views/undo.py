@@ -46,7 +46,7 @@ def redo_offer(game: Game, undone: HandChange | None) -> TakenBack | None:
     return TakenBack(number=undone.hand_number, summary=undone.summary, undone=undone.pk)
 
 
-def offer_asked(game: Game, query: QueryDict) -> TakenBack | None:
+def redo_offer_in_address(game: Game, query: QueryDict) -> TakenBack | None:
     """Redo for the undo the table's address names, if nothing changed since
     it (the game is at the version it gives, that undo its last change)."""
     form = TakenBackForm(query)
