@@ -132,7 +132,7 @@ def test_a_hand_recorded_through_one_server_reaches_the_poll_on_another(
         private_table=our_table(),
     )
     scorer, watcher = Phone(two_servers[0]), Phone(two_servers[1])
-    poll = reverse("game_state", args=[game.pk]) + f"?version={game.version}"
+    poll = reverse("table_poll", args=[game.pk]) + f"?version={game.version}"
     assert watcher.get(poll)[0] == 404  # not yet joined: the table is private
     # Each phone opens the table's key link on its own server: the signed cookie
     # one server sets, the other reads (nothing lives in one process's memory).

@@ -67,12 +67,12 @@ SCREENS: dict[str, Callable[[Client, Game], Any]] = {
     "the table": lambda client, game: client.get(url("game_table", game)),
     "the table for htmx": lambda client, game: client.get(url("game_table", game), **HTMX),
     "the table's poll when the game changed": lambda client, game: client.get(
-        url("game_state", game), {"version": "none"}, **HTMX
+        url("table_poll", game), {"version": "none"}, **HTMX
     ),
     # The answer to a phone that keeps its hand form: the parts that changed, no form.
     "the table's poll when the game changed, to a phone keeping its form": lambda client, game: (
         client.get(
-            url("game_state", game),
+            url("table_poll", game),
             {"version": "none", "names": game.private_table.shown_version, "form": "1"},
             **HTMX,
         )
@@ -90,7 +90,7 @@ SCREENS: dict[str, Callable[[Client, Game], Any]] = {
         reverse("game_watch", args=[game.watch_token])
     ),
     "the watch link's poll when the game changed": lambda client, game: client.get(
-        reverse("game_watch_state", args=[game.watch_token]), {"version": "none"}
+        reverse("watch_poll", args=[game.watch_token]), {"version": "none"}
     ),
     "the game file": lambda client, game: client.get(url("game_export", game)),
     "the hands as CSV": lambda client, game: client.get(url("game_hands_csv", game)),
@@ -315,7 +315,7 @@ def test_the_scorers_call_and_own_hand_answered_as_a_poll_cost_the_same_at_hand_
         data = {"version": game.version, "token": str(uuid.uuid4()), **BEN_CALLS}
         start = f"{url('hand_start', game)}{keeps}"
         calls.append(queries(lambda s=start, d=data: client.post(s, d, **HTMX)))
-        poll = f"{url('game_state', game)}{keeps}&version={fresh(game).version}"
+        poll = f"{url('table_poll', game)}{keeps}&version={fresh(game).version}"
         entry = {**BEN_WITH_DAN, "after": str(played), "token": str(uuid.uuid4())}
         enter = url("hand_enter", game)
         sent = queries(lambda e=enter, d=entry: client.post(e, d, HTTP_ACCEPT="application/json"))

@@ -71,7 +71,7 @@ def test_the_poll_when_nothing_changed_is_one_query_and_no_body(
 ) -> None:
     game = game_with(3)
     with django_assert_num_queries(1):
-        response = client.get(url("game_state", game), {"version": game.version}, **HTMX)
+        response = client.get(url("table_poll", game), {"version": game.version}, **HTMX)
     assert response.status_code == 204
     assert response.content == b""
 

@@ -5,7 +5,6 @@ a game (no request): the views in ``scorekeeper/games/views/`` draw them."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,6 +16,7 @@ from django.utils.safestring import SafeString
 from referee.chips import card_label, suit_label
 from referee.engine.cards import Card, Suit, parse_trump
 from referee.engine.describe import describe_call
+from referee.engine.explaining import join_names
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import PartnerOutcome
 from referee.engine.variants import Variant, deal_for, seats_opposite
@@ -42,16 +42,12 @@ class ScoreRow:
     # The side's first seat: the seat whose total the row shows (the table screen's
     # phone adds the points of hands waiting in its outbox to it).
     seat: int
-    # Marked as the top of the board: the leader(s) while the game is on, the
-    # winner(s) once it is over.
-    ahead: bool
+    # The top of the board's mark, alike for every side level with it: "ahead"
+    # (alone at the top), "level" (sharing the top), "winner", "shares the win"; "" unmarked.
+    standing: str
     deals: bool
-    leads: bool
     # In the hand in play: "maker" for the maker's side, else "".
     role: str = ""
-    # The mark's words, alike for every side level with it: "ahead" (alone at
-    # the top), "level" (sharing the top), "winner", "shares the win"; "" unmarked.
-    standing: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,75 +103,33 @@ class RecentHand:
     history_url: str
 
 
-# The table screen's own addresses for its game, each reversed once a drawing
-# (its links and forms name them some sixty times: the makers', the tricks').
-TABLE_ADDRESSES = (
-    "game_state",
-    "game_sheet",
-    "game_result",
-    "hand_start",
-    "hand_enter",
-    "hand_finish",
-    "hand_cancel",
-    "hand_dealer",
-    "hand_undo",
-)
-
-
-def table_addresses(game: Game) -> dict[str, str]:
-    return {name: reverse(name, args=[game.pk]) for name in TABLE_ADDRESSES}
-
-
-def scoreboard(
-    game: Game, dealer: int, leader: int, current: HandInProgress | None = None
-) -> list[ScoreRow]:
-    """One row per side that keeps a total (docs/rules.md, Call-Ace 6 and Standard 6), with who
-    deals and leads, and in the hand in play ``current`` the maker's side (the
-    partner is told with the whole hand, at its end). Once a game is over its
-    winners are marked (the cached ``Seat.won``: no query), else the side or
-    sides level at the top."""
+def scoreboard(game: Game, dealer: int, current: HandInProgress | None) -> list[ScoreRow]:
+    """One row per side that keeps a total (docs/rules.md, Call-Ace 6 and Standard 6), with
+    who deals and, in the hand in play ``current``, the maker's side (the partner is told
+    with the whole hand). A finished game marks its winners (the cached ``Seat.won``: no
+    query; a shared win when several sides won, Call-Ace 6), else the side alone at the
+    top ("ahead") or every side level there ("level")."""
     seats = game.seat_list()
     sides = game.setup.sides()
-
-    def role(side: tuple[int, ...]) -> str:
-        return "maker" if current is not None and current.maker in side else ""
-
-    marked = _marked_sides(game, sides)
+    marked: dict[tuple[int, ...], str] = {}
+    if game.is_finished and not game.is_night_table:
+        won = [side for side in sides if any(seats[s].won for s in side)]
+        marked = dict.fromkeys(won, "winner" if len(won) == 1 else "shares the win")
+    if not marked:
+        top = max(seats[side[0]].total for side in sides)
+        level = [side for side in sides if top > 0 and seats[side[0]].total == top]
+        marked = dict.fromkeys(level, "ahead" if len(level) == 1 else "level")
     return [
         ScoreRow(
             names=" & ".join(seats[s].player.name for s in side),
             total=seats[side[0]].total,
             seat=side[0],
-            ahead=side in marked,
-            deals=dealer in side,
-            leads=leader in side,
-            role=role(side),
             standing=marked.get(side, ""),
+            deals=dealer in side,
+            role="maker" if current is not None and current.maker in side else "",
         )
         for side in sides
     ]
-
-
-def _marked_sides(game: Game, sides: Sequence[tuple[int, ...]]) -> dict[tuple[int, ...], str]:
-    """The sides the board marks, with the mark's words: a finished game's
-    winners (a shared win when several sides won, docs/rules.md, Call-Ace 6), else the
-    side alone at the top ("ahead") or every side level there ("level")."""
-    seats = game.seat_list()
-    if game.is_finished and not game.is_night_table:
-        won = [side for side in sides if any(seats[s].won for s in side)]
-        if won:
-            words = "winner" if len(won) == 1 else "shares the win"
-            return dict.fromkeys(won, words)
-    top = max((seats[side[0]].total for side in sides), default=0)
-    level = [side for side in sides if top > 0 and seats[side[0]].total == top]
-    return dict.fromkeys(level, "ahead" if len(level) == 1 else "level")
-
-
-def _names(rows: list[ScoreRow]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cat" """
-    if len(rows) == 1:
-        return rows[0].names
-    return ", ".join(r.names for r in rows[:-1]) + " and " + rows[-1].names
 
 
 def winner_words(rows: list[ScoreRow], *, teams: bool) -> str:
@@ -186,7 +140,7 @@ def winner_words(rows: list[ScoreRow], *, teams: bool) -> str:
     if not winners:
         return ""
     if len(winners) > 1:
-        return f"{_names(winners)} share the win"
+        return f"{join_names([r.names for r in winners])} share the win"
     return f"{winners[0].names} {'win' if teams else 'wins'}"
 
 
@@ -197,12 +151,12 @@ def ahead_line(rows: list[ScoreRow], target: int | None, *, over: bool = False) 
     or "Ann and Ben shared the win with 10.". Without a target (a euchre
     night's table, docs/rules.md, Euchre night) "Cat ahead with 5.", and ``over``:
     "Round over: Cat has the most, 5."."""
-    leaders = [r for r in rows if r.ahead]
+    leaders = [r for r in rows if r.standing]
     if not leaders:
         return "No points yet." if target is None else f"No points yet: first to {target} wins."
     total = leaders[0].total
     of = "" if target is None else f" of {target}"
-    names = _names(leaders)
+    names = join_names([r.names for r in leaders])
     if leaders[0].standing == "winner":
         return f"{names} won with {total}."
     if leaders[0].standing == "shares the win":
@@ -295,7 +249,7 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
     number, dealer = game.upcoming(last)
     leader = (dealer + 1) % setup.n
     current = game.current_hand
-    rows = scoreboard(game, dealer, leader, current)
+    rows = scoreboard(game, dealer, current)
     night = night_heading(game, played=sum(1 for hand in hands if not hand.thrown_in))
     hand_form, kept_form, outcomes, outcomes_address = None, None, None, ""
     if not game.is_finished:
@@ -314,7 +268,20 @@ def table_context(game: Game, *, keeps_form: bool = False) -> dict[str, Any]:
         outcomes_address = kind_outcomes(Kind.of(game)).address
     return {
         "game": game,
-        "to": table_addresses(game),
+        # Each reversed once a page: its forms and links name them many times.
+        "to": {
+            name: reverse(name, args=[game.pk])
+            for name in [
+                "table_poll",
+                "game_sheet",
+                "game_result",
+                "hand_start",
+                "hand_enter",
+                "hand_cancel",
+                "hand_dealer",
+                "hand_undo",
+            ]
+        },
         "setup": setup,
         "rules": game.house_rules,
         "rule_names": house_rule_names(game.house_rules, setup.variant),
@@ -350,7 +317,6 @@ def result_context(game: Game) -> dict[str, Any]:
         ),
         key=lambda row: -row[1],
     )
-    winners = [setup.name(s) for s in score.winners]
     after_end = [h.number for h in score.hands if h.after_end]
     changes = game_rating_changes(game)
     rated = [
@@ -364,7 +330,7 @@ def result_context(game: Game) -> dict[str, Any]:
         "night": night_heading(game),
         "score": score,
         "winners": setup.names(score.winners),
-        "shared": len(winners) > 1 and setup.variant is not Variant.STANDARD,
+        "shared": len(score.winners) > 1 and setup.variant is not Variant.STANDARD,
         "standings": standings,
         "after_end": after_end,
         "rated": rated,

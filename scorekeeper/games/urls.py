@@ -13,7 +13,7 @@ from scorekeeper.games.views import game, hand_edit, hands, new_game, undo, watc
 urlpatterns: list[URLPattern] = [
     path("games/new/", new_game.new_game, name="new_game"),
     path("games/<int:game_id>/", game.game_table, name="game_table"),
-    path("games/<int:game_id>/state/", game.game_state, name="game_state"),
+    path("games/<int:game_id>/state/", game.table_poll, name="table_poll"),
     path("games/outcomes/<str:kind>/<str:digest>/", game.hand_outcomes, name="hand_outcomes"),
     path("games/<int:game_id>/hand/start/", hands.save_call, name="hand_start"),
     path("games/<int:game_id>/hand/dealer/", hands.hand_dealer, name="hand_dealer"),
@@ -32,5 +32,5 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/rematch/", game.game_rematch, name="game_rematch"),
     # The watch link: one game, read-only and live (scorekeeper/games/views/watch.py).
     path("w/<str:token>/", watch.game_watch, name="game_watch"),
-    path("w/<str:token>/state/", watch.game_watch_state, name="game_watch_state"),
+    path("w/<str:token>/state/", watch.watch_poll, name="watch_poll"),
 ]

@@ -25,19 +25,13 @@
   const setState = (state) => {
     root.dataset.awake = state;
   };
-
-  const storedOn = () => {
+  // Storage refused: on, as during any game, and the switch works on this page only.
+  const stored = (on) => {
     try {
-      return localStorage.getItem(STORED) !== "off";
-    } catch {
-      return true; // storage refused: on, as during any game
-    }
-  };
-  const remember = (on) => {
-    try {
+      if (on === undefined) return localStorage.getItem(STORED) !== "off";
       localStorage.setItem(STORED, on ? "on" : "off");
     } catch {
-      // Not remembered; the switch still works on this page.
+      return true;
     }
   };
 
@@ -45,27 +39,25 @@
 
   const playVideo = () => {
     if (!video) {
+      // Like nosleep.js, the video is never put on the page: it only has to play.
       video = document.createElement("video");
       video.muted = true;
       video.loop = true;
       video.setAttribute("muted", "");
       video.setAttribute("playsinline", "");
-      for (const [type, src] of [
-        ["video/webm", panel.dataset.videoWebm],
-        ["video/mp4", panel.dataset.videoMp4],
-      ]) {
-        if (!src) continue;
-        const source = document.createElement("source");
-        source.type = type;
-        source.src = src;
-        video.append(source);
-      }
-      // Like nosleep.js, the video is never put on the page: it only has to play.
+      video.innerHTML = `<source type="video/webm" src="${panel.dataset.videoWebm}"><source type="video/mp4" src="${panel.dataset.videoMp4}">`;
     }
     return video.play().then(
       () => setState("video"),
       () => setState("waiting"), // not allowed before a tap: the next tap tries again
     );
+  };
+
+  const release = () => {
+    if (lock) lock.release().catch(() => undefined);
+    lock = null;
+    if (video) video.pause();
+    setState("off");
   };
 
   const hold = async () => {
@@ -78,31 +70,17 @@
         lock.addEventListener("release", () => {
           lock = null;
         });
-        if (wanted()) {
-          setState("wake-lock");
-        } else {
-          release(); // switched off while the request was on its way
-        }
+        if (wanted()) setState("wake-lock");
+        else release(); // switched off while the request was on its way
         return;
       } catch {
         // Refused (battery saver, a policy): fall back to the video.
       }
     }
-    if (video && !video.paused) return;
-    setState("waiting");
+    if (!video || video.paused) setState("waiting");
   };
 
-  const release = () => {
-    if (lock) {
-      lock.release().catch(() => undefined);
-      lock = null;
-    }
-    if (video) video.pause();
-    setState("off");
-  };
-
-  // The fallback video may only start from a tap (or a key): every one tries,
-  // until it plays.
+  // The fallback video may only start from a tap (or a key): every one tries, until it plays.
   const onTap = () => {
     if (wanted() && root.dataset.awake === "waiting") playVideo();
   };
@@ -110,33 +88,24 @@
   document.addEventListener("keydown", onTap, true);
 
   toggle.addEventListener("change", () => {
-    remember(toggle.checked);
-    if (toggle.checked) {
-      hold().then(onTap); // the switch's own tap can start the video
-    } else {
-      release();
-    }
+    stored(toggle.checked);
+    if (toggle.checked) hold().then(onTap); // the switch's own tap can start the video
+    else release();
   });
 
   document.addEventListener("visibilitychange", () => {
     if (!wanted()) return;
-    if (video && video.paused && root.dataset.awake === "video") {
-      playVideo();
-    } else {
-      hold();
-    }
+    if (video && video.paused && root.dataset.awake === "video") playVideo();
+    else hold();
   });
 
   const arm = () => {
     if (armed || !document.querySelector(GAME_SCREEN)) return;
     armed = true;
-    toggle.checked = storedOn();
+    toggle.checked = stored();
     panel.hidden = false;
-    if (toggle.checked) {
-      hold();
-    } else {
-      setState("off");
-    }
+    if (toggle.checked) hold();
+    else setState("off");
   };
   arm();
   document.addEventListener("htmx:afterSettle", arm);

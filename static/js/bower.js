@@ -29,29 +29,22 @@
   const outboxReady = () => Boolean(window.BowerOutbox && window.indexedDB);
   const waits = (event) => {
     const elt = event.detail.elt;
-    if (!(elt instanceof Element)) return false;
-    if (elt.closest(".poller")) return true;
-    return outboxReady() && Boolean(elt.closest("[data-outbox]"));
+    return elt instanceof Element && Boolean(elt.closest(".poller") || (outboxReady() && elt.closest("[data-outbox]")));
   };
-  document.addEventListener("htmx:sendError", (event) => {
-    if (waits(event)) return;
-    say("Could not reach Bower: nothing was saved. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
-  });
-  document.addEventListener("htmx:timeout", (event) => {
-    if (waits(event)) return;
-    say("Bower did not answer in time. Check the Wi-Fi and try again: a hand is never recorded twice.", event);
-  });
+  const again = " Check the Wi-Fi and try again: a hand is never recorded twice.";
+  for (const [name, text] of [["sendError", "Could not reach Bower: nothing was saved."], ["timeout", "Bower did not answer in time."]]) {
+    document.addEventListener(`htmx:${name}`, (event) => waits(event) || say(text + again, event));
+  }
   // An answer htmx does not swap in (base.html's htmx config): a server error, a
   // page that is gone, a form from an expired session.
   document.addEventListener("htmx:responseError", (event) => {
     const { status, responseText } = event.detail.xhr;
-    // A busy database: a poll (asked again at its next turn; nobody tapped), or a
-    // hand, which waits in the phone's outbox (outbox.js says so).
-    if (status === 503 && waits(event)) return;
+    // A busy scorebook (scorekeeper/web/middleware.py): a poll is asked again at its
+    // next turn, a hand waits in the phone's outbox (outbox.js says so); any other
+    // tap is told in the answer's own words that nothing was saved.
     if (status === 503) {
-      // A busy scorebook (scorekeeper/middleware.py): nothing was saved, its own words say so.
-      const page = new DOMParser().parseFromString(responseText, "text/html");
-      const busy = page.querySelector("[role=alert]");
+      if (waits(event)) return;
+      const busy = new DOMParser().parseFromString(responseText, "text/html").querySelector("[role=alert]");
       if (busy) return say(busy.textContent, event);
     }
     say(`Bower could not do that (error ${status}). Reload the page and try again.`, event);

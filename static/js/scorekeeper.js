@@ -3,20 +3,6 @@
 "use strict";
 
 (() => {
-  if (window.htmx) {
-    // htmx draws the preview live and re-draws the new-game form: hide their stand-in buttons.
-    document.documentElement.classList.add("js");
-  }
-
-  // A phone that was behind gets 409 and the game as it stands now: show it
-  // (base.html's htmx config swaps only 2xx and 422).
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    if (event.detail.xhr.status === 409) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
-
   // A save that failed (bower.js shows why in the form's .save-status): Retry
   // sends the same form again, with the same token, so the hand is stored once.
   const submitters = new WeakMap();
@@ -41,15 +27,8 @@
 
   // Redo after an Undo (table.html's .taken-back) is offered a few seconds, then
   // hidden: the table is as it was before. The next change draws it without it.
-  const timed = new WeakSet();
   const expire = (root) => {
-    for (const offer of root.querySelectorAll("[data-expires-in]")) {
-      if (timed.has(offer)) continue;
-      timed.add(offer);
-      setTimeout(() => {
-        offer.hidden = true;
-      }, Number(offer.dataset.expiresIn) * 1000);
-    }
+    for (const offer of root.querySelectorAll(".taken-back")) setTimeout(() => (offer.hidden = true), 10000);
   };
   expire(document);
   document.addEventListener("htmx:load", (event) => expire(event.detail.elt));

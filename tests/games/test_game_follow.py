@@ -265,7 +265,7 @@ def test_a_phone_showing_new_names_is_not_answered_with_a_drawing_of_the_old_one
     client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
     shown = fresh(game)
     names = shown.private_table.shown_version
-    kept = answer(other, f"{url('game_state', game)}?version={before}&names={names}&form=1")
+    kept = answer(other, f"{url('table_poll', game)}?version={before}&names={names}&form=1")
     assert kept.startswith('<div id="live-patch"')
     assert "Danny" in kept
 
@@ -276,7 +276,7 @@ def test_a_page_drawn_before_the_polls_said_names_gets_the_whole_live_part(
     game = start_game(first_dealer=0)
     shown = fresh(game).version
     record(game, **ANN_MAKES)
-    html = answer(client, f"{url('game_state', game)}?version={shown}&form=1")
+    html = answer(client, f"{url('table_poll', game)}?version={shown}&form=1")
     assert 'id="table-hand"' in html
 
 

@@ -141,9 +141,9 @@ def test_the_poll_while_nothing_changed_is_one_query_at_1_and_60_hands(
     # The one query is the promise: every phone at every table polls every 4 s.
     game = long_game(hands)
     with django_assert_num_queries(1):  # the version, of a game of the phone's tables
-        unchanged = client.get(url("game_state", game), {"version": game.version})
+        unchanged = client.get(url("table_poll", game), {"version": game.version})
     assert unchanged.status_code == 204
-    changed = client.get(url("game_state", game), {"version": game.version + 1})
+    changed = client.get(url("table_poll", game), {"version": game.version + 1})
     assert changed.status_code == 200
     assert f"Hand {hands + 1}" in changed.content.decode()
 
@@ -152,7 +152,7 @@ def test_the_poll_while_nothing_changed_is_one_query_at_1_and_60_hands(
 
 
 def test_the_poll_answers_204_while_nothing_changed(client: Client, game: Game) -> None:
-    response = client.get(url("game_state", game), {"version": game.version}, **HTMX)
+    response = client.get(url("table_poll", game), {"version": game.version}, **HTMX)
     assert response.status_code == 204
     assert response.content == b""
 
@@ -162,7 +162,7 @@ def test_the_poll_sends_the_live_table_once_another_phone_changed_it(
 ) -> None:
     seen = game.version
     game.save_call(version=seen, maker=1, trump="H", called="S")
-    response = client.get(url("game_state", game), {"version": seen}, **HTMX)
+    response = client.get(url("table_poll", game), {"version": seen}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith("<title>Hand 3 · ")
@@ -172,7 +172,7 @@ def test_the_poll_sends_the_live_table_once_another_phone_changed_it(
 
 
 def test_a_poll_with_a_bad_version_gets_the_table(client: Client, game: Game) -> None:
-    response = client.get(url("game_state", game), {"version": "many"})
+    response = client.get(url("table_poll", game), {"version": "many"})
     assert response.status_code == 200
 
 
@@ -193,7 +193,7 @@ def test_the_poll_of_a_phone_without_tables_asks_nothing_of_the_database(
     game: Game, django_assert_num_queries: Any
 ) -> None:
     with django_assert_num_queries(0):
-        response = Client().get(url("game_state", game), {"version": game.version})
+        response = Client().get(url("table_poll", game), {"version": game.version})
     assert response.status_code == 404
 
 
@@ -202,12 +202,12 @@ def test_the_poll_of_a_phone_with_several_tables_finds_the_game_of_any(game: Gam
     others = [start_game(private_table=private_table) for private_table in tables]
     phone = joined_client(tables[0].key, TEST_TABLE_KEY, tables[1].key)
     for each in (*others, game):
-        assert phone.get(url("game_state", each), {"version": each.version}).status_code == 204
+        assert phone.get(url("table_poll", each), {"version": each.version}).status_code == 204
     # A phone that has only one of those tables finds only that table's game.
     porch = joined_client(tables[0].key)
-    assert porch.get(url("game_state", others[0]), {"version": 1}).status_code in (200, 204)
-    assert porch.get(url("game_state", others[1]), {"version": 1}).status_code == 404
-    assert porch.get(url("game_state", game), {"version": 1}).status_code == 404
+    assert porch.get(url("table_poll", others[0]), {"version": 1}).status_code in (200, 204)
+    assert porch.get(url("table_poll", others[1]), {"version": 1}).status_code == 404
+    assert porch.get(url("table_poll", game), {"version": 1}).status_code == 404
 
 
 # --- the hand in progress ---------------------------------------------------------------------
@@ -381,12 +381,12 @@ def test_the_poll_of_a_following_phone_brings_the_hand_just_recorded(client: Cli
     game = start_game()
     shown = fresh(game).version
     follower = phone()
-    assert follower.get(url("game_state", game), {"version": shown}, **HTMX).status_code == 204
+    assert follower.get(url("table_poll", game), {"version": shown}, **HTMX).status_code == 204
     record(game, **ANN_MAKES)
-    live = follower.get(url("game_state", game), {"version": shown}, **HTMX)
+    live = follower.get(url("table_poll", game), {"version": shown}, **HTMX)
     assert live.status_code == 200
     assert "Hand 2" in live.content.decode()
-    again = phone().get(url("game_state", game), {"version": shown}, **HTMX)
+    again = phone().get(url("table_poll", game), {"version": shown}, **HTMX)
     assert again.content.decode().count("Hand 2") == live.content.decode().count("Hand 2")
 
 
@@ -424,7 +424,7 @@ def test_a_following_phone_shows_a_players_new_name_at_its_next_poll(
 
 def test_a_poll_naming_junk_names_gets_the_table_as_it_stands(client: Client) -> None:
     game = start_game()
-    state = url("game_state", game)
+    state = url("table_poll", game)
     response = client.get(state, {"version": fresh(game).version, "names": "x"}, **HTMX)
     assert response.status_code == 200
     assert 'id="live"' in response.content.decode()
@@ -484,7 +484,7 @@ def test_a_poll_naming_no_whole_version_gets_the_table_as_it_stands(
     client: Client, shown: str
 ) -> None:
     game = start_game()
-    response = client.get(url("game_state", game), {"version": shown}, **HTMX)
+    response = client.get(url("table_poll", game), {"version": shown}, **HTMX)
     assert response.status_code == 200
     assert 'id="live"' in response.content.decode()
 

@@ -75,7 +75,7 @@ def test_sides_level_at_the_top_are_marked_level_not_ahead(client: Client) -> No
     game = start_game()
     record(game, maker="Ben", trump="H", called="S", partner="Dan", tricks=3)
     context = client.get(reverse("game_table", args=[game.pk])).context
-    assert [(r.names, r.standing) for r in context["rows"] if r.ahead] == [
+    assert [(r.names, r.standing) for r in context["rows"] if r.standing] == [
         ("Ben", "level"),
         ("Dan", "level"),
     ]

@@ -116,7 +116,7 @@ def test_a_forged_cookie_gives_no_table(game: Game) -> None:
 def test_without_the_table_its_game_screens_answer_404(stranger: Client, game: Game) -> None:
     for name, args in [
         ("game_table", [game.pk]),
-        ("game_state", [game.pk]),
+        ("table_poll", [game.pk]),
         ("game_sheet", [game.pk]),
         ("game_result", [game.pk]),
         ("hand_start", [game.pk]),
@@ -304,7 +304,7 @@ def test_a_write_with_only_the_watch_link_is_refused(stranger: Client, game: Gam
     watch = reverse("game_watch", args=[game.watch_token])
     stranger.get(watch)
     assert stranger.post(watch, {"version": game.version}).status_code == 403
-    state = reverse("game_watch_state", args=[game.watch_token])
+    state = reverse("watch_poll", args=[game.watch_token])
     assert stranger.post(state).status_code == 403
     thrown_in = reverse("hand_enter", args=[game.pk])
     data = {"thrown_in": "yes", "after": game.hands_played, "token": str(uuid.uuid4())}
@@ -313,7 +313,7 @@ def test_a_write_with_only_the_watch_link_is_refused(stranger: Client, game: Gam
 
 
 def test_the_watch_poll_is_204_until_a_hand_is_recorded(stranger: Client, game: Game) -> None:
-    state = reverse("game_watch_state", args=[game.watch_token])
+    state = reverse("watch_poll", args=[game.watch_token])
     assert stranger.get(state, {"version": game.version}).status_code == 204
     record(game, maker="Cat", trump="S", called="S", partner="maker", tricks=5)
     game.refresh_from_db()
@@ -428,6 +428,6 @@ def test_the_table_and_the_watch_page_ask_at_least_every_4_seconds(
 def test_the_watch_poll_costs_one_query_while_nothing_changed(
     stranger: Client, game: Game, django_assert_num_queries: Any
 ) -> None:
-    state = reverse("game_watch_state", args=[game.watch_token])
+    state = reverse("watch_poll", args=[game.watch_token])
     with django_assert_num_queries(1):  # the version
         assert stranger.get(state, {"version": game.version}).status_code == 204

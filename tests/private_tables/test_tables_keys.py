@@ -39,7 +39,7 @@ def watch_addresses(game: Game, night: EuchreNight) -> list[str]:
     assert night_game is not None
     return [
         reverse("game_watch", args=[game.watch_token]),
-        reverse("game_watch_state", args=[game.watch_token]) + f"?version={game.version}",
+        reverse("watch_poll", args=[game.watch_token]) + f"?version={game.version}",
         reverse("game_watch", args=[night_game.watch_token]),
         reverse("night_watch", args=[night.watch_token]),
         reverse("night_watch_state", args=[night.watch_token]) + "?version=0",

@@ -111,13 +111,8 @@ class NewGameForm(forms.Form):
     def shown_rules(self) -> HouseRules:
         """The house rules the deal table shows: the deal chosen so far (docs/rules.md, Call-Ace 1),
         the common deal while none (or a value no deal has) is chosen."""
-        try:
-            deal = Deal(self["deal"].value() or Deal.STANDARD.value)
-        except ValueError:
-            deal = Deal.STANDARD
-        if self.variant_value is not Variant.CALL_ACE:
-            deal = Deal.STANDARD
-        return HouseRules(deal=deal)
+        deal = self["deal"].value() if self.variant_value is Variant.CALL_ACE else None
+        return HouseRules(deal=Deal(deal) if deal in {d.value for d in Deal} else Deal.STANDARD)
 
     def seat_fields(self) -> list[forms.BoundField]:
         """One name box per seat the chosen variant can have."""

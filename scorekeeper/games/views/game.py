@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.games.outcomes import Kind, kind_outcomes
 from scorekeeper.games.screens import result_context, table_context
-from scorekeeper.games.taken_back import offer_asked
 from scorekeeper.games.views.answers import after_change, drawn_patch, live_patch
+from scorekeeper.games.views.undo import redo_offer_in_address
 from scorekeeper.models import RematchRefused, shown_versions
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, load_game
@@ -27,12 +27,12 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(request, game_id)
     context = table_context(game)
     if "undone" in request.GET:
-        context["taken_back"] = offer_asked(game, request.GET)
+        context["taken_back"] = redo_offer_in_address(game, request.GET)
     return screen(request, "games/table.html", context)
 
 
 @require_GET
-def game_state(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+def table_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table screen's poll: 204 while the game is as this phone shows it,
     else the table's live part, so phones watching the same game keep up. A
     player renamed (or merged) changes the table's names (``shown_version``),

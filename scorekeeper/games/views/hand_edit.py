@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -14,17 +15,10 @@ from referee.engine.hands import HandError
 from scorekeeper.games.forms.hands import EditHandForm
 from scorekeeper.games.views.answers import after_change, refused_change
 from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.models import EndMovesEarlier, Game, Hand, HandChange, StaleGame, TokenUsed
+from scorekeeper.models import EndMovesEarlier, Game, HandChange, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
-
-
-def _record_or_404(game: Game, number: int) -> Hand:
-    try:
-        return game.hands.get(number=number)
-    except Hand.DoesNotExist:
-        raise Http404("No such hand") from None
 
 
 @require_http_methods(["GET", "POST"])
@@ -32,9 +26,8 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     """Change a recorded hand; totals and the end of the game are recomputed.
     If the game would end earlier, the scorer confirms first."""
     game = load_game(request, game_id)
-    record = _record_or_404(game, number)
+    record = get_object_or_404(game.hands, number=number)
     url = reverse("hand_edit", args=[game_id, number])
-    extra: dict[str, Any] = {"record": record}
     if request.method == "GET":
         initial = {
             "version": game.version,
@@ -44,9 +37,9 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         }
         # Bound to the hand as recorded: its points are previewed at once.
         form = EditHandForm(initial, initial=initial, game=game)
-        return hand_screen(request, game, form, **extra)
+        return hand_screen(request, game, form, record=record)
     form = EditHandForm(request.POST, game=game)
-    if response := hand_post(request, game, form, url, **extra):
+    if response := hand_post(request, game, form, url, record=record):
         return response
     assert form.hand is not None
     try:
@@ -66,21 +59,20 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         fresh = EditHandForm(again, game=game)
         fresh.is_valid()
         already = _own_fix(game, used, form)
-        return hand_screen(request, game, fresh, status=409, url=url, already=already, **extra)
+        return hand_screen(
+            request, game, fresh, status=409, url=url, record=record, already=already
+        )
     except StaleGame:
         return refused_change(
             request, game_id, "Nothing changed: the game changed on another phone first."
         )
     except HandError as error:
         form.add_engine_errors(error.errors)
-        return hand_screen(request, game, form, status=422, url=url, **extra)
+        return hand_screen(request, game, form, status=422, url=url, record=record)
     except EndMovesEarlier as end:
-        last = end.ended_after + end.later_hands
-        later = (
-            f"hand {end.ended_after + 1}"
-            if end.later_hands == 1
-            else f"hands {end.ended_after + 1}..{last}"
-        )
+        later = f"hand {end.ended_after + 1}"
+        if end.later_hands > 1:
+            later = f"hands {end.ended_after + 1}..{end.ended_after + end.later_hands}"
         warning = (
             f"This would end the game after hand {end.ended_after}; {later} will be kept "
             "and marked as played after the end."
@@ -91,9 +83,9 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             form,
             status=422,
             url=url,
+            record=record,
             confirm_end=warning,
             confirm_after=end.ended_after,
-            **extra,
         )
     return after_change(request, game_id, f"Hand {number} changed.")
 

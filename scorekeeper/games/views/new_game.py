@@ -46,14 +46,18 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         return screen(request, "games/new_game.html", new_game_context(form, choice))
     form = NewGameForm(request.POST)
     choice = PrivateTableChoiceForm(request.POST, tables=tables)
+
+    def again(form: NewGameForm, status: int = 422, **extra: Any) -> HttpResponse:
+        context = {**new_game_context(form, choice), **extra}
+        return screen(
+            request, "games/new_game.html", context, status=status, url=reverse("new_game")
+        )
+
     add_player = request.POST.get("add_player", "")
     if add_player or request.POST.get("action") == "refresh":
-        form = form.refreshed(add_player=" ".join(add_player.split()))
-        context = new_game_context(form, choice)
-        return screen(request, "games/new_game.html", context, url=reverse("new_game"))
+        return again(form.refreshed(add_player=" ".join(add_player.split())), 200)
     if not form.is_valid():
-        context = new_game_context(form, choice)
-        return screen(request, "games/new_game.html", context, status=422, url=reverse("new_game"))
+        return again(form)
     token = form.cleaned_data["token"]
     try:
         with transaction.atomic():
@@ -64,49 +68,40 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
             )
             game = form.start(private_table=private_table)
     except PrivateTableKeyReplaced:
-        again = form.anew(KEY_REPLACED)
-        context = new_game_context(again, choice)
-        return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
+        return again(form.anew(KEY_REPLACED), 409)
     except AlreadyStarted as started:
-        return _started_already(request, form, cast(Game, started.row), token)
+        game = cast(Game, started.row)
+        error, shown = _started_already(request, game, token)
+        choice = PrivateTableChoiceForm(tables=tables_of(request))
+        return again(form.anew(error), 409, already_started=game if shown else None)
     except LookAlike as error:
         form.refuse(error)
-        context = new_game_context(form, choice)
-        return screen(request, "games/new_game.html", context, status=422, url=reverse("new_game"))
+        return again(form)
     remember(request, private_table)
     first = game.seat_list()[game.first_dealer].player.name
     return after_change(request, game.pk, f"Game started: {first} deals first.")
 
 
-def _started_already(
-    request: HtmxHttpRequest, form: NewGameForm, game: Game, token: uuid.UUID
-) -> HttpResponse:
-    """409: this form's token started ``game``, and the form sent now asks for
-    another game (docs/formats.md, "Recording a hand, once"). The phone gets the
-    game's table when its form made it (the first answer was lost), and the
-    form back with a new token: one tap on Start starts it as a new game."""
-    private_table = game.private_table
+def _started_already(request: HtmxHttpRequest, game: Game, token: uuid.UUID) -> tuple[str, bool]:
+    """What a 409 says when this form's token started ``game`` and the form sent now
+    asks for another (docs/formats.md, "Recording a hand, once"), and whether the
+    phone is shown that game: when its form made it (the first answer was lost). The
+    form comes back with a new token: one tap on Start starts it as a new game."""
     # A phone with no table gets the one its form made (the answer that gave
     # it was lost); another phone's default table is never changed unasked.
     tables = tables_of(request)
-    shown = private_table in tables or (not tables and TableStart.made(token, private_table))
-    if shown:
-        if not tables:
-            remember(request, private_table)
-        names = ", ".join(game.seats.order_by("position").values_list("player__name", flat=True))
-        error = (
-            f"This form already started a game: {names} ({game.variant_enum.label}). "
-            "Nothing new was started: open that game, or tap Start to start this one "
-            "as another game."
-        )
-    else:
-        error = (
+    if game.private_table not in tables and (
+        tables or not TableStart.made(token, game.private_table)
+    ):
+        return (
             "This form already started a game at a table this phone has not joined. "
             "Nothing new was started: tap Start to start this one as a new game."
-        )
-    again = form.anew(error)
-    context = {
-        **new_game_context(again, PrivateTableChoiceForm(tables=tables_of(request))),
-        "already_started": game if shown else None,
-    }
-    return screen(request, "games/new_game.html", context, status=409, url=reverse("new_game"))
+        ), False
+    if not tables:
+        remember(request, game.private_table)
+    names = ", ".join(game.seats.order_by("position").values_list("player__name", flat=True))
+    return (
+        f"This form already started a game: {names} ({game.variant_enum.label}). "
+        "Nothing new was started: open that game, or tap Start to start this one "
+        "as another game."
+    ), True

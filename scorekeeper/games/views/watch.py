@@ -26,16 +26,6 @@ def _signer(token: str) -> signing.Signer:
     return signing.Signer(salt=f"bower.games.watch:{token}")
 
 
-def _shown_game(request: HtmxHttpRequest, token: str) -> int | None:
-    """The game the polling page says it shows (``?game=``, as this server
-    signed it for this link), or None: the link's own game."""
-    try:
-        value = _signer(token).unsign(request.GET.get("game", ""))
-    except signing.BadSignature:
-        return None
-    return int(value) if value.isdigit() else None
-
-
 def _watch_context(game: Game, token: str) -> dict[str, Any]:
     return {**table_context(game), "token": token, "shown": _signer(token).sign(str(game.pk))}
 
@@ -53,13 +43,18 @@ def game_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def game_watch_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
+def watch_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The watch page's poll: 204 while nothing changed (the game it shows, the
     players' names when the poll says which it shows, and no game has followed
     it), else its live part, for the game it shows or the one that followed."""
     if request.method == "POST":
         return HttpResponseForbidden(READ_ONLY)
-    shown_id = _shown_game(request, token)
+    # The game the polling page says it shows (``?game=``, as this server signed it
+    # for this link), or None: the link's own game.
+    try:
+        shown_id: int | None = int(_signer(token).unsign(request.GET.get("game", "")))
+    except (signing.BadSignature, ValueError):
+        shown_id = None
     stamp = Game.objects.watch_stamp(token, shown_id)
     if stamp is None and shown_id is not None:
         # The game shown is gone (deleted by the operator): the link's own game.
