@@ -14,12 +14,10 @@ from referee.engine.cards import (
     Suit,
     Trump,
     effective_suit,
-    format_cards,
     is_left_bower,
     is_right_bower,
     is_trump,
     power_in_suit,
-    trump_name,
 )
 
 
@@ -35,12 +33,8 @@ def _left_bower_note(card: Card, trump: Trump) -> str:
     assert trump is not None
     return (
         f"the {card.name} is the left bower when {trump.plural} are trump, "
-        f"so it counts as {_article(trump.singular)}"
+        f"so it counts as a {trump.singular}"
     )
-
-
-def _article(word: str) -> str:
-    return f"a {word}"
 
 
 # --- Legal plays ---------------------------------------------------------------
@@ -217,7 +211,7 @@ def _why_trump_wins(
     if trump is not None and is_left_bower(card, trump):
         why = (
             f"it is the left bower when {trump.plural} are trump, so it counts as "
-            f"{_article(trump.singular)} and "
+            f"a {trump.singular} and "
         )
         if runner_up is not None:
             return why + f"outranks the {runner_up.name}"
@@ -235,9 +229,7 @@ def _why_led_suit_wins(trump: Trump, led_suit: Suit, runner_up: Card | None) -> 
     if runner_up is None:
         if trump is None:
             return f"it was led, and nobody followed with another {led_suit.singular}"
-        return (
-            f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
-        )
+        return f"it was led, and nobody followed with a {led_suit.singular} or played a trump"
     above = f", above the {runner_up.name},"
     if trump is None:
         return (
@@ -250,10 +242,10 @@ def _why_led_suit_wins(trump: Trump, led_suit: Suit, runner_up: Card | None) -> 
 def _off_suit(led_suit: Suit, trump: Trump) -> str:
     """Why a card of another suit than the one led, and no trump, cannot win."""
     if trump is None:
-        return f"it is not {_article(led_suit.singular)}"
+        return f"it is not a {led_suit.singular}"
     if led_suit == trump:
         return "it is not a trump"
-    return f"it is neither a trump nor {_article(led_suit.singular)}"
+    return f"it is neither a trump nor a {led_suit.singular}"
 
 
 # --- Reneges over a hand --------------------------------------------------------------
@@ -312,19 +304,3 @@ def find_reneges(*, tricks: Sequence[Sequence[Play]], trump: Trump) -> list[Rene
                     break
     found.sort(key=lambda item: (item[0], item[1].trick))
     return [r for _, r in found]
-
-
-__all__ = [
-    "LegalPlays",
-    "Play",
-    "PlayCheck",
-    "Renege",
-    "TrickResult",
-    "check_play",
-    "find_reneges",
-    "format_cards",
-    "judge_trick",
-    "legal_plays",
-    "trick_winner",
-    "trump_name",
-]
