@@ -12,6 +12,7 @@ from referee.engine.cards import Card, format_cards
 from referee.engine.describe import describe_call
 from referee.engine.hands import Hand, PartnerOutcome
 from referee.engine.variants import Variant
+from referee.views.screen import points_rows
 
 
 def tricks_query(tricks: list[list[Card]]) -> dict[str, str]:
@@ -86,16 +87,7 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
         "partner_name": setup.name(result.partner) if result.partner is not None else "",
         "side_names": setup.names(result.maker_side),
         "sits_out_name": setup.name(result.sits_out) if result.sits_out is not None else "",
-        "points": [
-            {
-                "name": setup.name(s),
-                "points": result.score.points[s],
-                "penalty": result.score.penalties[s],
-            }
-            for s in range(setup.n)
-        ]
-        if result.score is not None
-        else [],
+        "points": points_rows(setup, result.score),
     }
 
 
