@@ -29,8 +29,7 @@ def audit_state(data: Mapping[str, Any]) -> dict[str, str]:
     if setup.variant is not Variant.CALL_ACE:
         state["variant"] = setup.variant.value
     state["players"] = ",".join(setup.players)
-    for key, value in setup.rules.differences(setup.variant).items():
-        state[key] = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    state.update(setup.rules.query(setup.variant))
     if data.get("maker_seat") is not None:
         state["maker"] = setup.name(data["maker_seat"])
     if data.get("trump"):
