@@ -19,6 +19,7 @@ from referee.engine.cards import (
     is_trump,
     power_in_suit,
 )
+from referee.engine.explaining import join_names
 
 
 def _check_distinct(cards: Sequence[Card], what: str) -> None:
@@ -71,7 +72,7 @@ def legal_plays(*, hand: Sequence[Card], led: Card | None, trump: Trump) -> Lega
         lead_note = f" ({_left_bower_note(led, trump)})"
     notes = _bower_notes(hand, led_suit, trump)
     if followers:
-        names = _join([f"the {c.name}" for c in followers])
+        names = join_names([f"the {c.name}" for c in followers])
         reason = (
             f"The {led.name} was led{lead_note}: {led_suit.plural} must be followed, "
             f"and this hand holds {names}, so "
@@ -95,12 +96,6 @@ def _bower_notes(hand: Sequence[Card], led_suit: Suit, trump: Trump) -> str:
     return ""
 
 
-def _join(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 @dataclass(frozen=True, kw_only=True)
 class PlayCheck:
     legal: bool
@@ -119,8 +114,8 @@ def check_play(*, hand: Sequence[Card], led: Card | None, trump: Trump, played: 
         legal=False,
         reason=(
             f"Playing the {played.name} is a renege: the hand holds "
-            f"{_join([f'the {c.name}' for c in options.legal])}, and {options.must_follow.plural} "
-            "were led, so the player had to follow suit."
+            f"{join_names([f'the {c.name}' for c in options.legal])}, and "
+            f"{options.must_follow.plural} were led, so the player had to follow suit."
         ),
     )
 
