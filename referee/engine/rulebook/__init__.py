@@ -19,9 +19,6 @@ from referee.engine.rulebook.books import rulebook
 from referee.engine.rulebook.model import (
     SECTION_SLUGS,
     Choice,
-    HouseRuleOption,
-    Paragraph,
-    Rulebook,
     Section,
     in_force,
 )
@@ -37,9 +34,6 @@ from referee.engine.rulebook.search import (
 __all__ = [
     "SECTION_SLUGS",
     "Choice",
-    "HouseRuleOption",
-    "Paragraph",
-    "Rulebook",
     "SearchHit",
     "Section",
     "in_force",
