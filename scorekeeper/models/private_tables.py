@@ -94,6 +94,11 @@ class PrivateTable(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def digest(self) -> str:
+        """The digest its key has (``save`` stores it; benchmarks/load/seed.py reads it)."""
+        return key_digest(self.key)
+
+    @property
     def key_path(self) -> str:
         """The key link's path, ``/t/<key>/``: whoever opens it joins the table."""
         return f"/t/{self.key}/"
