@@ -6,7 +6,7 @@ each with a stable slug for links. Paragraphs where docs/rules.md makes a ruling
 (the source sheets are silent or disagree) say so and say why. House-rule
 options sit in the section they change, with their choices; ``in_force`` tells
 which choice a table's ``HouseRules`` picked. ``search`` finds rules by word,
-forgiving word forms and knowing the names players use; ``suggest`` offers
+forgiving word forms and knowing the names players use; ``suggest_from_sections`` offers
 close terms when nothing matches.
 
 The source sheets are for facts only: nothing here repeats their sentences.
@@ -27,7 +27,6 @@ from referee.engine.rulebook.search import (
     SearchHit,
     search,
     search_sections,
-    suggest,
     suggest_from_sections,
 )
 
@@ -41,6 +40,5 @@ __all__ = [
     "rulebook",
     "search",
     "search_sections",
-    "suggest",
     "suggest_from_sections",
 ]
