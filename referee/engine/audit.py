@@ -414,9 +414,5 @@ def renege_sentence(setup: GameSetup, renege: Renege, trump: Trump) -> str:
     return (
         f"{setup.name(renege.player)} played the {renege.card.name} on trick {renege.trick} "
         f"while holding {held}, played on trick {renege.proved_on}: {led.plural} were led, "
-        f"so {_a(led.singular)} had to be played."
+        f"so a {led.singular} had to be played."
     )
-
-
-def _a(word: str) -> str:
-    return f"a {word}"

@@ -79,34 +79,16 @@ class Rank(enum.IntEnum):
 
     @property
     def text(self) -> str:
-        return _RANK_TEXT[self]
+        """The rank as the notation writes it: 9, 10, J."""
+        return str(self.value) if self <= Rank.TEN else self.name[0]
 
     @property
     def word(self) -> str:
-        return _RANK_WORDS[self]
+        """The rank in a card's name: 9, jack."""
+        return str(self.value) if self <= Rank.TEN else self.name.lower()
 
 
-_RANK_TEXT = {
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "10",
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-}
-_RANK_WORDS = {
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "10",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
-    Rank.ACE: "ace",
-}
-_RANK_BY_TEXT = {t: r for r, t in _RANK_TEXT.items()} | {"T": Rank.TEN}
+_RANK_BY_TEXT = {r.text: r for r in Rank} | {"T": Rank.TEN}
 
 
 @dataclass(frozen=True, order=True)
@@ -190,10 +172,6 @@ def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
 
 
 # --- Decks -----------------------------------------------------------------
-
-RANKS_24: tuple[Rank, ...] = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-RANKS_28: tuple[Rank, ...] = (Rank.EIGHT, *RANKS_24)
-RANKS_32: tuple[Rank, ...] = (Rank.SEVEN, *RANKS_28)
 
 
 def make_deck(lowest: Rank = Rank.NINE) -> tuple[Card, ...]:

@@ -100,7 +100,7 @@ class GameSetup:
     def makers(self, hand: Hand) -> tuple[int, ...]:
         """The maker's side, by seat (for standard euchre, the whole team)."""
         if self.variant is Variant.STANDARD:
-            return tuple(sorted((hand.maker, seats_opposite(hand.maker))))
+            return self.team_of(hand.maker)
         if hand.outcome is PartnerOutcome.REVEALED and hand.partner is not None:
             return (hand.maker, hand.partner)
         return (hand.maker,)

@@ -81,10 +81,6 @@ class Prize:
     level: tuple[int, ...] = ()
     settled: Settled = Settled.ALONE
 
-    @property
-    def awarded(self) -> bool:
-        return bool(self.winners)
-
 
 def prize_draw(*, seed: int, kind: PrizeKind, level: Sequence[int]) -> int:
     """The draw among players level on ``kind`` after every other tie-break: a

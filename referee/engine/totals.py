@@ -12,17 +12,6 @@ from referee.engine.hands import GameSetup, Hand, HandError
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.variants import TieRule, Variant
 
-
-def _winning_citation(variant: Variant) -> str:
-    """ "Call-Ace rules 6": the section that says who wins."""
-    return cite(variant, "winning").short
-
-
-def _night_citation(slug: str) -> str:
-    """ "Euchre night rules 3"."""
-    return cite_night(slug).short
-
-
 # --- A whole game ---------------------------------------------------------------------------
 
 
@@ -161,7 +150,7 @@ def continue_game(
             ended_after = number
             decided_by = (
                 f"All {round_rules.hands} hands of the round are played: the round is over "
-                f"and its points go to the night's standings ({_night_citation('round')})."
+                f"and its points go to the night's standings ({cite_night('round').short})."
             )
     elif not after_end:
         result = _game_end(setup, totals, played_on=played_on)
@@ -217,7 +206,7 @@ def _game_end(
         return None
     leaders = tuple(s for s in range(setup.n) if totals[s] == top)
     sides = {setup.team_of(s) for s in leaders}
-    winning = _winning_citation(setup.variant)
+    winning = cite(setup.variant, "winning").short  # "Call-Ace rules 6"
     if setup.variant is Variant.STANDARD:
         (team,) = sides  # teammates share one total; one team scores per hand
         return team, (

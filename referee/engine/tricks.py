@@ -14,13 +14,12 @@ from referee.engine.cards import (
     Suit,
     Trump,
     effective_suit,
-    format_cards,
     is_left_bower,
     is_right_bower,
     is_trump,
     power_in_suit,
-    trump_name,
 )
+from referee.engine.explaining import join_names
 
 
 def _check_distinct(cards: Sequence[Card], what: str) -> None:
@@ -35,12 +34,8 @@ def _left_bower_note(card: Card, trump: Trump) -> str:
     assert trump is not None
     return (
         f"the {card.name} is the left bower when {trump.plural} are trump, "
-        f"so it counts as {_article(trump.singular)}"
+        f"so it counts as a {trump.singular}"
     )
-
-
-def _article(word: str) -> str:
-    return f"a {word}"
 
 
 # --- Legal plays ---------------------------------------------------------------
@@ -77,7 +72,7 @@ def legal_plays(*, hand: Sequence[Card], led: Card | None, trump: Trump) -> Lega
         lead_note = f" ({_left_bower_note(led, trump)})"
     notes = _bower_notes(hand, led_suit, trump)
     if followers:
-        names = _join([f"the {c.name}" for c in followers])
+        names = join_names([f"the {c.name}" for c in followers])
         reason = (
             f"The {led.name} was led{lead_note}: {led_suit.plural} must be followed, "
             f"and this hand holds {names}, so "
@@ -101,12 +96,6 @@ def _bower_notes(hand: Sequence[Card], led_suit: Suit, trump: Trump) -> str:
     return ""
 
 
-def _join(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 @dataclass(frozen=True, kw_only=True)
 class PlayCheck:
     legal: bool
@@ -125,8 +114,8 @@ def check_play(*, hand: Sequence[Card], led: Card | None, trump: Trump, played: 
         legal=False,
         reason=(
             f"Playing the {played.name} is a renege: the hand holds "
-            f"{_join([f'the {c.name}' for c in options.legal])}, and {options.must_follow.plural} "
-            "were led, so the player had to follow suit."
+            f"{join_names([f'the {c.name}' for c in options.legal])}, and "
+            f"{options.must_follow.plural} were led, so the player had to follow suit."
         ),
     )
 
@@ -217,7 +206,7 @@ def _why_trump_wins(
     if trump is not None and is_left_bower(card, trump):
         why = (
             f"it is the left bower when {trump.plural} are trump, so it counts as "
-            f"{_article(trump.singular)} and "
+            f"a {trump.singular} and "
         )
         if runner_up is not None:
             return why + f"outranks the {runner_up.name}"
@@ -235,9 +224,7 @@ def _why_led_suit_wins(trump: Trump, led_suit: Suit, runner_up: Card | None) -> 
     if runner_up is None:
         if trump is None:
             return f"it was led, and nobody followed with another {led_suit.singular}"
-        return (
-            f"it was led, and nobody followed with {_article(led_suit.singular)} or played a trump"
-        )
+        return f"it was led, and nobody followed with a {led_suit.singular} or played a trump"
     above = f", above the {runner_up.name},"
     if trump is None:
         return (
@@ -250,10 +237,10 @@ def _why_led_suit_wins(trump: Trump, led_suit: Suit, runner_up: Card | None) -> 
 def _off_suit(led_suit: Suit, trump: Trump) -> str:
     """Why a card of another suit than the one led, and no trump, cannot win."""
     if trump is None:
-        return f"it is not {_article(led_suit.singular)}"
+        return f"it is not a {led_suit.singular}"
     if led_suit == trump:
         return "it is not a trump"
-    return f"it is neither a trump nor {_article(led_suit.singular)}"
+    return f"it is neither a trump nor a {led_suit.singular}"
 
 
 # --- Reneges over a hand --------------------------------------------------------------
@@ -312,19 +299,3 @@ def find_reneges(*, tricks: Sequence[Sequence[Play]], trump: Trump) -> list[Rene
                     break
     found.sort(key=lambda item: (item[0], item[1].trick))
     return [r for _, r in found]
-
-
-__all__ = [
-    "LegalPlays",
-    "Play",
-    "PlayCheck",
-    "Renege",
-    "TrickResult",
-    "check_play",
-    "find_reneges",
-    "format_cards",
-    "judge_trick",
-    "legal_plays",
-    "trick_winner",
-    "trump_name",
-]

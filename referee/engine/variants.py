@@ -108,6 +108,15 @@ class HouseRules:
         default = HouseRules().to_dict(variant)
         return {k: v for k, v in self.to_dict(variant).items() if default[k] != v}
 
+    def query(self, variant: Variant) -> dict[str, str]:
+        """``differences`` as a link's parameters: a switch is "on" or "off"."""
+        return {k: rule_text(v) for k, v in self.differences(variant).items()}
+
+
+def rule_text(value: Any) -> str:
+    """A house rule's value as a link or a form carries it: "on", "off", "15"."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
 
 TARGET_RANGE = (1, 99)
 RULE_KEYS = tuple(f.name for f in fields(HouseRules))

@@ -25,18 +25,25 @@ def _text(name: str, *, required: bool = True) -> forms.CharField:
 
 
 class ApiForm(forms.Form):
-    """A form whose refusal is one message, as the API answers it."""
+    """A form whose refusal is one message, as the API answers it: ``answer`` runs
+    the engine on the parameters once they read, and its CardError is the message."""
 
     def first_error(self) -> str:
         for errors in self.errors.values():
             return str(errors[0])
         return "bad request"
 
-    def _engine(self, run: Any) -> Any:
-        try:
-            return run()
-        except CardError as error:
-            raise forms.ValidationError(str(error)) from None
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            try:
+                data.update(self.answer(data))
+            except CardError as error:
+                raise forms.ValidationError(str(error)) from None
+        return data
+
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 class TrickApiForm(ApiForm):
@@ -45,15 +52,12 @@ class TrickApiForm(ApiForm):
     trump = _text("trump")
     cards = _text("cards")
 
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if self.errors:
-            return data
-        data["trump"] = self._engine(lambda: parse_trump(data["trump"]))
-        cards = self._engine(lambda: parse_cards(data["cards"]))
-        data["result"] = self._engine(lambda: judge_trick(cards=cards, trump=data["trump"]))
-        return data
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        trump = parse_trump(data["trump"])
+        return {
+            "trump": trump,
+            "result": judge_trick(cards=parse_cards(data["cards"]), trump=trump),
+        }
 
 
 class LegalApiForm(ApiForm):
@@ -63,13 +67,7 @@ class LegalApiForm(ApiForm):
     led = _text("led", required=False)
     hand = _text("hand")
 
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if self.errors:
-            return data
-        trump = self._engine(lambda: parse_trump(data["trump"]))
-        led = self._engine(lambda: parse_card(data["led"])) if data.get("led") else None
-        hand = self._engine(lambda: parse_cards(data["hand"]))
-        data["result"] = self._engine(lambda: legal_plays(hand=hand, led=led, trump=trump))
-        return data
+    def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        trump = parse_trump(data["trump"])
+        led = parse_card(data["led"]) if data.get("led") else None
+        return {"result": legal_plays(hand=parse_cards(data["hand"]), led=led, trump=trump)}

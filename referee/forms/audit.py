@@ -11,7 +11,7 @@ from django import forms
 from referee.engine.audit import AuditError, HandAudit, TrickEntry, audit_hand
 from referee.engine.cards import Card, CardError, Suit, parse_card, parse_suit, parse_trump
 from referee.engine.hands import GameSetup
-from referee.engine.names import same_name
+from referee.engine.names import index_of
 from referee.engine.variants import RulesError, Variant
 from referee.forms.fields import (
     MAX_TRICKS,
@@ -145,11 +145,10 @@ class AuditForm(HouseRulesForm):
         name = " ".join((self.cleaned_data.get(field) or "").split())
         if not name:
             return None
-        for seat, player in enumerate(setup.players):
-            if same_name(player, name):
-                return seat
-        self.add_error(field, f"{name} is not one of the players.")
-        return None
+        seat = index_of(name, setup.players)
+        if seat is None:
+            self.add_error(field, f"{name} is not one of the players.")
+        return seat
 
     def _called(self, variant: Variant, text: str) -> Suit | Card | None:
         if not text:

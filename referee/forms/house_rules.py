@@ -96,7 +96,6 @@ class HouseRulesForm(forms.Form):
         variant: Variant = data["variant"]
         query = {"variant": variant.value} if with_variant else {}
         names = self.rule_params()
-        for key, value in data["rules"].differences(variant).items():
-            text = ("on" if value else "off") if isinstance(value, bool) else str(value)
-            query[names[key]] = text
+        for key, value in data["rules"].query(variant).items():
+            query[names[key]] = value
         return query

@@ -138,21 +138,16 @@ def suit_group(
 ) -> dict[str, Any]:
     """Trump (or the called ace) as a row of suit chips: a big symbol, a small word."""
     chosen = _chosen_value(form, name).upper()
-    chips = []
-    for choice in choices:
-        if aces and choice.value == "NT":
-            continue
-        symbol, word = choice.symbol or "NT", choice.label
-        if aces:
-            symbol, word = f"A{choice.symbol}", f"Ace of {choice.label.lower()}"
-        chips.append(
-            {
-                "value": choice.value,
-                "symbol": symbol,
-                "word": word,
-                "checked": choice.value == chosen,
-            }
-        )
+    chips = [
+        {
+            "value": c.value,
+            "symbol": f"A{c.symbol}" if aces else c.symbol or "NT",
+            "word": f"Ace of {c.label.lower()}" if aces else c.label,
+            "checked": c.value == chosen,
+        }
+        for c in choices
+        if not (aces and c.value == "NT")
+    ]
     return {"name": name, "legend": legend, "chips": chips, "errors": _errors(form, name)}
 
 

@@ -76,11 +76,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "names": names,
         "name_choices": [(n, n) for n in names],
         "variant_choices": VARIANT_CHOICES,
-        "trick_errors": [
-            e for k, errors in form.errors.items() if is_trick_field(k) for e in errors
-        ]
-        if bound
-        else [],
+        "trick_errors": [e for k, errs in form.errors.items() if is_trick_field(k) for e in errs],
         "trump_choices": trump_chips(
             form,
             no_trump=bool(setup and setup.variant is Variant.STANDARD and setup.rules.no_trump),
@@ -88,7 +84,7 @@ def audit(request: HtmxHttpRequest) -> HttpResponse:
         "called_cards": called_card_choices(setup.variant, setup.n) if setup is not None else [],
         "picker": cards,
         "undo_url": undo_url,
-        "unseen_errors": unseen_errors(form, _DRAWN) if bound else [],
+        "unseen_errors": unseen_errors(form, _DRAWN),
         "edit_url": tool_url("referee:audit", {**state, **tricks_query(tricks), "edit": "1"}),
         "tricks_query": tricks_query(tricks),
         # Without a table yet, keep the house rules as they came, and the way back as checked.

@@ -12,6 +12,7 @@ from referee.engine.cards import Card, format_cards
 from referee.engine.describe import describe_call
 from referee.engine.hands import Hand, PartnerOutcome
 from referee.engine.variants import Variant
+from referee.views.screen import points_rows
 
 
 def tricks_query(tricks: list[list[Card]]) -> dict[str, str]:
@@ -28,8 +29,7 @@ def audit_state(data: Mapping[str, Any]) -> dict[str, str]:
     if setup.variant is not Variant.CALL_ACE:
         state["variant"] = setup.variant.value
     state["players"] = ",".join(setup.players)
-    for key, value in setup.rules.differences(setup.variant).items():
-        state[key] = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    state.update(setup.rules.query(setup.variant))
     if data.get("maker_seat") is not None:
         state["maker"] = setup.name(data["maker_seat"])
     if data.get("trump"):
@@ -86,16 +86,7 @@ def audit_rows(result: HandAudit | None) -> dict[str, Any]:
         "partner_name": setup.name(result.partner) if result.partner is not None else "",
         "side_names": setup.names(result.maker_side),
         "sits_out_name": setup.name(result.sits_out) if result.sits_out is not None else "",
-        "points": [
-            {
-                "name": setup.name(s),
-                "points": result.score.points[s],
-                "penalty": result.score.penalties[s],
-            }
-            for s in range(setup.n)
-        ]
-        if result.score is not None
-        else [],
+        "points": points_rows(setup, result.score),
     }
 
 

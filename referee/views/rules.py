@@ -152,19 +152,21 @@ def _search(book: Book, query: str, table_query: dict[str, str]) -> tuple[dict[s
 @require_GET
 def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
     """A book of rules in order (a variant's, with a table's house rules, or the
-    euchre night's), with search."""
+    euchre night's, its house rules shown with their defaults), with search."""
+    form: RulesSearchForm | NightRulesSearchForm
     if variant == NIGHT_BOOK_SLUG:
-        return _night_rules(request)
-    try:
-        chosen = parse_variant(variant)
-    except RulesError:
-        raise Http404("no such variant") from None
-    book = next(b for b in books() if b.slug == chosen.value)
-    form = RulesSearchForm(request.GET, variant=chosen)
+        form = NightRulesSearchForm(request.GET)
+    else:
+        try:
+            form = RulesSearchForm(request.GET, variant=parse_variant(variant))
+        except RulesError:
+            raise Http404("no such variant") from None
+    book = next(b for b in books() if b.slug == variant)
     valid = form.is_valid()
     data = form.cleaned_data
-    house = data["rules"] if valid and data["table_given"] else None
-    table_query = form.table_query() if valid else {}
+    table = isinstance(form, RulesSearchForm) and valid
+    house = data["rules"] if table and data["table_given"] else None
+    table_query = form.table_query() if isinstance(form, RulesSearchForm) and valid else {}
     found, share = _search(book, data.get("q", ""), table_query)
     context = {
         "book": book,
@@ -174,27 +176,6 @@ def rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
         "players": data.get("players", ()) if valid else (),
         "table_query": table_query,
         "sections": _sections(book, house),
-        "books": books(),
-        **found,
-    }
-    return render_tool(request, "referee/rules.html", context, invalid=not valid, share=share)
-
-
-def _night_rules(request: HtmxHttpRequest) -> HttpResponse:
-    """The euchre night's rules (docs/rules.md, Euchre night): the same page, the
-    night's house rules shown with their defaults."""
-    book = books()[-1]
-    form = NightRulesSearchForm(request.GET)
-    valid = form.is_valid()
-    found, share = _search(book, form.cleaned_data.get("q", ""), {})
-    context = {
-        "book": book,
-        "form": form,
-        "house": None,
-        "table_errors": [],
-        "players": (),
-        "table_query": {},
-        "sections": _sections(book, None),
         "books": books(),
         **found,
     }

@@ -14,6 +14,7 @@ from referee.forms.score import ScoreForm
 from referee.http import HtmxHttpRequest
 from referee.views.screen import (
     called_card_choices,
+    points_rows,
     render_tool,
     tool_url,
     trump_chips,
@@ -44,13 +45,6 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
     result = data.get("score") if valid else None
     variant: Variant = data["variant"]
     named: bool = data.get("named", False)
-    points = []
-    if result is not None and setup is not None:
-        points = [
-            {"name": setup.name(s), "points": result.points[s], "penalty": result.penalties[s]}
-            for s in range(setup.n)
-        ]
-
     seats = [(str(i + 1), name) for i, name in enumerate(setup.players)] if setup else []
     context = {
         "form": form,
@@ -73,7 +67,7 @@ def score(request: HtmxHttpRequest) -> HttpResponse:
         "trump_choices": trump_chips(form, no_trump=variant is Variant.STANDARD),
         "called_cards": called_card_choices(variant, setup.n) if setup else [],
         "result": result,
-        "points": points,
+        "points": points_rows(setup, result) if setup else [],
         "unseen_errors": unseen_errors(form, _drawn(variant, named=named)),
     }
     share = request.get_full_path() if result else ""

@@ -14,6 +14,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from referee.engine.cards import SUITS, Card, CardError, Rank, Suit, make_deck, parse_card
+from referee.engine.hands import GameSetup
+from referee.engine.scoring import HandScore
 from referee.engine.variants import Variant, deal_for
 from referee.http import HtmxHttpRequest, varies_on_htmx, wants_partial
 
@@ -164,4 +166,14 @@ def unseen_errors(form: forms.Form, drawn: Iterable[str]) -> list[str]:
         for name, errors in form.errors.items()
         if name not in drawn and name != NON_FIELD_ERRORS
         for error in errors
+    ]
+
+
+def points_rows(setup: GameSetup, score: HandScore | None) -> list[dict[str, Any]]:
+    """Each player's points and penalty for a scored hand (none before it is scored)."""
+    if score is None:
+        return []
+    return [
+        {"name": setup.name(s), "points": score.points[s], "penalty": score.penalties[s]}
+        for s in range(setup.n)
     ]

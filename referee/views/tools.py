@@ -12,10 +12,9 @@ from referee.engine.cards import (
     SUITS,
     Card,
     format_cards,
-    is_left_bower,
-    is_right_bower,
     parse_card,
     parse_trump,
+    power_in_suit,
     suit_order,
     trump_name,
 )
@@ -65,6 +64,10 @@ def _deck_links(current: int, href: Any) -> list[dict[str, Any]]:
 # --- Card ranking -------------------------------------------------------------------------
 
 
+# A bower's power in its suit (``power_in_suit``), and what the ranking calls it.
+_BOWERS = {16: "right bower", 15: "left bower"}
+
+
 @dataclass(frozen=True, kw_only=True)
 class RankedCard:
     card: Card
@@ -87,34 +90,20 @@ def ranking(request: HtmxHttpRequest) -> HttpResponse:
         if trump is not None:
             suits.sort(key=lambda s: (s != trump, s != trump.partner_suit))
         for suit in suits:
-            cards = suit_order(suit, trump, lowest=lowest)
             ranked = [
-                RankedCard(
-                    card=c,
-                    label="right bower"
-                    if is_right_bower(c, trump)
-                    else "left bower"
-                    if is_left_bower(c, trump)
-                    else "",
-                )
-                for c in cards
+                RankedCard(card=c, label=_BOWERS.get(power_in_suit(c, trump), ""))
+                for c in suit_order(suit, trump, lowest=lowest)
             ]
+            is_trump = trump is not None and suit == trump
             note = ""
-            if trump is not None and suit == trump:
+            if is_trump:
                 note = "Trump: the two jacks of this colour lead, then the ace."
             elif trump is not None and suit == trump.partner_suit:
                 note = (
                     f"No jack: the jack of {suit.plural} is the left bower, "
                     f"one of the {trump.plural}."
                 )
-            rows.append(
-                {
-                    "suit": suit,
-                    "cards": ranked,
-                    "note": note,
-                    "is_trump": trump is not None and suit == trump,
-                }
-            )
+            rows.append({"suit": suit, "cards": ranked, "note": note, "is_trump": is_trump})
 
     def link(trump: str, deck_param: str) -> str:
         return tool_url("referee:ranking", {"trump": trump, "deck": deck_param})

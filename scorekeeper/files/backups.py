@@ -191,11 +191,8 @@ def _read_private_table(number: int, data: Any, key_lines: list[int]) -> TableBa
             raise BackupError(f"{where}, game {n}, {error.where}", error.message) from None
     try:
         nights = read_nights(data.get("nights"))
-    except NightError as error:
-        raise BackupError(f"{where}, {error.where}", error.message) from None
-    try:
         seasons = read_seasons(data.get("seasons"))
-    except SeasonError as error:
+    except (NightError, SeasonError) as error:
         raise BackupError(f"{where}, {error.where}", error.message) from None
     folded = [
         (f"{where}, game {n}, players", given, read)

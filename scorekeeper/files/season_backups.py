@@ -19,19 +19,15 @@ from datetime import date
 from typing import Any
 
 from referee.engine.names import holds_hidden, is_storable
+from scorekeeper.files.read_errors import ReadError
 from scorekeeper.models import PrivateTable, Season
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-class SeasonError(ValueError):
+class SeasonError(ReadError):
     """A season of a backup that cannot be restored; ``where`` names the place."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.message = message
 
 
 @dataclass(frozen=True)

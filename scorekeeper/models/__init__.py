@@ -5,7 +5,7 @@ find them as ``scorekeeper.models``. Each change a game goes through is a
 players' records are counted in ``scorekeeper/models/records.py``. The modules
 import one another one way only, type hints included (tests/test_model_imports.py)."""
 
-from scorekeeper.models.euchre_nights import EuchreNight, EuchreNightQuerySet
+from scorekeeper.models.euchre_nights import EuchreNight
 from scorekeeper.models.game_base import GameBase
 from scorekeeper.models.game_documents import GameAlreadyStored
 from scorekeeper.models.game_hands import (
@@ -16,7 +16,6 @@ from scorekeeper.models.game_hands import (
     TokenUsed,
 )
 from scorekeeper.models.game_nights import GameNight
-from scorekeeper.models.game_querysets import GameQuerySet
 from scorekeeper.models.game_versions import ShownVersions, shown_versions
 from scorekeeper.models.games import Game
 from scorekeeper.models.hands import Hand, HandChange, HandInProgress
@@ -26,10 +25,10 @@ from scorekeeper.models.night_players import NightPlayer
 from scorekeeper.models.night_rounds import NightRound
 from scorekeeper.models.once import AlreadyStarted
 from scorekeeper.models.players import Player, PlayerChange, PlayerChangeRefused, PlayerQuerySet
-from scorekeeper.models.private_tables import PrivateTable, PrivateTableQuerySet
+from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.ratings import Rating, table_ratings
-from scorekeeper.models.seasons import Season, SeasonOverlaps, SeasonQuerySet
-from scorekeeper.models.seats import Seat, SeatPair, SeatQuerySet
+from scorekeeper.models.seasons import Season, SeasonOverlaps
+from scorekeeper.models.seats import Seat, SeatPair
 from scorekeeper.models.table_starts import PrivateTableKeyReplaced, TableStart
 from scorekeeper.models.used_tokens import HandTaken, UsedToken
 
@@ -38,13 +37,11 @@ __all__ = [
     "BoardRound",
     "EndMovesEarlier",
     "EuchreNight",
-    "EuchreNightQuerySet",
     "Game",
     "GameAlreadyStored",
     "GameBase",
     "GameNight",
     "GameOver",
-    "GameQuerySet",
     "Hand",
     "HandAlreadyThere",
     "HandChange",
@@ -59,15 +56,12 @@ __all__ = [
     "PlayerQuerySet",
     "PrivateTable",
     "PrivateTableKeyReplaced",
-    "PrivateTableQuerySet",
     "Rating",
     "RematchRefused",
     "Season",
     "SeasonOverlaps",
-    "SeasonQuerySet",
     "Seat",
     "SeatPair",
-    "SeatQuerySet",
     "ShownVersions",
     "StaleGame",
     "TableStart",

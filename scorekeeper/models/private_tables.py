@@ -95,6 +95,7 @@ class PrivateTable(models.Model):
 
     @property
     def digest(self) -> str:
+        """The digest its key has (``save`` stores it; benchmarks/load/seed.py reads it)."""
         return key_digest(self.key)
 
     @property
@@ -142,18 +143,12 @@ class PrivateTable(models.Model):
     def _new_watch_links(self) -> None:
         """New watch tokens for every game, night and season of the table: the old
         watch links stop working with the old key."""
-        games = list(self.games.only("pk"))
-        for game in games:
-            game.watch_token = new_watch_token()
-        self.games.bulk_update(games, ["watch_token"], batch_size=500)
-        nights = list(self.euchre_nights.only("pk"))
-        for night in nights:
-            night.watch_token = new_watch_token()
-        self.euchre_nights.bulk_update(nights, ["watch_token"], batch_size=500)
-        seasons = list(self.seasons.only("pk"))
-        for season in seasons:
-            season.watch_token = new_watch_token()
-        self.seasons.bulk_update(seasons, ["watch_token"], batch_size=500)
+        watched_by_link: tuple[Any, ...] = (self.games, self.euchre_nights, self.seasons)
+        for watched in watched_by_link:
+            rows = list(watched.only("pk"))
+            for row in rows:
+                row.watch_token = new_watch_token()
+            watched.bulk_update(rows, ["watch_token"], batch_size=500)
 
     @staticmethod
     def shown_anew(table_id: int) -> None:

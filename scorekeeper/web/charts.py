@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.engine.explaining import join_names
 from referee.engine.hands import GameSetup
 from referee.engine.totals import GameScore
 
@@ -233,7 +234,7 @@ def summary(setup: GameSetup, score: GameScore | Progress) -> str:
         won = [i for i in order if totals[i] == best]
     rest = [i for i in order if i not in won]
     since = _alone_on_top_since(progress, [side[0] for side in sides], won)
-    first = _and([names[i] for i in won])
+    first = join_names([names[i] for i in won])
     count = f"{len(counted)} hand{'s' if len(counted) != 1 else ''}"
     if round_over:
         ended = f"ended ahead with {best}" if len(won) == 1 else f"ended level on {best}"
@@ -251,7 +252,7 @@ def summary(setup: GameSetup, score: GameScore | Progress) -> str:
         opening = f"After {count} {first} are level on {best}."
     parts = [opening]
     if rest:
-        parts.append("Then " + _and([f"{names[i]} {totals[i]}" for i in rest]) + ".")
+        parts.append("Then " + join_names([f"{names[i]} {totals[i]}" for i in rest]) + ".")
     if not progress.finished:
         parts.append(f"The target is {setup.rules.target}.")
     return " ".join(parts)
@@ -282,12 +283,6 @@ def _alone_on_top_since(progress: Progress, seats: Sequence[int], won: Sequence[
             break
         since = number
     return since
-
-
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _short(setup: GameSetup, side: Sequence[int]) -> str:

@@ -49,8 +49,7 @@ class PrivateTableChoiceForm(forms.Form):
 def with_new_token(data: Mapping[str, Any]) -> QueryDict:
     """A start form's data as sent, under a new token: the form drawn again
     when its token already started a game or night."""
-    copied = data.copy() if isinstance(data, QueryDict) else QueryDict(mutable=True)
-    if not isinstance(data, QueryDict):
-        copied.update(data)
+    copied = QueryDict(mutable=True)
+    copied.update(data)  # every value of a key that has several
     copied["token"] = str(uuid.uuid4())
     return copied

@@ -1,10 +1,6 @@
-"""Request types for views (docs/decisions.md, D5: a typed request with `htmx`)."""
+"""Request types for views (docs/decisions.md, D5: a typed request with `htmx`): the
+referee's one, so both apps name the same type."""
 
-from django.http import HttpRequest
-from django_htmx.middleware import HtmxDetails
+from referee.http import HtmxHttpRequest
 
-
-class HtmxHttpRequest(HttpRequest):
-    """A request that has been through django-htmx's middleware."""
-
-    htmx: HtmxDetails
+__all__ = ["HtmxHttpRequest"]

@@ -47,10 +47,12 @@ def key_digests(request: HttpRequest) -> list[str]:
     known: list[PrivateTable] | None = getattr(request, "_bower_tables", None)
     if known is not None:
         return [t.key_digest for t in known]
-    return _digests(request)
+    return cookie_digests(request)
 
 
-def _digests(request: HttpRequest) -> list[str]:
+def cookie_digests(request: HttpRequest) -> list[str]:
+    """Every key digest the phone's signed cookie holds, a replaced key's too:
+    the proof that the phone once had that key (``table_replace_key``)."""
     raw = request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
     if not raw:
         return []
@@ -62,7 +64,7 @@ def tables_of(request: HttpRequest) -> list[PrivateTable]:
     A table whose key was replaced since is no longer among them."""
     cached: list[PrivateTable] | None = getattr(request, "_bower_tables", None)
     if cached is None:
-        digests = _digests(request)
+        digests = cookie_digests(request)
         found = {t.key_digest: t for t in PrivateTable.objects.with_digests(digests)}
         cached = [found[d] for d in digests if d in found]
         request._bower_tables = cached  # type: ignore[attr-defined]
@@ -89,12 +91,6 @@ def remember(request: HttpRequest, private_table: PrivateTable) -> None:
         :MAX_TABLES
     ]
     _changed(request, tables)
-
-
-def cookie_digests(request: HttpRequest) -> list[str]:
-    """Every key digest the phone's signed cookie holds, a replaced key's too:
-    the proof that the phone once had that key (``table_replace_key``)."""
-    return _digests(request)
 
 
 def holds(request: HttpRequest, private_table: PrivateTable) -> bool:
@@ -142,7 +138,7 @@ def replaced(request: HttpRequest, old_digest: str, private_table: PrivateTable)
     """This phone replaced the key ``old_digest`` of ``table``: it keeps the
     table, with its new key, where it was in its list (a new key is no reason
     to change where new games go)."""
-    digests = _digests(request)
+    digests = cookie_digests(request)
     # The same form sent twice may come with the new key's cookie already.
     spot = old_digest if old_digest in digests else private_table.key_digest
     before = set(digests[: digests.index(spot)]) if spot in digests else set()

@@ -23,30 +23,21 @@ def _query(params: dict[str, str]) -> str:
     return "?" + urlencode(params, safe=",/")
 
 
-def _rules_params(game: Game) -> dict[str, str]:
-    """The house rules that differ from the defaults, as the referee's forms read them."""
-    params = {}
-    for key, value in game.house_rules.differences(game.variant_enum).items():
-        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        params[key] = text
-    return params
-
-
-def _players(game: Game) -> str:
-    return ",".join(game.setup.players)
+def _table(game: Game) -> dict[str, str]:
+    """The players in seat order and the house rules that differ from the defaults."""
+    return {"players": ",".join(game.setup.players), **game.house_rules.query(game.variant_enum)}
 
 
 def rules_url(game: Game) -> str:
     """The game's variant's rules, its house rules marked in force."""
-    params = {"players": _players(game), **_rules_params(game)}
-    return reverse("referee:rules-variant", args=[game.variant]) + _query(params)
+    return reverse("referee:rules-variant", args=[game.variant]) + _query(_table(game))
 
 
 def audit_url(game: Game, *, leader: str = "") -> str:
     """The hand audit for the hand being played: the table, the call made so far,
     who leads (``leader``: a player's name), and the way back to record the hand."""
     setup = game.setup
-    params: dict[str, str] = {"players": _players(game), **_rules_params(game)}
+    params = _table(game)
     if game.variant_enum is not Variant.CALL_ACE:
         params["variant"] = game.variant
     current = game.current_hand

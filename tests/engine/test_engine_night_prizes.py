@@ -96,7 +96,7 @@ def test_a_shared_high_score_passes_both_over_for_the_rest() -> None:
 
 def test_nobody_takes_a_prize_before_it_is_won() -> None:
     prizes = award({1: 0, 2: 0, 3: 0})
-    assert all(not p.awarded and p.count == 0 for p in prizes.values())
+    assert all(not p.winners and p.count == 0 for p in prizes.values())
 
 
 def test_a_broken_tie_goes_to_who_sat_out_fewer_rounds() -> None:
@@ -255,5 +255,5 @@ def test_a_prize_goes_to_the_best_count_among_those_who_may_take_it(
         assert isinstance(counts, dict)
         for winner in prize.winners:
             assert counts[winner] == prize.count
-        if kind is not LOW and prize.awarded:
+        if kind is not LOW and prize.winners:
             assert prize.count > 0

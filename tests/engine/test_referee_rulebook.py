@@ -8,7 +8,7 @@ from referee.engine.rulebook import (
     renege_penalty,
     rulebook,
     search,
-    suggest,
+    suggest_from_sections,
 )
 from referee.engine.rulebook.search import stem
 from referee.engine.scoring import EUCHRE_POINTS, RENEGE_PENALTY_POINTS, march_points
@@ -164,15 +164,17 @@ def test_search_for_going_alone_finds_each_variants_own_rule() -> None:
 
 def test_suggest_offers_close_terms_when_nothing_matches() -> None:
     assert search("bowre", variant=Variant.STANDARD) == ()
-    assert suggest("bowre", variant=Variant.STANDARD)[0] == "bower"
-    assert "renege" in suggest("reneeg", variant=Variant.CALL_ACE)
-    assert "stick the dealer" in suggest("stik the dealr", variant=Variant.CALL_YOUR_PARTNER)
+    assert suggest_from_sections("bowre", rulebook(Variant.STANDARD).sections)[0] == "bower"
+    assert "renege" in suggest_from_sections("reneeg", rulebook(Variant.CALL_ACE).sections)
+    assert "stick the dealer" in suggest_from_sections(
+        "stik the dealr", rulebook(Variant.CALL_YOUR_PARTNER).sections
+    )
 
 
 def test_suggest_is_silent_when_the_query_finds_rules_or_nothing_is_close() -> None:
-    assert suggest("renege", variant=Variant.CALL_ACE) == ()
-    assert suggest("xyzzy", variant=Variant.CALL_ACE) == ()
-    assert suggest("  ", variant=Variant.CALL_ACE) == ()
+    assert suggest_from_sections("renege", rulebook(Variant.CALL_ACE).sections) == ()
+    assert suggest_from_sections("xyzzy", rulebook(Variant.CALL_ACE).sections) == ()
+    assert suggest_from_sections("  ", rulebook(Variant.CALL_ACE).sections) == ()
 
 
 @pytest.mark.parametrize(

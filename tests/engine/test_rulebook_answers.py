@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.rulebook import rulebook, search, suggest
+from referee.engine.rulebook import rulebook, search
 from referee.engine.rulebook.answers import answers
 from referee.engine.rulebook.search import answer_hits
 from referee.engine.variants import Variant
@@ -91,7 +91,6 @@ def test_a_house_rule_bower_does_not_play_is_said_to_be_one_with_what_it_is(
     assert "house rule Bower does not play" in first.text
     # ... and what Bower does instead, rather than nothing or a neighbour's rule.
     assert "In Bower" in first.text or "Bower's deck" in first.text
-    assert suggest(phrase, variant=variant) == ()
 
 
 def test_going_under_no_longer_suggests_going_alone() -> None:

@@ -6,7 +6,7 @@ each with a stable slug for links. Paragraphs where docs/rules.md makes a ruling
 (the source sheets are silent or disagree) say so and say why. House-rule
 options sit in the section they change, with their choices; ``in_force`` tells
 which choice a table's ``HouseRules`` picked. ``search`` finds rules by word,
-forgiving word forms and knowing the names players use; ``suggest`` offers
+forgiving word forms and knowing the names players use; ``suggest_from_sections`` offers
 close terms when nothing matches.
 
 The source sheets are for facts only: nothing here repeats their sentences.
@@ -19,9 +19,6 @@ from referee.engine.rulebook.books import rulebook
 from referee.engine.rulebook.model import (
     SECTION_SLUGS,
     Choice,
-    HouseRuleOption,
-    Paragraph,
-    Rulebook,
     Section,
     in_force,
 )
@@ -30,16 +27,12 @@ from referee.engine.rulebook.search import (
     SearchHit,
     search,
     search_sections,
-    suggest,
     suggest_from_sections,
 )
 
 __all__ = [
     "SECTION_SLUGS",
     "Choice",
-    "HouseRuleOption",
-    "Paragraph",
-    "Rulebook",
     "SearchHit",
     "Section",
     "in_force",
@@ -47,6 +40,5 @@ __all__ = [
     "rulebook",
     "search",
     "search_sections",
-    "suggest",
     "suggest_from_sections",
 ]

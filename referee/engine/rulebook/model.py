@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine.citing import SECTION_SLUGS as SECTION_SLUGS
-from referee.engine.variants import HouseRules, Variant
+from referee.engine.variants import HouseRules, Variant, rule_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,8 +95,7 @@ class Rulebook(SectionedBook):
 
 def in_force(option: HouseRuleOption, rules: HouseRules) -> Choice:
     """The choice of ``option`` that a table's house rules have picked."""
-    value = getattr(rules, option.key)
-    wanted = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    wanted = rule_text(getattr(rules, option.key))
     for choice in option.choices:
         if choice.value == wanted:
             return choice

@@ -27,9 +27,8 @@ def renege_penalty(variant: Variant, rules: HouseRules, *, players: int | None =
             "the hand was being played alone."
         )
     if variant is Variant.CALL_YOUR_PARTNER:
-        each, lone = (march_points(variant, 5, alone=a) for a in (False, True))
-        march = f"{each} each with a partner, {lone} for a lone maker"
-    elif players is None:
+        players = variant.player_counts[0]
+    if players is None:
         at_four, at_more = (march_points(variant, n, alone=False) for n in (4, 5))
         march = (
             f"with a partner {at_four} each at four players and {at_more} each at five or "

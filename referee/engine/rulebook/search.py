@@ -6,7 +6,7 @@ names for things are understood ("loner" is going alone, "screw the dealer" is
 stick the dealer, "sweep" is a march). A question the way a table asks it ("can
 the dealer pick up and go alone", "farmer's hand") finds its answer first
 (``answers``): the answers whose phrases it holds, small words aside, most
-specific first, each under the section it rests on. With no match, ``suggest``
+specific first, each under the section it rests on. With no match, ``suggest_from_sections``
 offers the closest terms the rulebook knows, for a "Did you mean ..." line.
 """
 
@@ -215,19 +215,12 @@ def _likeness(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, a, b).ratio()
 
 
-def suggest(query: str, *, variant: Variant, limit: int = 3) -> tuple[str, ...]:
-    """Terms the rulebook of ``variant`` knows that look like ``query``, closest
-    first, for a "Did you mean ..." line when ``search`` finds nothing; empty
-    when the query finds rules (or an answer) as it is or nothing is close."""
-    if search(query, variant=variant):
-        return ()
-    return suggest_from_sections(query, rulebook(variant).sections, limit=limit)
-
-
 def suggest_from_sections(
     query: str, sections: Sequence[Section], *, limit: int = 3
 ) -> tuple[str, ...]:
-    """``suggest`` for any book's sections (the euchre night's too)."""
+    """Terms the rulebook's ``sections`` know that look like ``query``, closest
+    first, for a "Did you mean ..." line when the search finds nothing; empty when
+    the query finds rules as it is or nothing is close."""
     text = " ".join(_words(query))
     if not text or search_sections(query, sections):
         return ()
