@@ -18,7 +18,27 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from referee.engine.variants import Variant
+
 type Pair = tuple[int, int]
+
+TIE_RULE = "Level scores go to the higher night total, then the night's draw."
+
+
+def movement_rule(variant: Variant) -> str:
+    """Movement by result in the night's variant, in a sentence (docs/rules.md,
+    Euchre night 2)."""
+    if variant is Variant.STANDARD:
+        return (
+            "After each round the winning pair at each table moves up a table and the "
+            "losing pair stays; at table 1 the winners stay and the losers go to the last "
+            f"table; every pair splits, so each partners someone new. {TIE_RULE}"
+        )
+    return (
+        "After each round each table's top scorer moves up a table and its lowest "
+        "scorer down one; table 1's top scorer and the last table's lowest stay. "
+        f"{TIE_RULE}"
+    )
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from referee.engine.scoring import (
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
 from scorekeeper.nights.prize_screens import prize_lines, prize_rule
-from scorekeeper.nights.screens import seat_label
+from scorekeeper.nights.screens import movement_line, seat_label
 from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
 
 # What one screen of the watch page holds on a TV (static/css/night_live.css lays
@@ -103,10 +103,13 @@ def missed_rule(rules: NightRules) -> str:
 def rule_notes(board: NightBoard) -> list[str]:
     """The rules of the night's scoring that apply to it so far, each a sentence:
     sitting out once somebody has sat out, rounds missed once somebody has missed
-    one (docs/rules.md, Euchre night 5)."""
+    one (docs/rules.md, Euchre night 5); movement by result at a night that plays it
+    (Euchre night 2)."""
     rules = board.night.night_rules
     rows = board.standings.rows
     notes = []
+    if movement := movement_line(board.night):
+        notes.append(f"Movement by result: {movement}")
     if any(row.sat_out for row in rows):
         notes.append(sit_out_rule(rules))
     if any(row.missed for row in rows):
@@ -185,6 +188,7 @@ class SeatLine:
     seat: str
     name: str
     points: int
+    moved: str
 
 
 @dataclass(frozen=True)
@@ -205,7 +209,12 @@ def seating(board: NightBoard) -> list[TableSeating]:
         TableSeating(
             number=number,
             seats=[
-                SeatLine(seat=seat_name(variant, position), name=board.name(player), points=pts)
+                SeatLine(
+                    seat=seat_name(variant, position),
+                    name=board.name(player),
+                    points=pts,
+                    moved=current.moves.get(player, ""),
+                )
                 for position, (player, pts) in enumerate(
                     zip(table_round.seats, table_round.points, strict=True)
                 )

@@ -1,0 +1,70 @@
+"""A night moved by result (docs/rules.md, Euchre night 2): chosen on the new-night
+form, stored with the night's rules and its backup, round 2 seated by round 1's
+results, and every screen saying where each player came from and the rule."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from referee.engine.movement import Results
+from scorekeeper.files.euchre_night_backups import night_backups
+from scorekeeper.models import EuchreNight
+from scorekeeper.models.night_boards import read_board
+from tests.engine.test_engine_movement import check_standard
+from tests.night_support import play_round, start_night
+from tests.nights.test_night_screens import seat_next, start_data, text_of
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_new_night_form_stores_movement_by_result(client: Client) -> None:
+    response = client.post(reverse("night_new"), start_data(movement="result"))
+    assert response.status_code == 302
+    night = EuchreNight.objects.get()
+    assert night.night_rules.movement == "result"
+    assert night.rules["movement"] == "result"
+    table = night.private_table
+    assert night_backups([table])[table.pk][0]["rules"]["movement"] == "result"
+
+
+def test_an_unknown_movement_is_refused_beside_its_field(client: Client) -> None:
+    response = client.post(reverse("night_new"), start_data(movement="sideways"))
+    assert response.status_code == 422
+    assert response.context["form"].errors["movement"]
+    assert not EuchreNight.objects.exists()
+
+
+def test_a_rotation_night_stores_no_movement_and_says_nothing_of_it(client: Client) -> None:
+    night = start_night(rounds=3)
+    assert "movement" not in night.rules
+    play_round(night.rounds.get(number=1), 4)
+    assert seat_next(client, night).status_code == 302
+    page = text_of(client.get(reverse("night_detail", args=[night.pk])))
+    assert "moved up" not in page
+    assert "Movement by result" not in page
+
+
+def test_round_two_follows_round_ones_results_and_every_screen_says_so(client: Client) -> None:
+    night = start_night(rounds=3, movement="result")
+    play_round(night.rounds.get(number=1), 4)
+    board = read_board(night)
+    first = board.rounds[0].plan
+    results = board.results
+    assert isinstance(results, Results)
+    assert seat_next(client, night).status_code == 302
+    second = read_board(night).rounds[1].plan
+    check_standard(first, results, second, night.seed)
+    # Table 2's winners are at table 1, and the screens say where they came from.
+    night.refresh_from_db()
+    page = text_of(client.get(reverse("night_detail", args=[night.pk])))
+    for words in ("moved up from table 2", "moved down from table 1", "stayed at table 1"):
+        assert words in page
+    assert "Movement by result: After each round the winning pair" in page
+    tv = text_of(client.get(reverse("night_watch", args=[night.watch_token])))
+    assert "moved up from table 2" in tv
+    assert "Movement by result" in tv
+    sheet = client.get(reverse("night_seating_sheet", args=[night.pk]))
+    assert [r.number for r in sheet.context["rounds"]] == [1, 2]  # round 3 waits for results
+    assert "moved up from table 2" in text_of(sheet)
