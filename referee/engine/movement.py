@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.engine.variants import Variant
@@ -166,7 +166,7 @@ def move_tables(
 
 
 def moves(
-    last_tables: Sequence[Sequence[int]], sat_out: Sequence[int], tables: Sequence[Sequence[int]]
+    last_tables: Sequence[Sequence[int]], sat_out: Collection[int], tables: Sequence[Sequence[int]]
 ) -> dict[int, str]:
     """Where each player of a round's ``tables`` came from, in words: "moved up
     from table 2", "stayed at table 1", "back from sitting out", "joined"."""

@@ -4,6 +4,8 @@ results, and every screen saying where each player came from and the rule."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -13,7 +15,7 @@ from scorekeeper.files.euchre_night_backups import night_backups
 from scorekeeper.models import EuchreNight
 from scorekeeper.models.night_boards import read_board
 from tests.engine.test_engine_movement import check_standard
-from tests.night_support import play_round, start_night
+from tests.night_support import play_round, start_night, tables_of
 from tests.nights.test_night_screens import seat_next, start_data, text_of
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +70,19 @@ def test_round_two_follows_round_ones_results_and_every_screen_says_so(client: C
     sheet = client.get(reverse("night_seating_sheet", args=[night.pk]))
     assert [r.number for r in sheet.context["rounds"]] == [1, 2]  # round 3 waits for results
     assert "moved up from table 2" in text_of(sheet)
+
+
+def test_a_table_screen_says_who_came_from_where_until_its_first_hand(client: Client) -> None:
+    night = start_night(rounds=3, movement="result")
+    play_round(night.rounds.get(number=1), 4)
+    seat_next(client, night)
+    second = night.rounds.get(number=2)
+    top, bottom = tables_of(second)
+    top_page = text_of(client.get(reverse("game_table", args=[top.pk])))
+    # Table 1 holds table 1's winners and table 2's: two of each.
+    assert re.search(
+        r"\w+ and \w+ stayed at table 1\. \w+ and \w+ moved up from table 2\.", top_page
+    ) or re.search(r"\w+ and \w+ moved up from table 2\. \w+ and \w+ stayed at table 1\.", top_page)
+    assert "moved down from table 1" in text_of(client.get(reverse("game_table", args=[bottom.pk])))
+    play_round(second, 1)
+    assert "moved" not in text_of(client.get(reverse("game_table", args=[top.pk])))
