@@ -56,15 +56,6 @@ def night_draw(seed: int, player: int) -> float:
     return random.Random(f"bower-movement:{seed}:{player}").random()
 
 
-def _better_first(players: Sequence[int], results: Results, seed: int) -> list[int]:
-    """A table's players, best result first: the round's points, then the night
-    total, then the draw."""
-    return sorted(
-        players,
-        key=lambda p: (-results.points.get(p, 0), -results.totals.get(p, 0), night_draw(seed, p)),
-    )
-
-
 def _wanted_tables(
     last: Sequence[Sequence[int]], results: Results, *, pairs: bool, seed: int
 ) -> dict[int, tuple[int, int]]:
@@ -73,27 +64,25 @@ def _wanted_tables(
     count = len(last)
     wanted: dict[int, tuple[int, int]] = {}
     for number, table in enumerate(last, start=1):
-        up, down = max(number - 1, 1), (count if number == 1 else number)
-        if pairs:
-            # A pair's points are each partner's; its total is both partners'.
-            teams = [(table[0], table[2]), (table[1], table[3])]
-            pair_results = Results(
-                points={t[0]: results.points.get(t[0], 0) for t in teams},
-                totals={t[0]: sum(results.totals.get(p, 0) for p in t) for t in teams},
-            )
-            won = _better_first([t[0] for t in teams], pair_results, seed)[0]
-            for team in teams:
-                moved = up if team[0] == won else down
-                wanted.update((p, (moved, number)) for p in team)
-            continue
-        ranked = _better_first(table, results, seed)
-        for place, player in enumerate(ranked):
+        # Best first: the round's points (a pair's are each partner's), the night
+        # total (a pair's is both partners'), then the draw.
+        ranked = sorted(
+            [(table[0], table[2]), (table[1], table[3])] if pairs else [(p,) for p in table],
+            key=lambda group: (
+                -results.points.get(group[0], 0),
+                -sum(results.totals.get(p, 0) for p in group),
+                night_draw(seed, group[0]),
+            ),
+        )
+        for place, group in enumerate(ranked):
             moved = number
             if place == 0:
-                moved = up
+                moved = max(number - 1, 1)
+            elif place == len(ranked) - 1 and pairs:
+                moved = count if number == 1 else number
             elif place == len(ranked) - 1:
                 moved = min(number + 1, count)
-            wanted[player] = (moved, place)
+            wanted.update((p, (moved, place)) for p in group)
     return wanted
 
 

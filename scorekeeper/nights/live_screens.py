@@ -20,7 +20,7 @@ from referee.engine.scoring import (
 from referee.engine.variants import RenegeRule, Variant
 from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
 from scorekeeper.nights.prize_screens import prize_lines, prize_rule
-from scorekeeper.nights.screens import movement_line, seat_label
+from scorekeeper.nights.screens import movement_line, round_view, seat_label
 from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
 
 # What one screen of the watch page holds on a TV (static/css/night_live.css lays
@@ -180,52 +180,6 @@ def progress(current: BoardRound | None) -> list[TableProgress]:
     ]
 
 
-# --- The watch page: the round's seating ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatLine:
-    seat: str
-    name: str
-    points: int
-    moved: str
-
-
-@dataclass(frozen=True)
-class TableSeating:
-    number: int
-    seats: list[SeatLine]
-    hands_counted: int
-    complete: bool
-
-
-def seating(board: NightBoard) -> list[TableSeating]:
-    """The round in play, table by table: who sits where, and their points so far."""
-    current = board.current
-    if current is None:
-        return []
-    variant = board.night.variant_enum
-    return [
-        TableSeating(
-            number=number,
-            seats=[
-                SeatLine(
-                    seat=seat_name(variant, position),
-                    name=board.name(player),
-                    points=pts,
-                    moved=current.moves.get(player, ""),
-                )
-                for position, (player, pts) in enumerate(
-                    zip(table_round.seats, table_round.points, strict=True)
-                )
-            ],
-            hands_counted=table_round.hands_counted,
-            complete=table_round.complete,
-        )
-        for number, table_round in enumerate(current.score.tables, start=1)
-    ]
-
-
 @dataclass(frozen=True)
 class WatchPage[T]:
     """One screenful of a list on the watch page: ``items``, numbered ``first``
@@ -258,7 +212,8 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     on points share a place and are drawn alike (docs/rules.md, Euchre night 6)."""
     context = standings_context(board, version)
     lines = context["lines"]
-    tables = seating(board)
+    # The round in play, table by table: who sits where, and their points so far.
+    tables = round_view(board, board.current).tables if board.current else []
     large = any(len(night_table.seats) > 4 for night_table in tables)
     night = board.night
     check_in_open = night.check_in_token is not None and len(board.rounds) < night.rounds_planned
