@@ -161,19 +161,11 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     unknown = sorted(set(data) - set(NIGHT_RULE_KEYS))
     if unknown:
         raise RulesError(unknown[0], f"'{unknown[0]}' is not a rule of a euchre night")
-    # NightRules checks these three itself; the table's rules are read like a game's.
+    # NightRules checks the plain values itself; the table's rules are read like a
+    # game's, the prizes by name.
+    read_apart = ("table_rules", "prizes", "prize_ties")
     values: dict[str, Any] = {
-        k: data[k]
-        for k in (
-            "movement",
-            "hands_per_round",
-            "round_minutes",
-            "lone_march_five",
-            "sit_out",
-            "missed",
-            "one_prize_each",
-        )
-        if k in data
+        k: data[k] for k in NIGHT_RULE_KEYS if k in data and k not in read_apart
     }
     values.update(_prize_values(data))
     if "table_rules" in data:
