@@ -18,7 +18,7 @@ from referee.engine.scoring import (
     march_points,
 )
 from referee.engine.variants import RenegeRule, Variant
-from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
+from scorekeeper.models import EuchreNight, Game, NightBoard
 from scorekeeper.nights.prize_screens import prize_lines, prize_rule
 from scorekeeper.nights.screens import movement_line, round_view, seat_label
 from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
@@ -68,13 +68,6 @@ class StandingLine:
     def leads(self) -> bool:
         """First (alone or shared) with some points: marked on the screens."""
         return self.place in ("1", "=1") and self.total > 0
-
-
-@dataclass(frozen=True)
-class TableProgress:
-    number: int
-    hands_counted: int
-    complete: bool
 
 
 def sit_out_rule(rules: NightRules) -> str:
@@ -154,7 +147,8 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         "prize_rule": prize_rule(rules),
         "round_numbers": [r.number for r in board.rounds],
         "current": current,
-        "progress": progress(current),
+        # The round in play, table by table: who sits where, how far it has got.
+        "progress": round_view(board, current).tables if current else [],
         "hands_per_round": rules.hands_per_round,
         "rule_notes": rule_notes(board),
         "missed_rule": missed_rule(rules),
@@ -166,18 +160,6 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         ),
         "over": board.over,
     }
-
-
-def progress(current: BoardRound | None) -> list[TableProgress]:
-    """How far each table of the round in play has got."""
-    if current is None:
-        return []
-    return [
-        TableProgress(
-            number=number, hands_counted=table_round.hands_counted, complete=table_round.complete
-        )
-        for number, table_round in enumerate(current.score.tables, start=1)
-    ]
 
 
 @dataclass(frozen=True)
@@ -212,8 +194,7 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     on points share a place and are drawn alike (docs/rules.md, Euchre night 6)."""
     context = standings_context(board, version)
     lines = context["lines"]
-    # The round in play, table by table: who sits where, and their points so far.
-    tables = round_view(board, board.current).tables if board.current else []
+    tables = context["progress"]
     large = any(len(night_table.seats) > 4 for night_table in tables)
     night = board.night
     check_in_open = night.check_in_token is not None and len(board.rounds) < night.rounds_planned
