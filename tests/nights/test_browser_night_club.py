@@ -203,6 +203,8 @@ def test_a_night_moved_by_result_over_three_rounds_on_a_320_px_phone(page: Page,
         axe(page)
         problems += fits(page, f"/nights/{night.pk}/seating/")
         expect(page.locator(".sheet-round")).to_have_count(number)
+        problems += fits(page, f"/nights/watch/{night.watch_token}/")  # a key link on a phone
+        expect(page.locator(".seat-moved").first).to_be_visible()
         play_level(night.rounds.get(number=number))
     for address in (f"/nights/{night.pk}/", f"/nights/{night.pk}/standings/"):
         problems += fits(page, address)
@@ -237,6 +239,7 @@ def test_the_tv_of_a_night_moved_by_result_fits_with_every_move_and_tied_name(
                 assert not scrolls(page)
                 selectors = ".night-standing, .night-table-card, .prize, .watch-rules"
                 assert off_screen(page, selectors) == []
+                assert page.evaluate(MEASURE, FLOORS)["broken"] == []
                 axe(page)
             page.set_viewport_size(TV_SIZES[0])
             if not over:  # play the night out: round 3 seated by round 2's results
