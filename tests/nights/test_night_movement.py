@@ -14,7 +14,8 @@ from referee.engine.movement import Results
 from scorekeeper.files.euchre_night_backups import night_backups
 from scorekeeper.models import EuchreNight
 from scorekeeper.models.night_boards import read_board
-from tests.engine.test_engine_movement import check_standard
+from tests.club_night_support import LATE, club_night, play_evenly
+from tests.engine.test_engine_movement import check_call_ace, check_standard
 from tests.night_support import play_round, start_night, tables_of
 from tests.nights.test_night_screens import seat_next, start_data, text_of
 
@@ -86,3 +87,21 @@ def test_a_table_screen_says_who_came_from_where_until_its_first_hand(client: Cl
     assert "moved down from table 1" in text_of(client.get(reverse("game_table", args=[bottom.pk])))
     play_round(second, 1)
     assert "moved" not in text_of(client.get(reverse("game_table", args=[top.pk])))
+
+
+def test_a_call_ace_night_moves_its_top_scorers_up_and_lowest_down(client: Client) -> None:
+    """The club's Call-Ace night (tables of six and five), everyone level in round 1:
+    the night total and then the draw decide every move; an arrival takes a seat
+    the move leaves free."""
+    night = club_night(movement="result")
+    play_evenly(night.rounds.get(number=1), 4)
+    board = read_board(night)
+    results = board.results
+    assert isinstance(results, Results)
+    night.check_in(token=str(night.check_in_link), name=LATE)
+    assert seat_next(client, night).status_code == 302
+    second = read_board(night).rounds[1].plan
+    check_call_ace(board.rounds[0].plan, results, second, night.seed)
+    late = night.entrants.get(player__name=LATE).number
+    assert late in second.seated
+    assert read_board(night).rounds[1].moves[late] == "joined"
