@@ -113,14 +113,8 @@
   // Neither a hand in conflict nor the other phone's it met counts until the scorer chooses.
   const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
   const counted = (entries) => entries.filter((entry) => entry.state !== "conflict");
-  const theirPoints = (form, entry) => {
-    const theirs = entry.answer && entry.answer.theirs;
-    // Only a hand the page's totals count (it is drawn after Bower answered).
-    if (!theirs || !theirs.number || theirs.number > handsOnPage(form)) return [];
-    if (Array.isArray(theirs.points)) return theirs.points;
-    const row = document.querySelector(`#live .recent-hand[data-number="${theirs.number}"][data-points]`);
-    return row ? row.dataset.points.split(",").map(Number) : [];
-  };
+  // Only a hand the page's totals count (it is drawn after Bower answered).
+  const theirPoints = (form, { answer }) => (answer && answer.number && answer.number <= handsOnPage(form) ? answer.points : []);
 
   const drawTotals = (form, entries, shownWaiting) => {
     const seats = window.bowerHand.players(form).length;
@@ -247,10 +241,7 @@
     return { summary: words, points: Array(seats).fill(0), rule: "" };
   };
 
-  // `token`: the one a failed request carried (it may have reached Bower: sent again,
-  // it is recorded once); a hand kept straight away gets a new one. `busy`: Bower
-  // answered "busy" (503): it is sent again after the seconds it asked for.
-  const keep = async (form, token, busy = 0) => {
+  const keep = async (form) => {
     const hand = handForm();
     // A double tap keeps a hand once (the misdeal's button stays: a second tap within a second).
     const again = form !== hand && Date.now() - Number(form.dataset.keptAt || 0) < 1000;
@@ -259,7 +250,7 @@
     if (!description) return;
     form.dataset.keeping = "yes";
     try {
-      await keepIt(form, hand, description, token, busy);
+      await keepIt(form, hand, description);
     } finally {
       delete form.dataset.keeping;
       form.dataset.keptAt = String(Date.now());
@@ -268,15 +259,15 @@
 
   const keptWords = (number, changed) => `Hand ${number} ${changed ? "changed" : "kept"} on this phone: it is sent when Bower can be reached.`;
 
-  const keepIt = async (form, hand, description, token, busy) => {
+  const keepIt = async (form, hand, description) => {
     handsOnPage(hand);
     const game = gameOf(form);
-    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && !["token", "version"].includes(name));
+    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
     const entries = await outbox.list(game);
     if (gameOf(hand) === game) noteArrived(hand, entries); // a hand recorded since the last drawing
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);
     // Sent at once, as if straight to Bower: online, nothing waiting before it.
-    const atOnce = !busy && !changing && navigator.onLine && !entries.length;
+    const atOnce = !changing && navigator.onLine && !entries.length;
     let number;
     let id = null;
     if (changing && form === hand) {
@@ -291,7 +282,7 @@
       number = after + 1;
       id = outbox.newToken();
       const url = form.getAttribute("action");
-      await outbox.add(game, { id, url, fields, after, number, token: token || outbox.newToken(), ...description, state: "waiting" });
+      await outbox.add(game, { id, url, fields, after, number, token: outbox.newToken(), ...description, state: "waiting" });
     }
     undone = null;
     if (atOnce) {
@@ -302,14 +293,11 @@
     }
     const next = (await outbox.list(game)).reduce((last, entry) => Math.max(last, entry.number), 0) + 1;
     window.bowerHand.reset(hand, next, outbox.newToken());
-    if (busy) say(`Bower is busy: hand ${number} kept on this phone, and sent in a moment.`);
-    else if (!atOnce) say(keptWords(number, Boolean(changing)));
+    if (!atOnce) say(keptWords(number, Boolean(changing)));
     await draw();
     // The next hand from the top, with the message, as after a hand Bower recorded.
     window.scrollTo({ top: 0 });
-    if (!navigator.onLine) return;
-    if (busy) setTimeout(flush, busy * 1000);
-    else flush();
+    if (navigator.onLine) flush();
   };
 
   // A hand sent at once that Bower has not recorded yet: shown as waiting from now on.
@@ -328,7 +316,7 @@
     const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (form.matches(".table-hand") && submitter && !submitter.matches(".save-hand")) return;
     event.preventDefault();
-    keep(form, "");
+    keep(form);
   });
 
   // ---- Sending --------------------------------------------------------------------
@@ -450,11 +438,11 @@
     }
     // The queue stopped at a hand the scorer must look at: said where the eye goes first.
     const conflict = entries.find((entry) => entry.state === "conflict");
-    const own = conflict && conflict.answer && conflict.answer.theirs && conflict.answer.theirs.by === "this phone";
+    const own = conflict && conflict.answer.by === "this phone";
     const problem =
       stopped === "conflict"
         ? own
-          ? `Hand ${conflict.answer.theirs.number} reached Bower from this phone before: choose below which to keep.`
+          ? `Hand ${conflict.answer.number} reached Bower from this phone before: choose below which to keep.`
           : "Another phone entered this hand too: choose below which to keep."
         : stopped === "refused"
           ? "Bower did not take a hand kept on this phone: see below."
@@ -468,13 +456,14 @@
 
   const entryOf = (id) => (shown || []).find((entry) => entry.id === id);
 
-  const replaceTheirs = async (game, entry) => {
-    const { edit } = entry.answer.theirs;
-    const body = new URLSearchParams(Object.entries(edit.fields));
+  // "Keep mine": the conflict part's form, posting this phone's hand as the change of theirs.
+  const replaceTheirs = async (game, entry, choice) => {
+    const edit = choice.closest("form");
+    const body = new URLSearchParams(new FormData(edit));
     body.set("csrfmiddlewaretoken", csrf());
     let status = 0;
     try {
-      const response = await fetch(edit.url, {
+      const response = await fetch(edit.getAttribute("action"), {
         method: "POST",
         body,
         credentials: "same-origin",
@@ -486,7 +475,7 @@
     }
     if (status === 200) {
       await outbox.drop(game, entry.id);
-      refresh(game, `Hand ${entry.answer.theirs.number} is now the one from this phone.`);
+      refresh(game, `Hand ${entry.answer.number} is now the one from this phone.`);
     } else {
       // The game changed again (or the network went): sent again, it shows what stands now.
       await outbox.put(game, entry.id, { state: "waiting", answer: null });
@@ -498,6 +487,7 @@
     const target = event.target instanceof Element && event.target.closest("[data-outbox-action]");
     const form = handForm();
     if (!target || !form) return;
+    event.preventDefault(); // the conflict part's forms are the page's way: here, the outbox's
     const game = gameOf(form);
     const { outboxAction: action, id } = target.dataset;
     const entry = entryOf(id);
@@ -536,7 +526,7 @@
       say(`Hand ${entry.number} from this phone dropped.`);
     } else if (action === "theirs") {
       await outbox.drop(game, id);
-      const { number, by } = entry.answer.theirs;
+      const { number, by } = entry.answer;
       say(`Hand ${number} stays as ${by === "this phone" ? "Bower has it" : "the other phone entered it"}; this phone's copy is dropped.`);
     } else if (action === "later") {
       const shift = entry.answer.hands - entry.after;
@@ -547,7 +537,7 @@
         );
       });
     } else if (action === "replace") {
-      await replaceTheirs(game, entry);
+      await replaceTheirs(game, entry, target);
     }
     await draw();
     if (navigator.onLine && ["later", "drop", "theirs", "replace", "keep"].includes(action)) flush();

@@ -30,48 +30,14 @@ self.BowerOutboxView = (() => {
     return line;
   };
 
-  // Another phone recorded a different hand where this one's goes. Most often the one
-  // deal entered on two phones: that choice comes first; adding this phone's as the
-  // next hand is the less prominent one. Neither is counted in the totals meanwhile.
+  // Another hand stands where this one goes: the server's conflict part (views/hands.py),
+  // its choices done here (outbox.js, data-outbox-action). Neither counts meanwhile.
   const conflictOf = (entry) => {
-    const { answer } = entry;
     const item = element("li", "recent-hand outbox-choice");
-    const mine = element("p", "", `Mine, on this phone: ${answer.mine}`);
-    const actions = element("div", "recent-links outbox-actions");
-    if (answer.theirs && answer.theirs.by === "this phone") {
-      // This hand's token recorded another hand before (a hand changed after it had
-      // reached Bower): what Bower has, or this, as an edit of it.
-      const { number, summary, edit } = answer.theirs;
-      item.append(
-        element("p", "outbox-problem", `Hand ${number} reached Bower from this phone before${summary ? `: ${summary}` : ""}.`),
-        mine,
-      );
-      actions.append(button("Keep what Bower has", "theirs", entry.id, true));
-      if (edit) actions.append(button(`Change hand ${number} to mine`, "replace", entry.id, true));
-      item.append(actions);
-    } else if (answer.theirs) {
-      const { number, summary } = answer.theirs;
-      item.append(
-        element("p", "outbox-problem", `Hand ${number} was entered on another phone too: the same deal entered twice?`),
-        element("p", "", `Theirs: ${summary}`),
-        mine,
-      );
-      actions.append(button("Keep theirs", "theirs", entry.id, true), button("Keep mine", "replace", entry.id, true));
-      item.append(
-        actions,
-        element("p", "muted outbox-note", `Keep mine: theirs becomes mine, as an edit of hand ${number} (its history keeps theirs).`),
-      );
-      const other = element("p", "outbox-other", "Two different deals? ");
-      other.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id));
-      item.append(other);
-    } else {
-      item.append(
-        element("p", "outbox-problem", `Hands were taken back on another phone meanwhile: the game now holds ${answer.hands}.`),
-        mine,
-      );
-      actions.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id, true), button("Drop mine", "drop", entry.id));
-      item.append(actions);
-    }
+    const part = document.createElement("template");
+    part.innerHTML = entry.answer.html;
+    item.append(part.content);
+    for (const choice of item.querySelectorAll("[data-outbox-action]")) choice.dataset.id = entry.id;
     return item;
   };
 
@@ -120,5 +86,5 @@ self.BowerOutboxView = (() => {
     }
   };
 
-  return { element, button, conflictOf, waitingOf, drawDeal };
+  return { element, button, waitingOf, drawDeal };
 })();
