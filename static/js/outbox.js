@@ -8,7 +8,7 @@
 // screen of their game is open: when the network returns, on page load, and every few
 // seconds while any wait. If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
-// tap. Points and dealers are the engine's (the kind's table of outcomes and the page's
+// tap (the server draws that choice: views/hands.py). Points and dealers are the engine's (the kind's table of outcomes and the page's
 // deal order: static/js/hand.js); forms that go through the outbox carry data-outbox
 // (games/table.html).
 "use strict";
@@ -74,41 +74,7 @@
   };
 
   // ---- Drawing the waiting hands on the table screen (with outbox_view.js) --------
-  const { element, button, waitingOf, drawDeal } = self.BowerOutboxView;
-
-  const drawList = (form, entries) => {
-    const live = document.getElementById("live");
-    let section = document.getElementById("outbox");
-    if (!entries.length && !undone) {
-      if (section) section.remove();
-      return;
-    }
-    if (!section) {
-      section = element("section", "recent outbox");
-      section.id = "outbox";
-      section.setAttribute("aria-labelledby", "outbox-heading");
-    }
-    const heading = element("h2", "", "Waiting to be sent");
-    heading.id = "outbox-heading";
-    // A choice to make comes first on the screen (and skips the note); waiting hands go under the hand.
-    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
-    const note = element(
-      "p",
-      "muted",
-      entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
-    );
-    const list = element("ol", "recent-list");
-    const players = window.bowerHand.players(form);
-    entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
-    section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
-    if (undone) {
-      const offer = element("p", "taken-back");
-      offer.append(`Hand ${undone.entry.number} taken back (it had not been sent). `, button("Redo", "redo", undone.entry.id));
-      section.append(offer);
-    }
-    const anchor = attention ? live.querySelector(".table-head") : live.querySelector(".current") || live.querySelector(".scores");
-    if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
-  };
+  const { drawList, drawScores, drawDeal } = self.BowerOutboxView;
 
   // Neither a hand in conflict nor the other phone's it met counts until the scorer chooses.
   const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
@@ -121,65 +87,13 @@
     const points = Array(seats).fill(0);
     for (const entry of [...arrived, ...counted(entries)]) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
-    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
-    const shownTotals = rows.map((row) => {
-      const total = row.querySelector(".score-total");
-      if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
-      const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
-      if (total.textContent !== String(value)) total.textContent = String(value);
-      const meter = row.querySelector("meter");
-      if (meter) meter.value = value;
-      return value;
-    });
-    markAhead(rows, shownTotals);
-    const scores = document.querySelector(".scores");
-    let line = scores && scores.querySelector(".unsent-line");
-    if (scores && !line) {
-      line = element("p", "unsent-line");
-      scores.append(line);
-    }
     const waiting = counted(entries).length;
     const choosing = inConflict(entries).length;
     const words = [];
     if (shownWaiting && waiting) words.push(`Not yet sent: these totals count ${waiting} ${plural(waiting, "hand", "hands")} waiting on this phone.`);
     if (choosing) words.push(`Hand ${entries.find((entry) => entry.state === "conflict").number} is not counted until you choose below.`);
-    if (line) {
-      line.textContent = words.join(" ");
-      line.hidden = !words.length;
-    }
-    if (scores) scores.classList.toggle("is-unsent", words.length > 0);
+    drawScores(points, words.join(" "));
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
-  };
-
-  // The "ahead" marks and the screen reader's line for the totals shown (as
-  // screens.py's ahead_line words them while a game is on).
-  const markAhead = (rows, totals) => {
-    const top = Math.max(0, ...totals);
-    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
-    const word = leaders.length === 1 ? "ahead" : "level";
-    for (const row of rows) {
-      const leads = leaders.includes(row);
-      row.classList.toggle("is-ahead", leads);
-      let tag = row.querySelector(".tag-ahead");
-      if (leads && !tag) {
-        tag = element("span", "tag tag-ahead");
-        const deals = row.querySelector(".tag-deal");
-        if (deals) deals.before(tag, " ");
-        else row.querySelector(".score-name").append(" ", tag);
-      }
-      if (tag && !leads) tag.remove();
-      else if (tag) tag.textContent = word;
-    }
-    const line = document.querySelector(".scores .ahead-line");
-    if (!line) return;
-    const meter = rows.length && rows[0].querySelector("meter");
-    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
-    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
-    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
-    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
-    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
-    else line.textContent = `${listed} level at the top with ${top}${of}.`;
   };
 
   // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
@@ -228,7 +142,7 @@
     const seen = unquiet(entries);
     drawTable(form, entries);
     drawTotals(form, entries, seen.length > 0);
-    drawList(form, seen);
+    drawList(document.getElementById("live"), seen, window.bowerHand.players(form), undone);
   };
 
   // ---- Keeping a hand ----------------------------------------------------------------
@@ -272,8 +186,8 @@
     let id = null;
     if (changing && form === hand) {
       number = changing.number;
-      // A new token for the new content; the old ones stay with it, as this phone's: one
-      // may have reached Bower though its answer was lost (outbox_store.js, on a 409).
+      // A new token for the new content; the old ones are sent with it (`earlier`): one
+      // may have recorded it though its answer was lost, and Bower names it this phone's.
       const earlier = [...(changing.earlier || []), changing.token];
       await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), earlier, state: "waiting" });
       delete hand.dataset.changing;
@@ -281,8 +195,7 @@
       const after = entries.length ? entries[entries.length - 1].after + 1 : handsCounted(hand);
       number = after + 1;
       id = outbox.newToken();
-      const url = form.getAttribute("action");
-      await outbox.add(game, { id, url, fields, after, number, token: outbox.newToken(), ...description, state: "waiting" });
+      await outbox.add(game, { id, url: form.getAttribute("action"), fields, after, number, token: outbox.newToken(), ...description, state: "waiting" });
     }
     undone = null;
     if (atOnce) {
@@ -340,7 +253,9 @@
         if (sending) sending.dataset.sending = "yes";
         try {
           // Only this page's game: a hand goes when a table screen of its game is open.
-          const result = here ? await outbox.send(here, csrf()) : null;
+          // Its answer the table around the form, as a follower's poll draws it (live.js).
+          const keeping = (url) => (window.bowerLive && window.bowerLive.keeping(url, form)) || url;
+          const result = here ? await outbox.send(here, csrf(), keeping) : null;
           await afterSending(here, result);
         } finally {
           if (sending) delete sending.dataset.sending;
@@ -358,12 +273,13 @@
   // Nothing left waiting and all well: as a follower's poll does, the parts that
   // changed around the form (live.js), not the whole page; the whole page where that
   // cannot be (the game over: on to the result; names changed; another screen).
-  const refresh = async (game, message, kind = "success", result = false) => {
+  // `text`: the last hand's answer (a live patch, asked for by `keeping`'s address).
+  const refresh = async (game, message, kind = "success", result = false, text = "") => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
     const nothingWaits = async () => !(await outbox.list(game)).length;
     const patchable = kind === "success" && window.bowerLive && (await nothingWaits());
-    if (patchable && (await window.bowerLive.bringUp(form, nothingWaits))) {
+    if (patchable && text && (await window.bowerLive.bringUp(form, text, nothingWaits))) {
       say(message, kind);
       await draw();
       return;
@@ -449,7 +365,7 @@
           : "";
     let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
     if (sent && sent === sentAtOnce.length) message = words.join(" ");
-    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
+    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem, result.answer);
   };
 
   // ---- The scorer's choices -----------------------------------------------------------

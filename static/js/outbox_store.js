@@ -48,13 +48,15 @@ self.BowerOutbox = (() => {
   // not recorded: "offline" (no answer: it stays waiting), "busy" (the server failed:
   // it stays waiting), or the state it was put in ("conflict": the server's conflict
   // part kept with it; "refused": the messages of its form); `met`: the hand that met
-  // another there just now. `csrf`: the page's own token, fresher than the hand's.
-  const send = (game, csrf) =>
+  // another there just now; `answer`: the last recorded one's (the table). `csrf`: the
+  // page's own token, fresher than the hand's; `address`: where to post a hand's `url`.
+  const send = (game, csrf, address = (url) => url) =>
     exclusively(async () => {
       let sent = 0;
+      let answer = "";
       for (;;) {
         const [next] = await list(game);
-        if (!next) return { sent, stopped: null };
+        if (!next) return { sent, stopped: null, answer };
         if (next.state !== "waiting") return { sent, stopped: next.state };
         const body = new URLSearchParams(next.fields);
         body.set("after", String(next.after));
@@ -64,13 +66,14 @@ self.BowerOutbox = (() => {
         if (csrf) body.set("csrfmiddlewaretoken", csrf);
         let response;
         try {
-          response = await fetch(next.url, { method: "POST", body, credentials: "same-origin", headers: { "HX-Request": "true" } });
+          response = await fetch(address(next.url), { method: "POST", body, credentials: "same-origin", headers: { "HX-Request": "true" } });
         } catch {
           return { sent, stopped: "offline" };
         }
         const page = [409, 422].includes(response.status) ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
         const part = page && page.querySelector(".hand-conflict");
         if (response.ok && response.headers.get("Bower-Hand")) {
+          answer = await response.text();
           await drop(game, next.id);
           sent += 1;
         } else if (response.status === 409 && part) {

@@ -1,7 +1,8 @@
-// How the table screen draws a hand waiting in the phone's outbox, and the choice
-// when another phone entered a different hand in its place (static/js/outbox.js
-// uses it). No state and no rule: the points drawn are the ones the engine's table
-// of outcomes gave the hand when it was saved.
+// How the table screen draws the phone's outbox (static/js/outbox.js keeps it and
+// says what to draw): the hands waiting, a conflict (the server's part, kept with its
+// hand), the totals moved on by them with their ahead marks, and the dealer after
+// them. No state and no rule: the points drawn are the ones the engine's table of
+// outcomes gave a hand when it was saved, or the server's.
 "use strict";
 
 self.BowerOutboxView = (() => {
@@ -66,6 +67,98 @@ self.BowerOutboxView = (() => {
     return item;
   };
 
+  // The waiting hands under the hand (a choice to make first on the screen), and the
+  // offer to redo the one last taken back (`undone`).
+  const drawList = (live, entries, players, undone) => {
+    let section = document.getElementById("outbox");
+    if (!entries.length && !undone) {
+      if (section) section.remove();
+      return;
+    }
+    if (!section) {
+      section = element("section", "recent outbox");
+      section.id = "outbox";
+      section.setAttribute("aria-labelledby", "outbox-heading");
+    }
+    const heading = element("h2", "", "Waiting to be sent");
+    heading.id = "outbox-heading";
+    // A choice to make comes first on the screen (and skips the note); waiting hands go under the hand.
+    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
+    const note = element(
+      "p",
+      "muted",
+      entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
+    );
+    const list = element("ol", "recent-list");
+    entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
+    section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
+    if (undone) {
+      const offer = element("p", "taken-back");
+      offer.append(`Hand ${undone.entry.number} taken back (it had not been sent). `, button("Redo", "redo", undone.entry.id));
+      section.append(offer);
+    }
+    const anchor = attention ? live.querySelector(".table-head") : live.querySelector(".current") || live.querySelector(".scores");
+    if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
+  };
+
+  // The "ahead" marks and the screen reader's line for the totals shown (as
+  // screens.py's ahead_line words them while a game is on).
+  const markAhead = (rows, totals) => {
+    const top = Math.max(0, ...totals);
+    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
+    const word = leaders.length === 1 ? "ahead" : "level";
+    for (const row of rows) {
+      const leads = leaders.includes(row);
+      row.classList.toggle("is-ahead", leads);
+      let tag = row.querySelector(".tag-ahead");
+      if (leads && !tag) {
+        tag = element("span", "tag tag-ahead");
+        const deals = row.querySelector(".tag-deal");
+        if (deals) deals.before(tag, " ");
+        else row.querySelector(".score-name").append(" ", tag);
+      }
+      if (tag && !leads) tag.remove();
+      else if (tag) tag.textContent = word;
+    }
+    const line = document.querySelector(".scores .ahead-line");
+    if (!line) return;
+    const meter = rows.length && rows[0].querySelector("meter");
+    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
+    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
+    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
+    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
+    else line.textContent = `${listed} level at the top with ${top}${of}.`;
+  };
+
+  // The totals drawn by Bower moved by `points` (by seat), with the ahead marks for
+  // them, and `words` saying why they are not Bower's yet ("" for none).
+  const drawScores = (points, words) => {
+    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
+    const shownTotals = rows.map((row) => {
+      const total = row.querySelector(".score-total");
+      if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
+      const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
+      if (total.textContent !== String(value)) total.textContent = String(value);
+      const meter = row.querySelector("meter");
+      if (meter) meter.value = value;
+      return value;
+    });
+    markAhead(rows, shownTotals);
+    const scores = document.querySelector(".scores");
+    let line = scores && scores.querySelector(".unsent-line");
+    if (scores && !line) {
+      line = element("p", "unsent-line");
+      scores.append(line);
+    }
+    if (line) {
+      line.textContent = words;
+      line.hidden = !words;
+    }
+    if (scores) scores.classList.toggle("is-unsent", Boolean(words));
+  };
+
   // Who deals the next hand: the engine's deal order (sent with the page, `order`)
   // moved on by the `waiting` hands on this phone; the scoreboard's tag goes with it.
   const drawDeal = (live, order, waiting) => {
@@ -86,5 +179,5 @@ self.BowerOutboxView = (() => {
     }
   };
 
-  return { element, button, waitingOf, drawDeal };
+  return { drawList, drawScores, drawDeal };
 })();

@@ -165,9 +165,9 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> HttpResponse:
     """Store the hand the form holds as hand ``after + 1``, once (its token). Stored,
-    the table, with the hand's number in the ``Bower-Hand`` header (303 to the table
-    without JavaScript); its place taken, the conflict (409); refused, the form with
-    its messages (422)."""
+    the table (or its live patch), the hand's number in the ``Bower-Hand`` header (303
+    to the table without JavaScript); its place taken, the conflict (409); refused,
+    the form with its messages (422)."""
     assert form.hand is not None
     data = form.cleaned_data
     try:
@@ -186,7 +186,10 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
     if form.hand.thrown_in:
         name = no_score_hand_name(game.house_rules).lower()
         message = f"Hand {taken.number}: {name}, the deal passes on."
-    response = after_change(request, game, message)
+    # The outbox says which hand its form is for (``?form=H&names=M``): the table
+    # around the form, as a follower's poll brings it (``live_patch``).
+    patch = live_patch(request, game, names=_names(game)) if wants_partial(request) else None
+    response = patch or after_change(request, game, message)
     response["Bower-Hand"] = str(taken.number)
     if response.status_code == 302:
         response.status_code = 303  # a posted hand's answer is the table, asked with GET
