@@ -535,6 +535,7 @@ def test_a_hand_a_busy_server_put_off_waits_on_the_phone_and_is_recorded_once(
     expect(page.locator("#outbox")).to_have_count(0)
     assert len(sent) == 2
     assert dict(parse_qsl(sent[0]))["token"] == dict(parse_qsl(sent[1]))["token"]
+    assert all("version" not in dict(parse_qsl(body)) for body in sent)  # a hand is not asked it
     assert totals_shown(page) == engine_totals(game.setup, [HANDS[0][1]])
     page.goto("about:blank")
     assert makers(game) == [(1, 1)]

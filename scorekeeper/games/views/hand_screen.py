@@ -24,25 +24,21 @@ def hand_screen(
     url: str | None = None,
     **extra: Any,
 ) -> HttpResponse:
+    context = _context(game, form, previewed=form.stage != "start" and form.is_bound, **extra)
+    return screen(request, "games/hand.html", context, status=status, url=url)
+
+
+def _context(game: Game, form: HandForm, *, previewed: bool, **extra: Any) -> dict[str, Any]:
     context = {"game": game, "setup": game.setup, "form": form, "stage": form.stage, **extra}
-    if form.stage != "start" and form.is_bound:
+    if previewed:
         context["preview"] = form.preview_rows()
         context["score"] = form.score()
-    return screen(request, "games/hand.html", context, status=status, url=url)
+    return context
 
 
 def preview(request: HtmxHttpRequest, game: Game, form: HandForm, **extra: Any) -> HttpResponse:
     """The live preview: every player's points and the rule, as the scorer taps."""
-    context = {
-        "game": game,
-        "setup": game.setup,
-        "form": form,
-        "stage": form.stage,
-        "preview": form.preview_rows(),
-        "score": form.score(),
-        "partial": True,
-        **extra,
-    }
+    context = {**_context(game, form, previewed=True, **extra), "partial": True}
     response = render(request, "scorekeeper/games/hand.html#preview", context)
     response["HX-Retarget"] = "#preview"
     response["HX-Reswap"] = "outerHTML"
