@@ -35,7 +35,7 @@ from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
 
 
-def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict[str, Any] | None:
+def _prefill(request: HtmxHttpRequest, game: Game) -> dict[str, Any] | None:
     """GET parameters that fill a hand form (the referee's audit sends them): the
     form is then bound, so a bad value is named beside its field."""
     keys = (
@@ -52,7 +52,7 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
     given = {k: request.GET[k] for k in keys if k in request.GET}
     if not given:
         return None
-    return {**base, **given, "after": game.hands_played, "token": uuid.uuid4()}
+    return {**given, "after": game.hands_played, "token": uuid.uuid4()}
 
 
 @require_http_methods(["GET", "POST"])
@@ -258,7 +258,7 @@ def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if request.method == "GET":
         if game.is_finished:
             return game_over_answer(request, game)
-        data = _prefill(request, game, {})
+        data = _prefill(request, game)
         if data is not None:
             form = WholeHandForm(data, game=game)
         else:
