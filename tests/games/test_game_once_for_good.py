@@ -175,9 +175,11 @@ def test_back_after_a_fix_is_this_phones_own_fix_never_another_phones(client: Cl
     assert "this screen already changed hand 1" in html
     assert "another phone" not in html
     assert fresh(game).hands.get().tricks == 4
-    # Its one tap (the first form on the screen) stores the change that was not made.
-    one_tap = Forms(html).forms[0][1]
-    stored = client.post(url("hand_edit", game, 1), one_tap, **HTMX)
+    # Its Save the change (the form drawn again: a new token) stores the change not made.
+    drawn = Forms(html).posted_to(url("hand_edit", game, 1))
+    assert drawn["token"] != fix["token"]
+    saved = {**back, "version": drawn["version"], "token": drawn["token"]}
+    stored = client.post(url("hand_edit", game, 1), saved, **HTMX)
     assert stored.status_code == 200
     assert fresh(game).hands.get().tricks == 5
     # The first fix sent again (its answer lost) answers as the first time.

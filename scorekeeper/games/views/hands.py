@@ -15,12 +15,11 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from referee.engine.describe import describe_hand
 from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from referee.http import wants_partial
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm
-from scorekeeper.games.forms.hands import CallForm, EditHandForm, HandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, HandForm, WholeHandForm
 from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
@@ -28,7 +27,7 @@ from scorekeeper.games.views.answers import (
     live_patch,
     refused_change,
 )
-from scorekeeper.games.views.hand_screen import hand_post, hand_screen
+from scorekeeper.games.views.hand_screen import conflict_of, hand_post, hand_screen
 from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
@@ -173,7 +172,8 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
     try:
         taken = game.take_hand(token=data["token"], hand=form.hand, after=data["after"])
     except (StaleGame, HandAlreadyThere, TokenUsed) as refused:
-        return _conflict(request, game, form, url, refused)
+        conflict = conflict_of(request, game, form.hand, refused)
+        return hand_screen(request, game, form, status=409, url=url, conflict=conflict)
     except GameOver:
         form.add_error(None, GAME_OVER_MESSAGE)
         return hand_screen(request, game, form, status=422, url=url)
@@ -194,41 +194,6 @@ def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> H
     if response.status_code == 302:
         response.status_code = 303  # a posted hand's answer is the table, asked with GET
     return response
-
-
-def _conflict(
-    request: HtmxHttpRequest,
-    game: Game,
-    form: HandForm,
-    url: str,
-    refused: StaleGame | HandAlreadyThere | TokenUsed,
-) -> HttpResponse:
-    """The 409, the one conflict part (hand.html's ``conflict``) for the page, htmx and
-    the outbox alike: nothing stored; the phone's hand and the one standing where it
-    goes, who stored it (this phone: its token, or an ``earlier`` token the outbox
-    sent it with before it was changed there; else another phone), and the choices:
-    keep theirs, change it to this one, or save this one as the next hand. With no
-    hand there, hands were taken back meanwhile."""
-    assert form.hand is not None
-    game.read_again()
-    setup = game.setup
-    theirs = None if isinstance(refused, StaleGame) else refused.hand
-    number = refused.number if isinstance(refused, TokenUsed) else theirs and theirs.number
-    earlier = request.POST.getlist("earlier")
-    ours = isinstance(refused, TokenUsed) or bool(theirs and str(theirs.token) in earlier)
-    posted = {k: v for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "earlier")}
-    conflict = {
-        "number": number,
-        "ours": ours,
-        "hands": game.hands_played,
-        "mine": describe_hand(setup, form.hand),
-        "theirs": theirs.summary(setup) if theirs else "",
-        "points": theirs.points if theirs else [],
-        "as_edit": theirs and EditHandForm.data_for(game, form.hand, dealer=theirs.dealer),
-        # The same token, a later place (it recorded nothing: a token that did is ours).
-        "as_next": None if ours else {**posted, "after": str(game.hands_played)},
-    }
-    return hand_screen(request, game, form, status=409, url=url, conflict=conflict)
 
 
 @require_GET
