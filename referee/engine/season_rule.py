@@ -46,15 +46,14 @@ class SeasonRule:
         """The rule in plain words, as the season's screens state it."""
         table = ", ".join(f"{n}{_ordinal(n)} {p}" for n, p in enumerate(PLACE_POINTS, start=1))
         return {
-            RuleKind.POINTS: "By total points over the season",
-            RuleKind.AVERAGE: "By average points a game (games and night rounds alike)",
+            RuleKind.POINTS: "Ranked by total points",
+            RuleKind.AVERAGE: "Ranked by average points a game (games and night rounds)",
             RuleKind.PLACES: (
-                "By places: each game night ranks its players by that night's points and "
-                f"gives points for the place ({table}, lower places 0; level players "
-                "each take the points of the place they share)"
+                f"Ranked by place points, each game night's places scoring {table} "
+                "(level players each take their place's points)"
             ),
-            RuleKind.BEST: f"By points on each player's best {self.best} game nights",
-        }[self.kind] + ", then wins; level players share the place (“=2”)."
+            RuleKind.BEST: f"Ranked by points on each player's best {self.best} game nights",
+        }[self.kind] + ", then wins."
 
 
 def _ordinal(n: int) -> str:

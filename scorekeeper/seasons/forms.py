@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 
+from referee.chips import ChipField
 from referee.engine.names import holds_hidden, is_storable
 from referee.engine.season_rule import (
     KIND_LABELS,
@@ -51,12 +52,11 @@ class NightDateField(forms.DateField):
 class RuleForm(forms.Form):
     """How the season's standings rank (docs/rules.md, "Season standings")."""
 
-    rule = forms.ChoiceField(
+    rule = ChipField(  # not required: a form without it ranks by total points
         label="Standings rule",
-        required=False,  # a form without it: total points
         choices=list(KIND_LABELS.items()),
         initial=RuleKind.POINTS,
-        widget=forms.RadioSelect,
+        layout="chips-wide",
         help_text=f"Places score {', '.join(map(str, PLACE_POINTS[:-1]))} and {PLACE_POINTS[-1]} "
         f"for 1st to {len(PLACE_POINTS)}th on each game night.",
         error_messages={"invalid_choice": "Choose one of the rules shown."},

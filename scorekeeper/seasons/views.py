@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.history.called_ace import ace_figures
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season
 from scorekeeper.seasons.forms import RuleForm, SeasonForm
 from scorekeeper.seasons.screens import game_nights, season_context, watch_context
@@ -111,7 +112,8 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         if form.is_valid():
             season.change_rule(form.chosen)
             return HttpResponseRedirect(here)
-    context = {**season_context(season), "form": form}
+    aces = ace_figures([season.private_table], season.games())
+    context = {**season_context(season), "form": form, "aces": aces}
     return screen(
         request, "seasons/season.html", context, status=422 if form.errors else 200, url=here
     )

@@ -36,7 +36,7 @@ def test_total_points_is_the_rule_unless_another_is_chosen(client: Client) -> No
     assert autumn.rule == "points"
     assert firsts(autumn) == ["Ann", "Ben"]
     page = client.get(reverse("season_detail", args=[autumn.pk])).content.decode()
-    assert "By total points over the season, then wins" in page
+    assert "Ranked by total points, then wins." in page
 
 
 def test_the_rule_changed_on_the_season_page_reranks_and_is_stated(client: Client) -> None:
@@ -50,13 +50,13 @@ def test_the_rule_changed_on_the_season_page_reranks_and_is_stated(client: Clien
     autumn.refresh_from_db()
     assert firsts(autumn) == ["Cat", "Dan"]
     page = client.get(url).content.decode()
-    assert "By places: each game night ranks its players" in page
+    assert "Ranked by place points, each game night" in page
     assert "1st 10, 2nd 8, 3rd 6" in page
     assert "Place points</th>" in page
     # The TV's poll finds the change and redraws with the rule in words.
     watch = client.get(state, {"version": version})
     assert watch.status_code == 200
-    assert "By places: each game night ranks its players" in watch.content.decode()
+    assert "Ranked by place points, each game night" in watch.content.decode()
 
 
 def test_best_nights_counts_each_players_best(client: Client) -> None:

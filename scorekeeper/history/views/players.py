@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.history.called_ace import call_records, record_of
+from scorekeeper.history.called_ace import ace_figures, call_records, record_of
 from scorekeeper.history.csv_files import players_csv, ratings_csv
 from scorekeeper.history.euchre_night_results import RECENT_NIGHTS, night_results
 from scorekeeper.history.forms import MergeForm, PlayerOrderForm, RenameForm
@@ -38,7 +38,12 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/history/player_list.html",
-        {"form": form, "players": listed.players, "variant": listed.variant},
+        {
+            "form": form,
+            "players": listed.players,
+            "variant": listed.variant,
+            "aces": ace_figures(tables),  # the club's called aces
+        },
     )
 
 
