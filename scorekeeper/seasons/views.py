@@ -17,8 +17,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.history.called_ace import ace_figures
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season
+from scorekeeper.models.called_aces import ace_figures
 from scorekeeper.seasons.forms import RuleForm, SeasonForm
 from scorekeeper.seasons.screens import game_nights, season_context, watch_context
 from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token

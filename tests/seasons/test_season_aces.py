@@ -1,4 +1,4 @@
-"""The called aces of a season and of the whole club (scorekeeper/history/called_ace.py,
+"""The called aces of a season and of the whole club (scorekeeper/models/called_aces.py,
 ``ace_figures``): each ace called and how often its caller won, and the best
 caller-called pairs, games and euchre nights' rounds counted apart."""
 
@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.history.called_ace import ace_figures
+from scorekeeper.models.called_aces import ace_figures
 from tests.club_night_support import club_night, tables_of
 from tests.game_support import record
 from tests.seasons.season_support import game_on, month_end, season

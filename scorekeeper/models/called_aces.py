@@ -22,7 +22,11 @@ from django.db import models
 from referee.engine.hands import PartnerOutcome
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
 from referee.engine.variants import Variant
-from scorekeeper.models import Game, Hand, Player, PrivateTable, Seat
+from scorekeeper.models.games import Game
+from scorekeeper.models.hands import Hand
+from scorekeeper.models.players import Player
+from scorekeeper.models.private_tables import PrivateTable
+from scorekeeper.models.seats import Seat
 
 # How a call went, in the order the pages and players.csv give them.
 CALLS: tuple[tuple[str, str], ...] = (
