@@ -24,6 +24,7 @@ from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
 from referee.engine.variants import Variant
 from scorekeeper.models.games import Game
 from scorekeeper.models.hands import Hand
+from scorekeeper.models.kept import Kept, tables_brief
 from scorekeeper.models.players import Player
 from scorekeeper.models.private_tables import PrivateTable
 from scorekeeper.models.seats import Seat
@@ -217,6 +218,16 @@ class AceFigures:
 
     def suits_shown(self) -> list[tuple[str, str, Ends]]:
         return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
+
+
+# The club's called aces as last worked out, a few phones' tables at a time (D73).
+_CLUBS: Kept[tuple[AceFigures, AceFigures]] = Kept(16)
+
+
+def club_aces(tables: Iterable[PrivateTable]) -> tuple[AceFigures, AceFigures]:
+    """Every game's called aces at ``tables``, kept while their games stay as they are."""
+    tables = list(tables)
+    return _CLUBS.get(tables_brief(t.pk for t in tables), lambda: ace_figures(tables))
 
 
 def ace_figures(

@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season
-from scorekeeper.models.called_aces import ace_figures
 from scorekeeper.seasons.forms import RuleForm, SeasonForm
 from scorekeeper.seasons.screens import game_nights, season_context, watch_context
 from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token
@@ -112,8 +111,7 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         if form.is_valid():
             season.change_rule(form.chosen)
             return HttpResponseRedirect(here)
-    aces = ace_figures([season.private_table], season.games())
-    context = {**season_context(season), "form": form, "aces": aces}
+    context = {**season_context(season), "form": form}
     return screen(
         request, "seasons/season.html", context, status=422 if form.errors else 200, url=here
     )

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper.models import Player
 from scorekeeper.models.called_aces import ace_figures
 from tests.club_night_support import club_night, tables_of
 from tests.game_support import record
@@ -55,6 +56,12 @@ def test_the_season_and_the_club_count_the_called_aces_games_and_rounds_apart(
     assert "In games: 6 calls" in club
     assert "Ace of spades: called 6 times" in club
     assert f">{caller}</a> called <a" in club
+    # Kept while nothing changes; a game and a rename are shown at once.
+    game_on(date(2026, 9, 18), "Ann", "Ben")
+    Player.objects.get(name="Ann").rename("Annabel")
+    club = client.get(reverse("player_list")).content.decode()
+    assert "In games: 8 calls" in club
+    assert ">Annabel</a> called <a" in club
 
 
 def test_a_club_without_call_ace_hands_shows_no_called_ace(client: Client) -> None:

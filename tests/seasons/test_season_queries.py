@@ -15,10 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from referee.engine.season_rule import RuleKind, SeasonRule
-from scorekeeper.models import EuchreNight, Game, Season
+from scorekeeper.models import EuchreNight, Game, Player, Season
 from tests.documents import local
 from tests.night_support import play_round, start_night
-from tests.seasons.season_support import many_games, season
+from tests.seasons.season_support import game_on, many_games, season
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +81,21 @@ def test_an_unchanged_watch_poll_costs_two_queries(client: Client) -> None:
         )
     assert response.status_code == 204
     assert len(captured) == 2
+
+
+def test_a_season_drawn_again_unchanged_is_kept_and_every_change_is_drawn(
+    client: Client,
+) -> None:
+    shown = a_season_of(20)
+    page = SCREENS["the season's page"]
+    first = counted(client, page, shown)
+    assert counted(client, page, shown) < first  # kept: only what it rests on is read
+    game_on(date(2026, 2, 3), "Ann", "Ben")
+    drawn = client.get(reverse("season_detail", args=[shown.pk])).content.decode()
+    assert "21 games and 1 euchre night finished" in drawn
+    Player.objects.get(name="Eve").rename("Evangeline")
+    drawn = client.get(reverse("season_watch", args=[shown.watch_token])).content.decode()
+    assert "Evangeline" in drawn
+    shown.change_rule(SeasonRule(RuleKind.AVERAGE))
+    drawn = client.get(reverse("season_detail", args=[shown.pk])).content.decode()
+    assert "Average</th>" in drawn

@@ -17,7 +17,7 @@ from scorekeeper.history.partnerships import partners_and_rivals
 from scorekeeper.history.player_ratings import listed_with_ratings, player_ratings
 from scorekeeper.history.views.game_list import PLAYED
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
-from scorekeeper.models.called_aces import ace_figures, call_records, record_of
+from scorekeeper.models.called_aces import call_records, club_aces, record_of
 from scorekeeper.models.ratings import tables_ratings
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
@@ -42,7 +42,7 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
             "form": form,
             "players": listed.players,
             "variant": listed.variant,
-            "aces": ace_figures(tables),  # the club's called aces
+            "aces": club_aces(tables),  # the club's called aces
         },
     )
 
