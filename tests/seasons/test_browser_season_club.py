@@ -115,6 +115,14 @@ def test_a_phone_changes_the_season_rule_and_reads_it_with_the_called_aces(
     expect(page.get_by_role("group", name="Standings rule")).to_be_visible()
     assert widest(page) <= SMALL_PHONE["width"]
     axe(page)
+    # The club's called aces: every game of the phone's tables, on the players list.
+    page.goto("/players/")
+    club = page.get_by_role("region", name="The called ace")
+    expect(club).to_contain_text("In games: 4 calls")
+    expect(club.get_by_role("listitem").filter(has_text=CLUB[0]).first).to_be_visible()
+    assert widest(page) <= SMALL_PHONE["width"]
+    assert broken_words(page, ".called-aces li") == []
+    axe(page)
 
 
 def test_the_tv_fits_every_column_and_every_name_of_the_club_season(
