@@ -14,7 +14,7 @@ from scorekeeper.seasons.standings import season_standings
 from tests.game_support import our_table
 from tests.seasons.season_support import game_on, post_season, season
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def three_nights() -> Season:
