@@ -100,14 +100,28 @@ class Pair:
 
 
 @dataclass
-class CallRecord:
+class AceFigures:
+    """The called aces of games, or of night rounds: each ace, how often it
+    was called and how those hands ended, and the best caller-called pairs."""
+
+    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
+    pairs: list[Pair] = field(default_factory=list)
+
+    @property
+    def calls(self) -> int:
+        return sum(ends.hands for ends in self.by_suit.values())
+
+    def suits_shown(self) -> list[tuple[str, str, Ends]]:
+        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
+
+
+@dataclass
+class CallRecord(AceFigures):
     """One player's Call-Ace calls, by how they went and by the suit called,
     their hands as the called partner, and their pairs, best first."""
 
     by_call: dict[str, Ends] = field(default_factory=lambda: {c: Ends() for c, _ in CALLS})
-    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
     as_partner: Ends = field(default_factory=Ends)
-    pairs: list[Pair] = field(default_factory=list)
 
     @property
     def calls(self) -> int:
@@ -115,9 +129,6 @@ class CallRecord:
 
     def calls_shown(self) -> list[tuple[str, Ends]]:
         return [(label, self.by_call[call]) for call, label in CALLS]
-
-    def suits_shown(self) -> list[tuple[str, str, Ends]]:
-        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
 
 
 def _player_at(position: str) -> models.Subquery:
@@ -202,22 +213,6 @@ def _named_pairs(pairs: dict[tuple[int, int], Ends], by_id: dict[int, Player]) -
         for (caller, partner), ends in sorted(pairs.items(), key=_best_first)
         if caller in by_id and partner in by_id
     ]
-
-
-@dataclass
-class AceFigures:
-    """The called aces of games, or of night rounds: each ace, how often it
-    was called and how those hands ended, and the best caller-called pairs."""
-
-    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
-    pairs: list[Pair] = field(default_factory=list)
-
-    @property
-    def calls(self) -> int:
-        return sum(ends.hands for ends in self.by_suit.values())
-
-    def suits_shown(self) -> list[tuple[str, str, Ends]]:
-        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
 
 
 # The club's called aces as last worked out, a few phones' tables at a time (D73).
