@@ -9,7 +9,7 @@ them. A Call-Ace maker goes alone only by calling an ace of their own (Call-Ace
 3), so "the maker held the ace" is their lone hand: there is no other.
 A fixed number of queries whatever the number of hands: the database groups
 the hands (for everyone in two; for one player's page, their calls and the
-hands they were called in, found through their seats, in three).
+hands they were called in, found through their seats, in one).
 """
 
 from __future__ import annotations
@@ -256,41 +256,42 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
     return (-ends.standing, -ends.hands, caller, partner)
 
 
-def record_of(tables: Iterable[PrivateTable], player: Player) -> CallRecord:
-    """One player's call record (their page). Only the hands they called or were
-    called in are read, each found through their own seat (its game and the
-    hand's maker or partner position), so the page reads their calls and not
-    every hand of their games (docs/decisions.md, D32: flat as history grows)."""
+def record_of(player: Player) -> CallRecord:
+    """One player's call record (their page), in one query that starts from their
+    own seats: only the hands of their games where their seat made trump or was
+    the called partner are grouped, and only those look up the other seat
+    (docs/decisions.md, D32: flat as history grows). A player's games are all of
+    their own table."""
     record = CallRecord()
-    hands = _counted_hands(tables, None)
-    revealed = models.Q(outcome=PartnerOutcome.REVEALED, partner__isnull=False)
-    # One filter() call: the seat's player and position are of the same seat.
-    called = hands.filter(game__seats__player=player, game__seats__position=models.F("maker"))
-    for outcome, suit, rule, count in called.values_list("outcome", "called", "rule").annotate(
-        n=models.Count("pk")
-    ):
+    mine = models.Q(game__seats__player=player) & (
+        models.Q(game__seats__position=models.F("maker"))
+        | models.Q(game__seats__position=models.F("partner"), outcome=PartnerOutcome.REVEALED)
+    )
+    hands = (
+        Hand.objects.filter(
+            mine,
+            game__variant=Variant.CALL_ACE,
+            thrown_in=False,
+            after_end=False,
+            maker__isnull=False,
+        )
+        .annotate(maker_seat=_seat_at("maker"), partner_seat=_seat_at("partner"))
+        .order_by()
+        .values_list("maker_seat__player", "partner_seat__player", "outcome", "called", "rule")
+        .annotate(n=models.Count("pk"))
+    )
+    pairs: dict[tuple[int, int], Ends] = {}
+    for caller, partner, outcome, suit, rule, count in hands:
+        if caller != player.pk:  # they were the called partner
+            record.as_partner.add(rule, count)
+            pairs.setdefault((caller, player.pk), Ends()).add(rule, count)
+            continue
         if outcome in record.by_call:
             record.by_call[outcome].add(rule, count)
         if suit in record.by_suit:
             record.by_suit[suit].add(rule, count)
-    pairs: dict[tuple[int, int], Ends] = {}
-    for partner, rule, count in (
-        called.filter(revealed)
-        .annotate(partner_seat=_seat_at("partner"))
-        .values_list("partner_seat__player", "rule")
-        .annotate(n=models.Count("pk"))
-    ):
-        pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
-    partnered = hands.filter(
-        revealed, game__seats__player=player, game__seats__position=models.F("partner")
-    )
-    for caller, rule, count in (
-        partnered.annotate(maker_seat=_seat_at("maker"))
-        .values_list("maker_seat__player", "rule")
-        .annotate(n=models.Count("pk"))
-    ):
-        record.as_partner.add(rule, count)
-        pairs.setdefault((caller, player.pk), Ends()).add(rule, count)
+        if outcome == PartnerOutcome.REVEALED and partner is not None:
+            pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
     # ``player`` itself, as read: another phone may merge them away meanwhile.
     others = Player.objects.filter(private_table_id=player.private_table_id).exclude(pk=player.pk)
     by_id = {player.pk: player} | others.in_bulk({p for pair in pairs for p in pair} - {player.pk})

@@ -144,7 +144,7 @@ def test_a_players_page_counts_their_calls_as_the_players_csv_does() -> None:
     players = list(Player.objects.all())
     everyone = call_records([our_table()], players)
     for player in players:
-        page, csv_row = record_of([our_table()], player), everyone[player.pk]
+        page, csv_row = record_of(player), everyone[player.pk]
         assert page.calls_shown() == csv_row.calls_shown(), player.name
         assert page.suits_shown() == csv_row.suits_shown(), player.name
         assert page.as_partner == csv_row.as_partner, player.name

@@ -109,7 +109,7 @@ def detail_page(
             "ratings": rated.ratings,
             "rating_chart": rated.chart,
             "rated_games": rated.recent,
-            "calls": record_of(tables, player),
+            "calls": record_of(player),
             "partners": partners,
             "rivals": rivals,
             "changes": list(player.changes.all()),
