@@ -20,6 +20,7 @@ from referee.engine.season_rule import (
     RuleKind,
     SeasonRule,
 )
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import PrivateTable, Season, SeasonOverlaps
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
 
@@ -61,7 +62,7 @@ class RuleForm(forms.Form):
         f"for 1st to {len(PLACE_POINTS)}th on each game night.",
         error_messages={"invalid_choice": "Choose one of the rules shown."},
     )
-    best = forms.IntegerField(
+    best = WholeNumberField(
         label="Nights counted, for best nights",
         required=False,
         min_value=1,

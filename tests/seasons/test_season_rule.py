@@ -77,6 +77,8 @@ def test_best_nights_counts_each_players_best(client: Client) -> None:
         ({"rule": "best"}, "Give how many of each player"),
         ({"rule": "best", "best": "0"}, "from 1 to 99"),
         ({"rule": "best", "best": "many"}, "from 1 to 99"),
+        ({"rule": "best", "best": "+1"}, "from 1 to 99"),
+        ({"rule": "best", "best": "\uff15"}, "from 1 to 99"),  # a full-width 5
         ({"rule": "median"}, "Choose one of the rules shown"),
     ],
 )
