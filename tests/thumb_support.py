@@ -44,3 +44,12 @@ class Thumb:
         self.in_view(target)
         target.click()
         self.taps += 1
+
+
+def go_offline(page: Page) -> None:
+    """The Wi-Fi drops, and the phone knows it (its banner says so) before the next
+    tap, as a person sees it: a Save tapped in the same instant races the browser's own
+    news of it, and a hand sent into a dead network while the page still believes it
+    is online is sent again only by the outbox's next try, seconds later."""
+    page.context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_contain_text("Offline")

@@ -29,6 +29,7 @@ from scorekeeper.web import phone_tables
 from scorekeeper.web.middleware import BUSY_MESSAGE
 from tests.conftest import BrowserProblems, table_cookie
 from tests.game_support import FIVE, TEST_TABLE_KEY, fresh, start_game
+from tests.thumb_support import go_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -182,7 +183,7 @@ def test_five_hands_kept_offline_survive_a_reload_and_are_recorded_once_in_order
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "caches.match(location.pathname, { ignoreVary: true }).then(Boolean)")
 
-    page.context.set_offline(True)
+    go_offline(page)
     for number, (chips, _) in enumerate(HANDS[:3], start=1):
         enter(page, chips)
         expect(page.locator("#messages")).to_have_text(
@@ -251,7 +252,7 @@ def test_two_phones_that_kept_different_hands_offline_are_shown_both_and_the_sco
     page.set_viewport_size({"width": 375, "height": 667})
     for phone in (page, other):
         phone.goto(f"/games/{game.pk}/")
-        phone.context.set_offline(True)
+        go_offline(phone)
     enter(page, HANDS[0][0])
     enter(other, HANDS[1][0])
     for phone in (page, other):
@@ -344,7 +345,7 @@ def test_two_phones_that_kept_the_same_deal_offline_record_it_once_without_askin
     page.set_viewport_size({"width": 375, "height": 667})
     for phone in (page, other):
         phone.goto(f"/games/{game.pk}/")
-        phone.context.set_offline(True)
+        go_offline(phone)
         enter(phone, HANDS[0][0])
         expect(phone.locator("#messages")).to_contain_text("Hand 1 kept on this phone")
 
@@ -400,7 +401,7 @@ def test_a_network_cut_while_the_outbox_is_sent_doubles_no_hand(
 ) -> None:
     # No worker: the page alone sends, and every request it makes passes through the route.
     game, page = a_phone_without_a_worker(new_context, browser_problems, live_server)
-    page.context.set_offline(True)
+    go_offline(page)
     for chips, _ in HANDS[:3]:
         enter(page, chips)
     expect(page.locator("#outbox .recent-hand")).to_have_count(3)
@@ -437,7 +438,7 @@ def test_hands_waiting_on_the_phone_can_be_undone_redone_and_changed(
 ) -> None:
     game = at_the_table(page, browser_problems)
     setup = game.setup
-    page.context.set_offline(True)
+    go_offline(page)
     for chips, _ in HANDS[:2]:
         enter(page, chips)
     waiting = page.locator("#outbox .recent-hand")
@@ -494,7 +495,7 @@ def test_over_plain_http_the_outbox_keeps_and_sends_hands_without_a_worker(
         new_context, browser_problems, live_server, init_script=PLAIN_HTTP
     )
     assert page.evaluate("navigator.locks === undefined && !window.isSecureContext")
-    page.context.set_offline(True)
+    go_offline(page)
     for number, (chips, _) in enumerate(HANDS[:2], start=1):
         enter(page, chips)
         expect(page.locator("#messages")).to_contain_text(f"Hand {number} kept on this phone")

@@ -18,6 +18,7 @@ from tests.games.test_browser_scorer_patch import (
     hand_one_entered,
     hand_one_on_its_way,
 )
+from tests.thumb_support import go_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +57,7 @@ def test_a_save_offline_shows_the_next_hand_clean_at_once(page: Page) -> None:
     a_game_on_its_table(page)
     hand_one_entered(page)
     expect(page.locator("#saved-call")).to_contain_text("Ben")
-    page.context.set_offline(True)
+    go_offline(page)
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     expect(page.locator("#messages")).to_have_text(
         "Hand 1 kept on this phone: it is sent when Bower can be reached."
@@ -95,7 +96,7 @@ def test_with_a_hand_waiting_the_marks_and_the_spoken_line_follow_the_totals_sho
     marks and the line a screen reader says."""
     a_game_on_its_table(page)
     hand_one_entered(page)
-    page.context.set_offline(True)
+    go_offline(page)
     save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
     expect(page.locator("#messages")).to_contain_text("Hand 1 kept on this phone")
     leaders = page.locator(".score-row.is-ahead")
