@@ -63,8 +63,11 @@ def as_recorded(game: Game, form: WholeHandForm) -> list[Any]:
         number=game.hands.count(), dealer=0, totals=tuple(seat.total for seat in seats)
     )
     scored, _ = continue_game(game.setup, state, form.hand, round_rules=game.round_rules)
+    words = scored.score.explanation
     citation = scored.score.citation
-    return [list(scored.points), scored.score.explanation, citation.short, citation_url(citation)]
+    if citation.short in words:  # cited once: by the words
+        return [list(scored.points), words, "", ""]
+    return [list(scored.points), words, citation.short, citation_url(citation)]
 
 
 def shown_errors(form: WholeHandForm | CallForm) -> list[list[str]]:

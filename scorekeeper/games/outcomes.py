@@ -371,9 +371,12 @@ def _index(
     if key not in results:
         results[key] = len(entries)
         if isinstance(entry, HandScore):
+            # Words that cite their section already are not followed by it again.
             cited = entry.citation
-            parts = entry.parts.as_json()
-            entries.append(_Scored(entry, parts, cited.short, citation_url(cited)))
+            short, url = cited.short, citation_url(cited)
+            if short in entry.explanation:
+                short, url = "", ""
+            entries.append(_Scored(entry, entry.parts.as_json(), short, url))
         else:
             entries.append([[field, message.as_json()] for field, message in entry])
     return results[key]

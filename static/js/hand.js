@@ -268,7 +268,10 @@
       chips.push(chip);
     });
     points.replaceChildren(...chips);
-    // The rulebook's section, linked as every screen cites it ("Call-Ace rules 5").
+    // The rulebook's section, linked as every screen cites it ("Call-Ace rules 5"),
+    // unless the words cite it already (no citation then).
+    rule.replaceChildren(said(explanation, outcomeTable.players));
+    if (!citation) return;
     const where = document.createElement("span");
     where.className = "muted";
     const cite = document.createElement("a");
@@ -276,7 +279,7 @@
     cite.href = link;
     cite.textContent = citation;
     where.append("(", cite, ")");
-    rule.replaceChildren(`${said(explanation, outcomeTable.players)} `, where);
+    rule.append(" ", where);
   };
 
   const render = (form) => {
@@ -531,7 +534,8 @@
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
     const [points, explanation, citation] = entry;
-    return { summary: parts.join(" · "), points, rule: `${said(explanation, outcomeTable.players)} (${citation})` };
+    const words = said(explanation, outcomeTable.players);
+    return { summary: parts.join(" · "), points, rule: citation ? `${words} (${citation})` : words };
   };
 
   // No chip tapped: a field with a chip for "none" ("With a partner", no renege) has it.

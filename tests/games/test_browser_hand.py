@@ -373,7 +373,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
                                 for seat, delta in enumerate(points)
                                 if delta
                             ],
-                            "rule": f"{explanation} ({section})",
+                            "rule": f"{explanation} ({section})" if section else explanation,
                             "problems": [],
                             "save": True,
                         }

@@ -58,7 +58,7 @@ def test_the_phone_names_each_seat_as_the_server_does_for_every_standard_hand(
                     key = [maker, side, tricks, renege]
                     if form.is_valid():
                         _, explanation, section, _ = as_recorded(game, form)
-                        rule = f"{explanation} ({section})"
+                        rule = f"{explanation} ({section})" if section else explanation
                         expected.append({"key": key, "rule": rule, "problems": [], "save": True})
                     else:
                         problems = [message for _, message in shown_errors(form)]
