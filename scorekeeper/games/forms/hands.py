@@ -81,7 +81,8 @@ class HandForm(GameActionForm):
     # -- validation -------------------------------------------------------------------------
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not self.errors:
             self._clean_hand(data)
         return data
