@@ -180,14 +180,18 @@ class HandForm(GameActionForm):
 
     def preview_rows(self) -> list[PreviewRow]:
         """Every player's points for this hand and their total after it (the
-        engine's running totals: no total below 0 because of a penalty)."""
+        engine's running totals: no total below 0 because of a penalty). A changed
+        hand's totals depend on the hands after it: none is shown."""
         score = self.score()
         if score is None:
             return []
+        if not self.adds_a_hand:
+            points = zip(self.setup.players, score.points, score.penalties, strict=True)
+            return [PreviewRow(name, won - lost, None) for name, won, lost in points]
         totals = [seat.total for seat in self.game.seat_list()]
         after = add_hand_points(totals, score)
         return [
-            PreviewRow(name=name, points=after[seat] - totals[seat], total=after[seat])
+            PreviewRow(name, after[seat] - totals[seat], after[seat])
             for seat, name in enumerate(self.setup.players)
         ]
 
@@ -350,21 +354,6 @@ class EditHandForm(WholeHandForm):
         super()._clean_hand(data)
         if self.hand is not None and given(data.get("dealer")):
             self.hand = replace(self.hand, dealer=int(data["dealer"]))
-
-    def preview_rows(self) -> list[PreviewRow]:
-        """Every player's points for the changed hand; the totals after it depend
-        on the hands after it, so none is shown."""
-        score = self.score()
-        if score is None:
-            return []
-        return [
-            PreviewRow(
-                name=name,
-                points=score.points[seat] - score.penalties[seat],
-                total=None,
-            )
-            for seat, name in enumerate(self.setup.players)
-        ]
 
 
 class TableHandForm(WholeHandForm):
