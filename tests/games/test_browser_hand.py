@@ -517,3 +517,28 @@ def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
     page.reload()
     expect(page.locator(".table-hand[data-ready]")).to_have_count(1)
     assert page.evaluate(LAYOUT) == before
+
+
+def test_a_hand_the_table_gives_no_points_is_saved_and_bower_says_why(page: Page) -> None:
+    """The phone checks nothing (issue 40, checked once): a whole hand its table of
+    outcomes gives no points can be saved, and Bower, storing it, says what is wrong
+    beside the hand; nothing is recorded."""
+    game = start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    scorer = Scorer(page)
+    scorer.chip("Who made trump?", "Ben")
+    scorer.chip("Trump", "Hearts")
+    scorer.chip("Partner", "Maker goes alone")
+    scorer.save_the_call()
+    scorer.chip(TRICKS, "3")
+    scorer.thumb.tap(page.locator("summary", has_text="Renege"))
+    scorer.chip("Renege", "Dan")  # Ben's partner, sitting out the lone hand
+    expect(page.locator("#preview .preview-wait")).to_have_text(UNSCORED)
+    expect(page.locator("#preview .preview-points")).to_be_hidden()
+    scorer.button("Save hand")
+    expect(page.locator("#messages")).to_contain_text("Bower did not take a hand")
+    expect(
+        page.get_by_text("Dan sits out a lone hand and plays no cards, so cannot renege")
+    ).to_be_visible()
+    assert not fresh(game).hands.exists()
