@@ -20,7 +20,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
@@ -192,12 +192,12 @@ def _kind(variant: Variant, n: int, rules: HouseRules) -> GameSetup:
 
 def _result(entry: _Scored, totals: tuple[int, ...] | None) -> list[Any]:
     """An entry of ``results``: its points from ``totals``, or (None) less its penalties."""
+    score = entry.score
     if totals is None:
-        score = entry.score
-        points = [p - penalty for p, penalty in zip(score.points, score.penalties, strict=True)]
-        return [points, entry.explanation, entry.citation, entry.link]
-    after = add_hand_points(totals, entry.score)
-    points = [new - old for new, old in zip(after, totals, strict=True)]
+        points = [won - lost for won, lost in zip(score.points, score.penalties, strict=True)]
+    else:
+        after = add_hand_points(totals, score)
+        points = [new - old for new, old in zip(after, totals, strict=True)]
     return [points, entry.explanation, entry.citation, entry.link]
 
 
@@ -251,15 +251,7 @@ def _index(results: dict[Any, int], entries: list[_Scored], score: HandScore | N
 def _score(
     setup: GameSetup, hand: EngineHand, tricks: int, renege: int | None, lone_march_five: bool
 ) -> HandScore | None:
-    played = EngineHand(
-        maker=hand.maker,
-        trump=hand.trump,
-        called=hand.called,
-        outcome=hand.outcome,
-        partner=hand.partner,
-        tricks=tricks,
-        renege=renege,
-    )
+    played = replace(hand, tricks=tricks, renege=renege)
     if check_hand_parts(setup, played):
         return None
     return score_hand(setup, played, lone_march_five=lone_march_five)
