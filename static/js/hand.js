@@ -336,9 +336,12 @@
         // Hands wait on this phone (outbox.js): Bower would take the call for the wrong
         // hand. The call goes with the hand, after them (offline, the bar says so already).
         if (navigator.onLine) callNote(form, HANDS_WAIT);
-      } else if (!navigator.onLine || (window.bowerOutbox && window.bowerOutbox.busy())) {
-        // Offline, or the hand before still on its way (outbox.js; sent now, the call
-        // would be refused as out of date): the call goes with the hand.
+      } else if (!navigator.onLine) {
+        // Offline: the bar says Save keeps the hand on this phone; the call goes with it.
+      } else if (window.bowerOutbox && window.bowerOutbox.busy()) {
+        // The hand before is still on its way (outbox.js): the call follows it, with the
+        // game as Bower has it then (sent now, it would be refused as out of date).
+        callAfterOwnHands(form);
       } else {
         // Sent once the end of the hand is painted: the tap is answered first.
         form.dataset.callSending = "yes";
@@ -358,10 +361,12 @@
     stage: form.dataset.stage,
     values: [...(tapped.get(form) || [])].map((name) => [name, valueOf(form, name)]),
     saveWaiting: form.dataset.saveWaiting,
+    callWaiting: form.dataset.callWaiting,
   });
 
   const restore = (form, kept) => {
     if (!kept || kept.hand !== form.dataset.hand || !kept.values.length) return;
+    if (kept.callWaiting) form.dataset.callWaiting = "yes";
     for (const [name, value] of kept.values) check(form, name, value);
     tapped.set(form, new Set(kept.values.map(([name]) => name)));
     form.dataset.stage = allowedStage(form, kept.stage);
@@ -465,6 +470,19 @@
     }
   };
 
+  // A call saved while this phone's hand before is on its way: sent once that hand's
+  // answer has brought the table up (the form may be drawn anew meanwhile: the mark
+  // goes with it). Save tapped meanwhile takes the call with the hand (reset).
+  const callAfterOwnHands = async (form) => {
+    form.dataset.callWaiting = "yes";
+    const clear = await window.bowerOutbox.settled(form);
+    const waiting = document.querySelector(".table-hand[data-call-waiting]");
+    if (!waiting) return;
+    delete waiting.dataset.callWaiting;
+    if (!clear) callNote(waiting, HANDS_WAIT);
+    else sendCall(waiting);
+  };
+
   // ---- For the outbox (static/js/outbox.js): a hand saved on this phone ------------
 
   // What the form holds, as the outbox keeps it: null while it is not a whole hand; a
@@ -502,6 +520,7 @@
     form.dataset.stage = "maker";
     form.dataset.renege = "";
     form.dataset.callSaved = "";
+    delete form.dataset.callWaiting;
     form.elements.namedItem("token").value = token;
     for (const open of form.querySelectorAll("details[open]")) open.open = false;
     showCall(form, false);
