@@ -313,17 +313,16 @@ class EditHandForm(WholeHandForm):
         """A recorded hand's values as the form's (for editing it)."""
         if record.thrown_in:
             return {"thrown_in": "yes", "dealer": str(record.dealer)}
-        data: dict[str, Any] = {
-            "dealer": str(record.dealer),
-            "maker": str(record.maker),
-            "trump": record.trump,
-            "tricks": str(record.tricks),
-            "renege": "" if record.renege is None else str(record.renege),
-            "round": "" if record.bidding_round is None else str(record.bidding_round),
-            "revealed_on_trick": ""
-            if record.revealed_on_trick is None
-            else str(record.revealed_on_trick),
+        numbers = {
+            "dealer": record.dealer,
+            "maker": record.maker,
+            "tricks": record.tricks,
+            "renege": record.renege,
+            "round": record.bidding_round,
+            "revealed_on_trick": record.revealed_on_trick,
         }
+        data = {name: "" if value is None else str(value) for name, value in numbers.items()}
+        data["trump"] = record.trump
         if record.outcome == "alone" and record.game.variant == Variant.CALL_YOUR_PARTNER:
             data["called"] = "alone"
         elif record.called:
