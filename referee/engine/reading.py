@@ -64,7 +64,9 @@ def read_hand_by_seat(
 ) -> Hand:
     """``read_hand`` for a hand whose players are given by seat (0-based numbers:
     ``maker``, ``partner``, ``renege``, ``dealer``), as a form's chips give them:
-    the same fields, checks and messages, with no name to read back into a seat."""
+    the same fields and messages, with no name to read back into a seat. Each field
+    is read, no rule checked: whoever stores the hand checks it (``check_hand``,
+    once: ``Game.take_hand``, the edit of a hand)."""
     return _read_hand(setup, data, dealer=dealer, by_seat=True)
 
 
@@ -110,7 +112,7 @@ def _read_hand(
         round=round_,
         revealed_on_trick=revealed,
     )
-    if maker is not None:
+    if maker is not None and not by_seat:
         # The engine's word on a hand whose fields read well; else only on
         # the fields not already at fault.
         for key, message in check_hand(setup, hand, dealer=in_turn).items():

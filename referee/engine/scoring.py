@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.engine.checking import check_hand
 from referee.engine.citing import Citation, cite, cite_night
 from referee.engine.explaining import Explanation, Seat, Seats, explain
-from referee.engine.hands import GameSetup, Hand, HandError, PartnerOutcome
+from referee.engine.hands import GameSetup, Hand, PartnerOutcome
 from referee.engine.variants import (
     RenegeRule,
     Variant,
@@ -60,14 +59,12 @@ RENEGE_RULES = frozenset({"renege", "renege-euchre", "renege-march"})
 
 
 def score_hand(setup: GameSetup, hand: Hand, *, lone_march_five: bool = False) -> HandScore:
-    """Score one hand (docs/rules.md 5 (every variant)). The hand must be valid.
+    """Score one hand (docs/rules.md 5 (every variant)). The hand must be valid: it
+    is checked once, where it is read (``read_hand``) or stored (``check_hand``).
 
     ``lone_march_five``: the euchre night's house rule (docs/rules.md, Euchre night 4) that a lone
     march in standard euchre scores 5 instead of 4; other variants ignore it.
     """
-    errors = check_hand(setup, hand)
-    if errors:
-        raise HandError(errors)
     n = setup.n
     zero = (0,) * n
     if hand.thrown_in:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from referee.engine.checking import check_dealt_hands, check_hand
+from referee.engine.checking import check_dealt_hands
 from referee.engine.hands import GameSetup, HandError
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.totals import GameScore, ScoredHand, score_game
@@ -84,15 +84,19 @@ def as_dealt(game: GameBase, number: int, hand: EngineHand) -> tuple[EngineHand,
     return hand, in_turn
 
 
-def _check_later_dealers(game: GameBase, hands: list[EngineHand]) -> None:
-    """A new dealer moves the deal of every later hand: HandError (on the dealer)
-    when a later hand would then break a rule that depends on who dealt it (the
-    Canadian loner, docs/rules.md, Standard 3)."""
+def _check_edit(game: GameBase, number: int, hands: list[EngineHand]) -> None:
+    """The game's hands with hand ``number`` changed, each checked once with the
+    dealer the rotation gives it: HandError on the changed hand's fields, or on its
+    dealer when a later hand would then break a rule that depends on who dealt it
+    (the Canadian loner, docs/rules.md, Standard 3)."""
     fault = check_dealt_hands(game.setup, first_dealer=game.first_dealer, hands=hands)
-    if fault is not None:
-        number, errors = fault
-        message = next(iter(errors.values()))
-        raise HandError({"dealer": f"With this dealer, hand {number} would be refused: {message}"})
+    if fault is None:
+        return
+    at, errors = fault
+    if at == number:
+        raise HandError(errors)
+    message = next(iter(errors.values()))
+    raise HandError({"dealer": f"With this dealer, hand {at} would be refused: {message}"})
 
 
 def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier_end: bool) -> None:
@@ -102,13 +106,10 @@ def store_edit(game: GameBase, number: int, hand: EngineHand, *, confirm_earlier
     record = game.hands.get(number=number)
     hand, in_turn = as_dealt(game, number, hand)
     setup = game.setup
-    errors = check_hand(setup, hand, dealer=in_turn)
-    if errors:
-        raise HandError(errors)
     records = game.hand_list()
-    before = game.score(records)
     engine_hands = [hand if h.number == number else h.to_engine() for h in records]
-    _check_later_dealers(game, engine_hands)
+    _check_edit(game, number, engine_hands)
+    before = game.score(records)
     after = score_game(
         setup,
         first_dealer=game.first_dealer,

@@ -1,12 +1,13 @@
 // The whole hand on the phone (docs/decisions.md, D50). The table screen's hand form
 // (templates/scorekeeper/games/table.html) is shown a stage at a time: the maker, the
-// call, the end of the hand. Its points and every check are looked up in the engine's
-// table of outcomes (scorekeeper/games/outcomes.py): its kind's, fetched once from
-// data-outcomes and kept, with this drawing's names and totals (#hand-outcomes). No
-// scoring rule and no check is written here, and no tap asks Bower anything. "Save the
-// call" tells the other phones and goes on at once; "Save hand" puts the whole hand in
-// the phone's outbox (outbox.js), which sends it to hand_enter with `after` and its
-// token: recorded once. Without this file the form is one page.
+// call, the end of the hand. Its points are looked up in the engine's table of outcomes
+// (scorekeeper/games/outcomes.py): its kind's, fetched once from data-outcomes and
+// kept, with this drawing's names and totals (#hand-outcomes). No rule is written
+// here and nothing is checked: Bower checks the hand once, when it stores it, and says
+// what is wrong beside the fields. "Save the call" tells the other phones and goes on
+// at once; "Save hand" puts the whole hand in the phone's outbox (outbox.js), which
+// sends it to hand_enter with `after` and its token: recorded once. Without this file
+// the form is one page.
 "use strict";
 
 (() => {
@@ -125,51 +126,18 @@
   const joinNames = (names) =>
     names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 
-  // An explanation or message in parts (docs/formats.md, "The table screen's hand
-  // outcomes"): a string is words, a number a seat's name, a list of numbers those
-  // seats' names. A message that names nobody may come as plain words.
-  const said = (parts, players) => {
-    if (typeof parts === "string") return parts;
-    return parts
+  // An explanation in parts (docs/formats.md, "The table screen's hand"): a string is
+  // words, a number a seat's name, a list of numbers those seats' names.
+  const said = (parts, players) =>
+    parts
       .map((part) => {
         if (typeof part === "number") return players[part];
         if (Array.isArray(part)) return joinNames(part.map((seat) => players[seat]));
         return part;
       })
       .join("");
-  };
-
-  // ---- The engine's messages beside the fields they name ------------------------
-
-  const clearProblems = (form) => {
-    for (const list of form.querySelectorAll(".js-problems")) list.remove();
-    for (const field of form.querySelectorAll(".has-js-problems")) field.classList.remove("has-js-problems", "has-errors");
-  };
-
-  const showProblems = (form, problems, stage, players) => {
-    for (const [name, message] of problems) {
-      const where = (name && group(form, name)) || stage;
-      let list = where.querySelector(":scope > .js-problems");
-      if (!list) {
-        list = document.createElement("ul");
-        list.className = "errorlist js-problems";
-        const legend = where.querySelector(":scope > legend");
-        if (legend) legend.after(list);
-        else where.prepend(list);
-        where.classList.add("has-js-problems", "has-errors");
-      }
-      const item = document.createElement("li");
-      // A sentence, as the forms show it: begun with a capital, a name too ("zoë sits out").
-      const text = said(message, players);
-      item.textContent = text.charAt(0).toUpperCase() + text.slice(1);
-      list.append(item);
-    }
-  };
 
   // ---- What the taps so far come to -------------------------------------------
-
-  const callKey = (form) =>
-    ["trump", "called", "alone", "round"].map((name) => valueOf(form, name) || "").join("|");
 
   const callComplete = (form) => {
     const called = valueOf(form, "called");
@@ -184,6 +152,8 @@
     return outcomeTable.sides.other || valueOf(form, "partner") || "";
   };
 
+  // The hand's entry: undefined while the taps make no whole hand, null for one the
+  // table gives no points (Bower says why when it is saved).
   const outcomeOf = (form, outcomeTable) => {
     const maker = valueOf(form, "maker");
     const tricks = valueOf(form, "tricks");
@@ -191,9 +161,9 @@
     const bySide = maker ? outcomeTable.index[maker] : null;
     const byTricks = bySide && bySide[sideOf(form, outcomeTable)];
     const byRenege = byTricks && tricks !== "" && byTricks[Number(tricks)];
-    if (!byRenege) return null;
+    if (!byRenege) return undefined;
     const index = byRenege[renege === "" ? 0 : Number(renege) + 1];
-    if (index === undefined) return null;
+    if (index === null || index === undefined) return index;
     // From these totals, where a penalty stopped at 0 (the drawing says which).
     const adjusted = outcomeTable.adjusted && outcomeTable.adjusted[index];
     return adjusted ? [adjusted, ...outcomeTable.results[index].slice(1)] : outcomeTable.results[index];
@@ -238,6 +208,7 @@
 
   const WAIT = "The points show here once the hand is complete.";
   const NO_RENEGER = "Tap who reneged, or close Renege.";
+  const UNSCORED = "No points for this hand: Save, and Bower says why.";
   const drawPreview = (form, outcomeTable, entry) => {
     const preview = form.querySelector("#preview");
     const points = preview.querySelector(".preview-points");
@@ -245,13 +216,14 @@
     // Renege open and no one tapped: the hand is not whole yet (a tap meant for a
     // reneger must never save the hand without its renege).
     const noReneger = Boolean(form.querySelector(".renege-fields[open]")) && !valueOf(form, "renege");
-    const scored = Boolean(entry && entry[0]) && !noReneger;
+    const whole = entry !== undefined && !noReneger;
+    const scored = whole && entry !== null;
     const wait = preview.querySelector(".preview-wait");
     wait.hidden = scored;
-    wait.textContent = noReneger && entry && entry[0] ? NO_RENEGER : WAIT;
+    wait.textContent = whole ? UNSCORED : noReneger && entry !== undefined ? NO_RENEGER : WAIT;
     points.hidden = !scored;
     rule.hidden = !scored;
-    form.querySelector(".save-hand").disabled = !scored;
+    form.querySelector(".save-hand").disabled = !whole;
     if (!scored) return;
     const [deltas, explanation, citation, link] = entry;
     const chips = [];
@@ -268,7 +240,10 @@
       chips.push(chip);
     });
     points.replaceChildren(...chips);
-    // The rulebook's section, linked as every screen cites it ("Call-Ace rules 5").
+    // The rulebook's section, linked as every screen cites it ("Call-Ace rules 5"),
+    // unless the words cite it already (no citation then).
+    rule.replaceChildren(said(explanation, outcomeTable.players));
+    if (!citation) return;
     const where = document.createElement("span");
     where.className = "muted";
     const cite = document.createElement("a");
@@ -276,7 +251,7 @@
     cite.href = link;
     cite.textContent = citation;
     where.append("(", cite, ")");
-    rule.replaceChildren(`${said(explanation, outcomeTable.players)} `, where);
+    rule.append(" ", where);
   };
 
   const render = (form) => {
@@ -288,19 +263,9 @@
     if (!outcomeTable) return;
     // Ready to take a hand: its kind's table of outcomes is here.
     if (!form.dataset.ready) form.dataset.ready = "yes";
-    clearProblems(form);
     showChoices(form, outcomeTable);
-    const refused = callComplete(form) ? outcomeTable.calls[callKey(form)] : null;
-    const saveCall = form.querySelector(".save-call");
-    saveCall.disabled = !callComplete(form) || Boolean(refused);
-    let entry = null;
-    if (refused) {
-      showProblems(form, refused, form.querySelector(`.stage-${stage}`), outcomeTable.players);
-    } else {
-      entry = outcomeOf(form, outcomeTable);
-      if (entry && entry[0] === null) showProblems(form, entry[1], form.querySelector(".stage-play"), outcomeTable.players);
-    }
-    drawPreview(form, outcomeTable, entry);
+    form.querySelector(".save-call").disabled = !callComplete(form);
+    drawPreview(form, outcomeTable, outcomeOf(form, outcomeTable));
   };
 
   const goTo = (form, stage) => {
@@ -404,10 +369,12 @@
     if (kept.callWaiting) form.dataset.callWaiting = "yes";
     for (const [name, value] of kept.values) check(form, name, value);
     tapped.set(form, new Set(kept.values.map(([name]) => name)));
-    // No further than the taps allow (another phone may have cancelled the call).
-    const allowed = callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0;
-    form.dataset.stage = STAGES[Math.min(STAGES.indexOf(kept.stage), allowed)];
+    form.dataset.stage = allowedStage(form, kept.stage);
   };
+
+  // No further than the chips allow (another phone may have cancelled the call).
+  const allowedStage = (form, stage) =>
+    STAGES[Math.min(STAGES.indexOf(stage), callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0)];
 
   const start = (kept) => {
     for (const form of document.querySelectorAll(".table-hand:not([data-started])")) {
@@ -473,8 +440,6 @@
     const live = window.bowerLive;
     const address = (live && live.keeping(form.dataset.saveCall, form)) || form.dataset.saveCall;
     try {
-      // Sent as a form is (urlencoded), so the server reads it ahead and gives it a
-      // form's turn (docs/decisions.md, D56).
       const response = await fetch(address, {
         method: "POST",
         body: new URLSearchParams(new FormData(form, form.querySelector(".save-call"))),
@@ -520,18 +485,21 @@
 
   // ---- For the outbox (static/js/outbox.js): a hand saved on this phone ------------
 
-  // What the form holds, as the outbox keeps it: null while the engine gives it no points.
+  // What the form holds, as the outbox keeps it: null while it is not a whole hand; a
+  // hand the table gives no points waits with none (Bower says why when it is sent).
   const describe = (form) => {
     const outcomeTable = outcomes(form);
-    const entry = outcomeTable && outcomeOf(form, outcomeTable);
-    if (!entry || entry[0] === null) return null;
+    const entry = outcomeTable ? outcomeOf(form, outcomeTable) : undefined;
+    if (entry === undefined) return null;
     const parts = callParts(form);
     if (!alone(form) && valueOf(form, "partner")) parts.push(`partner: ${chipText(form, "partner")}`);
     const tricks = valueOf(form, "tricks");
     parts.push(`${tricks} ${tricks === "1" ? "trick" : "tricks"}`);
     if (valueOf(form, "renege")) parts.push(`renege: ${chipText(form, "renege")}`);
+    if (entry === null) return { summary: parts.join(" · "), points: outcomeTable.players.map(() => 0), rule: "" };
     const [points, explanation, citation] = entry;
-    return { summary: parts.join(" · "), points, rule: `${said(explanation, outcomeTable.players)} (${citation})` };
+    const words = said(explanation, outcomeTable.players);
+    return { summary: parts.join(" · "), points, rule: citation ? `${words} (${citation})` : words };
   };
 
   // No chip tapped: a field with a chip for "none" ("With a partner", no renege) has it.
@@ -544,7 +512,6 @@
   // to the hand just kept.
   const reset = (form, hand, token) => {
     clearChips(form);
-    clearProblems(form);
     callNote(form, "");
     const status = form.querySelector(".save-status");
     if (status) status.hidden = true;
@@ -611,9 +578,7 @@
       if (!mine.has(name)) check(form, name, value);
     }
     form.dataset.renege = valueOf(form, "renege") || "";
-    // No further than the chips allow (another phone may have cancelled the call).
-    const allowed = callComplete(form) ? 2 : valueOf(form, "maker") ? 1 : 0;
-    const stage = STAGES[Math.min(STAGES.indexOf(form.dataset.stage), allowed)];
+    const stage = allowedStage(form, form.dataset.stage);
     if (stage !== form.dataset.stage) goTo(form, stage);
     else render(form);
   };

@@ -59,13 +59,16 @@ def test_a_seat_that_is_not_at_the_table_is_refused_beside_its_field(seat: Any) 
     assert error.value.errors == {"renege": "give a seat from 1 to 5"}
 
 
-def test_a_hand_by_seat_gets_the_engines_messages_with_the_names_in() -> None:
+def test_a_hand_by_seat_is_read_and_left_to_its_storing_to_check() -> None:
+    # A form's chips are read; the rules are checked once, where the hand is stored.
     data = {"maker": 0, "trump": "C", "alone": True, "tricks": 3, "renege": 2}
-    with pytest.raises(HandError) as error:
-        read_hand_by_seat(STANDARD, data)
-    assert error.value.errors == {
+    hand = read_hand_by_seat(STANDARD, data)
+    assert check_hand(STANDARD, hand) == {
         "renege": "Cat sits out a lone hand and plays no cards, so cannot renege"
     }
+    with pytest.raises(HandError) as error:
+        read_hand(STANDARD, {**data, "maker": "Ann", "renege": "Cat"})
+    assert error.value.errors == check_hand(STANDARD, hand)
 
 
 def test_a_check_that_names_a_player_names_them_by_seat() -> None:

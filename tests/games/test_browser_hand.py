@@ -21,7 +21,7 @@ from referee.engine.totals import score_game
 from referee.templatetags.rule_citations import citation_url
 from tests.conftest import BrowserProblems
 from tests.game_support import FIVE, fresh, start_game
-from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
+from tests.hand_support import UNSCORED, as_recorded, outcomes_of, posted, read, refused
 from tests.thumb_support import Thumb
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -330,10 +330,11 @@ EVERY_ENTRY = """(expected) => {
     const tapped = form.querySelector('input[name="tricks"]:checked');
     tapped.dispatchEvent(new Event("change", { bubbles: true }));
     const preview = form.querySelector("#preview");
+    const wait = preview.querySelector(".preview-wait");
     shown.push({
       points: [...preview.querySelectorAll(".preview-points li")].map((li) => li.textContent),
       rule: preview.querySelector(".rule-line").textContent,
-      problems: [...form.querySelectorAll(".js-problems li")].map((li) => li.textContent),
+      wait: wait.hidden ? "" : wait.textContent,
       save: !form.querySelector(".save-hand").disabled,
     });
   }
@@ -358,13 +359,13 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
         for side, by_tricks in sides.items():
             for tricks, by_renege in enumerate(by_tricks):
                 for renege in range(len(by_renege)):
-                    form = read(game, posted(game, maker, side, tricks, renege))
+                    data = posted(game, maker, side, tricks, renege)
                     key = [maker, side, tricks, renege]
-                    if not form.is_valid():
-                        problems = [m for _, m in shown_errors(form)]
-                        expected.append({"key": key, "problems": problems, "save": False})
+                    if refused(game, data):
+                        # No points, and Save: the server says why (the one check).
+                        expected.append({"key": key, "wait": UNSCORED, "save": True})
                         continue
-                    points, explanation, section, _ = as_recorded(game, form)
+                    points, explanation, section, _ = as_recorded(game, read(game, data))
                     expected.append(
                         {
                             "key": key,
@@ -373,8 +374,8 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
                                 for seat, delta in enumerate(points)
                                 if delta
                             ],
-                            "rule": f"{explanation} ({section})",
-                            "problems": [],
+                            "rule": f"{explanation} ({section})" if section else explanation,
+                            "wait": "",
                             "save": True,
                         }
                     )
@@ -382,7 +383,7 @@ def test_the_phone_shows_the_engines_points_and_rule_for_every_hand_of_the_game(
     shown = page.evaluate(EVERY_ENTRY, expected)
     assert len(shown) == len(expected) == 5 * 6 * 6 * 6
     for want, got in zip(expected, shown, strict=True):
-        for field in ("points", "rule", "problems", "save"):
+        for field in ("points", "rule", "wait", "save"):
             if field in want:
                 assert got[field] == want[field], (want["key"], field, got[field])
 
@@ -516,3 +517,28 @@ def test_the_table_is_drawn_in_its_final_layout_before_its_scripts_run(
     page.reload()
     expect(page.locator(".table-hand[data-ready]")).to_have_count(1)
     assert page.evaluate(LAYOUT) == before
+
+
+def test_a_hand_the_table_gives_no_points_is_saved_and_bower_says_why(page: Page) -> None:
+    """The phone checks nothing (issue 40, checked once): a whole hand its table of
+    outcomes gives no points can be saved, and Bower, storing it, says what is wrong
+    beside the hand; nothing is recorded."""
+    game = start_game("standard", ("Ann", "Ben", "Cat", "Dan"))
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"/games/{game.pk}/")
+    scorer = Scorer(page)
+    scorer.chip("Who made trump?", "Ben")
+    scorer.chip("Trump", "Hearts")
+    scorer.chip("Partner", "Maker goes alone")
+    scorer.save_the_call()
+    scorer.chip(TRICKS, "3")
+    scorer.thumb.tap(page.locator("summary", has_text="Renege"))
+    scorer.chip("Renege", "Dan")  # Ben's partner, sitting out the lone hand
+    expect(page.locator("#preview .preview-wait")).to_have_text(UNSCORED)
+    expect(page.locator("#preview .preview-points")).to_be_hidden()
+    scorer.button("Save hand")
+    expect(page.locator("#messages")).to_contain_text("Bower did not take a hand")
+    expect(
+        page.get_by_text("Dan sits out a lone hand and plays no cards, so cannot renege")
+    ).to_be_visible()
+    assert not fresh(game).hands.exists()

@@ -422,8 +422,10 @@ def test_no_hand_is_recorded_after_the_game_has_ended(client: Client) -> None:
     assert response.status_code == 422
     assert "The game is over" in response.content.decode()
     assert game.hands.count() == 1
+    # The call too: refused where it is stored, the result shown with the reason.
     start = post(client, url("hand_start", game), game, {"maker": "1", "trump": "H", "called": "S"})
-    assert start.status_code == 422
+    assert (start.status_code, start.url) == (302, url("game_result", game))
+    assert "The game is over" in client.get(start.url).content.decode()
     assert not HandInProgress.objects.exists()
 
 

@@ -63,13 +63,14 @@ def test_a_hands_history_and_the_sheet_link_the_rule_applied(client: Client) -> 
     history = client.get(url("hand_history", game, 1)).content.decode()
     assert followed(client, history) == ["Call-Ace rules 2 /referee/rules/call-ace/#bidding"]
     sheet = client.get(url("game_sheet", game)).content.decode()
-    # Each row: the words' own citation, then the section that scored the hand.
+    # Each rule once (issue 40): words that cite the hand's section are not followed
+    # by it again ("(Call-Ace rules 2). (Call-Ace rules 2)" before).
     assert followed(client, sheet) == [
         "Call-Ace rules 2 /referee/rules/call-ace/#bidding",
-        "Call-Ace rules 2 /referee/rules/call-ace/#bidding",
-        "Call-Ace rules 5 /referee/rules/call-ace/#scoring",
         "Call-Ace rules 5 /referee/rules/call-ace/#scoring",
     ]
+    assert "the deal passes on (Call-Ace rules 2)." in re.sub(r"<[^>]+>", "", sheet)
+    assert "(Call-Ace rules 2). (" not in re.sub(r"<[^>]+>", "", sheet)
 
 
 @pytest.mark.postgres

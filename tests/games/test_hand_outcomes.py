@@ -1,7 +1,7 @@
 """The table screen's table of outcomes (scorekeeper/games/outcomes.py, docs/decisions.md, D50):
-what the phone shows for a hand, before any round trip, is what the server's form reads
-and the game records, for every hand of the game's space (every maker, partner, alone,
-tricks and renege), and every call the phone lets through is one the server takes."""
+what the phone shows for a hand, before any round trip, is what the game records, for
+every hand of the game's space (every maker, partner, alone, tricks and renege); a hand
+it gives no points is one the server, storing it, refuses (the one check)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,10 @@ from referee.engine.reading import read_hand
 from referee.engine.totals import GameState, RoundRules, continue_game
 from referee.engine.variants import HouseRules, Variant
 from scorekeeper.games import outcomes
-from scorekeeper.games.forms.hands import CallForm, TableHandForm, WholeHandForm
-from scorekeeper.games.outcomes import call_space
+from scorekeeper.games.forms.hands import TableHandForm
 from scorekeeper.models import Game
 from tests.game_support import FIVE, FOUR, fresh, our_table, record, start_game, url
-from tests.hand_support import as_recorded, outcomes_of, posted, read, shown_errors
+from tests.hand_support import as_recorded, outcomes_of, posted, read, refused
 
 pytestmark = pytest.mark.django_db
 
@@ -50,11 +49,7 @@ def said(parts: Any, players: list[str]) -> str:
 
 
 def shown(entry: list[Any], players: list[str]) -> list[Any]:
-    """An entry of ``r`` as the phone shows it: its explanation or messages in words."""
-    if entry[0] is None:
-        messages = [[field, said(message, players)] for field, message in entry[1]]
-        # The phone begins a message with a capital, as the forms do, a name too.
-        return [None, [[field, text[:1].upper() + text[1:]] for field, text in messages]]
+    """An entry of ``results`` as the phone shows it: its explanation in words."""
     points, explanation, citation, link = entry
     return [points, said(explanation, players), citation, link]
 
@@ -113,12 +108,12 @@ def test_every_hand_the_phone_scores_is_scored_as_the_server_reads_and_records_i
                 assert len(by_renege) == game.setup.n + 1
                 for renege, index in enumerate(by_renege):
                     data = posted(game, str(maker), side, tricks, renege)
-                    form = read(game, data)
-                    entry = shown(outcome_table["results"][index], outcome_table["players"])
-                    if form.is_valid():
-                        assert entry == as_recorded(game, form), data
+                    if index is None:
+                        assert refused(game, data), data
                     else:
-                        assert entry == [None, shown_errors(form)], data
+                        assert not refused(game, data), data
+                        entry = shown(outcome_table["results"][index], outcome_table["players"])
+                        assert entry == as_recorded(game, read(game, data)), data
                     checked += 1
     assert checked == sum(
         len(t) * len(t[0]) for s in outcome_table["index"].values() for t in s.values()
@@ -145,48 +140,6 @@ def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     after = [seat.total for seat in fresh(game).seat_list()]
     assert [a - b for a, b in zip(after, before, strict=True)] == entry[0] == [0, -1, 1, 0, 0]
     assert fresh(game).hands.last().explanation == entry[1]
-
-
-CALL_GAMES = {
-    "call-ace, the seed deal at six (no card turned up)": lambda: start_game(
-        players=SIX, deal="seed"
-    ),
-    "call-your-partner": lambda: start_game("call-your-partner", FIVE),
-    "standard with no trump": lambda: start_game("standard", FOUR, no_trump=True),
-}
-
-
-@pytest.mark.parametrize("kind", CALL_GAMES)
-def test_every_call_the_phone_refuses_the_server_refuses_with_the_same_words(kind: str) -> None:
-    game = fresh(CALL_GAMES[kind]())
-    outcome_table = outcomes_of(game)
-    space = call_space(TableHandForm(game=game))
-    names = [name for name, _ in space]
-    asks_called = dict(space)["called"] != ("",)
-    refused = 0
-    for values in itertools.product(*(values for _, values in space)):
-        call = {name: value for name, value in zip(names, values, strict=True) if value}
-        if not call.get("trump") or (asks_called and not call.get("called")):
-            continue
-        alone = call.get("alone") == "yes" or call.get("called") == "alone"
-        end = {"tricks": "3"} if alone or not asks_called else {"tricks": "3", "partner": "none"}
-        base = {"maker": "1", "after": game.hands_played, "token": uuid.uuid4()}
-        saved = CallForm({**base, **call, "version": game.version}, game=game)
-        whole = WholeHandForm({**base, **call, **end}, game=game)
-        key = "|".join(values)
-        if key in outcome_table["calls"]:
-            refused += 1
-            assert not saved.is_valid(), key
-            assert not whole.is_valid(), key
-            assert outcome_table["calls"][key] == shown_errors(saved), key
-            assert all(isinstance(message, str) for _, message in outcome_table["calls"][key])
-            assert set(map(tuple, outcome_table["calls"][key])) <= set(
-                map(tuple, shown_errors(whole))
-            )
-        else:
-            assert saved.is_valid(), (key, saved.errors)
-            assert whole.is_valid(), (key, whole.errors)
-    assert refused  # each of these games refuses some calls
 
 
 def test_the_table_of_a_five_player_game_is_small_on_the_wire() -> None:
@@ -223,18 +176,18 @@ def test_a_room_of_tables_shares_one_table_of_outcomes_and_each_names_its_own_pl
     assert outcomes._kind_results.cache_info().misses == 1
 
 
-def test_an_explanation_and_a_message_that_name_players_name_them_by_seat() -> None:
+def test_an_explanation_names_players_by_seat_and_a_refused_hand_has_no_entry() -> None:
     # A lone hand in standard euchre: the maker's partner sits out and cannot renege.
-    outcome_table = outcomes_of(start_game("standard", FOUR))
+    game = start_game("standard", FOUR)
+    outcome_table = outcomes_of(game)
     lone_march = outcome_table["results"][outcome_table["index"]["1"]["alone"][5][0]]
     assert lone_march[1] == ["Alone march: ", 1, " alone took all 5 tricks, 4 to ", [1, 3], "."]
     assert said(lone_march[1], outcome_table["players"]) == (
         "Alone march: Ben alone took all 5 tricks, 4 to Ben and Dan."
     )
-    refused = outcome_table["results"][outcome_table["index"]["1"]["alone"][3][3 + 1]]
-    assert refused[0] is None
-    assert refused[1] == [
-        ["renege", [3, " sits out a lone hand and plays no cards, so cannot renege"]]
+    assert outcome_table["index"]["1"]["alone"][3][3 + 1] is None
+    assert refused(game, posted(game, "1", "alone", 3, 3 + 1)) == [
+        ["renege", "Dan sits out a lone hand and plays no cards, so cannot renege"]
     ]
 
 

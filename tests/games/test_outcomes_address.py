@@ -5,7 +5,6 @@ what the phone puts together from it and a drawing is the game's whole table."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from typing import Any
@@ -13,10 +12,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from referee.engine.variants import Deal, HouseRules, Variant
+from referee.engine.variants import HouseRules, Variant
 from scorekeeper.games import outcomes
-from scorekeeper.games.forms.hands import TableHandForm
-from scorekeeper.games.outcomes import Kind, call_space
+from scorekeeper.games.outcomes import Kind
 from scorekeeper.models import Game
 from scorekeeper.web.pwa import OUTCOMES_PREFIX
 from tests.game_support import FIVE, FOUR, HTMX, fresh, poll_address, record, start_game, url
@@ -87,7 +85,6 @@ def test_a_kind_no_process_has_seen_is_worked_out_from_its_address(client: Clien
     seen = client.get(address).content
     outcomes.kind_outcomes.cache_clear()
     outcomes._kind_results.cache_clear()
-    outcomes._kind_space.cache_clear()
     assert client.get(address).content == seen
 
 
@@ -117,22 +114,6 @@ def test_an_address_that_names_no_kind_is_not_found(client: Client, slug: str) -
     assert client.get(f"{OUTCOMES_PREFIX}{slug}/0123456789abcdef/").status_code == 404
 
 
-def test_a_kinds_chips_are_the_table_screens(client: Client) -> None:
-    """The address works the calls out with the chips a table of its kind draws."""
-    variants = {
-        "call-ace": [FOUR, FIVE, (*FIVE, "Fay")],
-        "call-your-partner": [FIVE],
-        "standard": [FOUR],
-    }
-    for variant, seatings in variants.items():
-        for players, no_trump, deal in itertools.product(seatings, (False, True), Deal):
-            rules: dict[str, Any] = {"deal": str(deal)} if variant == "call-ace" else {}
-            if variant == "standard":
-                rules["no_trump"] = no_trump
-            game = fresh(start_game(variant, players, **rules))
-            assert Kind.of(game).space() == call_space(TableHandForm(game=game)), (variant, rules)
-
-
 def test_what_the_phone_puts_together_is_the_games_whole_table(client: Client) -> None:
     """Totals of 0, 1 and more under "offender loses 2": a penalty stops a total at 0,
     and the drawing says those points; the rest are the kind's."""
@@ -142,7 +123,7 @@ def test_what_the_phone_puts_together_is_the_games_whole_table(client: Client) -
     whole = outcomes_of(game)
     phone = put_together(client, fresh(game))
     assert phone["adjusted"]  # some penalties stop at 0 here
-    for key in ("players", "totals", "sides", "index", "results", "calls"):
+    for key in ("players", "totals", "sides", "index", "results"):
         assert phone[key] == json.loads(json.dumps(whole[key])), key
 
 

@@ -31,20 +31,26 @@ def seat_choices(setup: GameSetup) -> list[tuple[str, str]]:
     return [(str(seat), name) for seat, name in enumerate(setup.players)]
 
 
-class GameActionForm(forms.Form):
-    """Every change carries the version the scorer saw and a token made when
-    the form was drawn: a stale phone is caught, a retried tap counts once."""
-
-    # The hidden fields carry no id: two forms on one screen (the table's) would
-    # share it, and a redraw would then copy attributes across the wrong element.
-    version = WholeNumberField(
+def screen_number(**kwargs: Any) -> WholeNumberField:
+    """A hidden number of the game as the screen saw it (its version, its hands). No
+    id: two forms on one screen (the table's) would share it, and a redraw would then
+    copy attributes across the wrong element."""
+    return WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput(attrs={"id": False}),
         error_messages=dict.fromkeys(
             ("required", "invalid", "min_value"),
             "This screen is out of date: go back to the table and try again.",
         ),
+        **kwargs,
     )
+
+
+class GameActionForm(forms.Form):
+    """Every change carries the version the scorer saw and a token made when
+    the form was drawn: a stale phone is caught, a retried tap counts once."""
+
+    version = screen_number()
     token = forms.UUIDField(widget=forms.HiddenInput(attrs={"id": False}), required=False)
 
     @classmethod

@@ -3,14 +3,15 @@
 recorded hand changed (``EditHandForm``), sharing ``HandForm``.
 
 Each variant asks only for what it needs (docs/formats.md, "What a hand record holds"). The forms
-only translate taps into the game document's words, players by seat
-(docs/formats.md, "Game document (import and export)"); whether a hand is possible, and what it
-scores, is the engine's call (``referee.engine.reading.read_hand_by_seat``,
-``referee.engine.scoring``), and its messages land beside the fields they name.
+check what each field is (a chip, a whole number) and translate the taps into the game
+document's words, players by seat (``referee.engine.reading.read_hand_by_seat``). No rule
+is checked here: the hand is checked once, where it is stored (``Game.take_hand``, the
+edit of a hand), and the engine's messages land beside the fields they name.
 """
 
 from __future__ import annotations
 
+import functools
 import uuid
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,21 +19,20 @@ from typing import Any
 from django import forms
 
 from referee.chips import ChipField
+from referee.engine.checking import check_hand
 from referee.engine.hands import Hand as EngineHand
 from referee.engine.hands import HandError
 from referee.engine.reading import read_hand_by_seat
 from referee.engine.scoring import HandScore, score_hand
 from referee.engine.totals import add_hand_points
 from referee.engine.variants import Variant, no_score_hand_name
-from referee.forms.numbers import WholeNumberField
-from scorekeeper.games.forms.actions import GameActionForm, given, seat_choices
+from scorekeeper.games.forms.actions import GameActionForm, given, screen_number, seat_choices
 from scorekeeper.games.forms.hand_fields import call_fields, end_fields
 from scorekeeper.models import Game, Hand, HandInProgress
 
 
 @dataclass(frozen=True)
 class PreviewRow:
-    seat: int
     name: str
     points: int
     total: int | None  # the total after the hand (not shown when editing)
@@ -45,9 +45,7 @@ class HandForm(GameActionForm):
     ``whole``, ``edit``)."""
 
     stage = ""
-    # A form for the next hand is refused once the game is over; an edit is not.
-    # A whole hand is the model's to refuse (its token may have recorded it).
-    adds_a_hand = True
+    adds_a_hand = True  # an edit changes a hand recorded
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -85,12 +83,6 @@ class HandForm(GameActionForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if self.adds_a_hand and self.game.is_finished and "after" not in self.fields:
-            raise forms.ValidationError(
-                "The game is over: no more hands can be recorded. Edit an earlier hand, "
-                "or start a rematch.",
-                code="game_over",
-            )
         if not self.errors:
             self._clean_hand(data)
         return data
@@ -101,103 +93,64 @@ class HandForm(GameActionForm):
         if self.errors:
             return
         document = self._document(data)
-        if self._alone_with_a_partner(data):
-            self.add_error(
-                "partner",
-                'The maker went alone: leave the partner out, or tap "With a partner".',
-            )
-            return
-        if "partner" in self.fields and "partner" not in document and not document.get("alone"):
-            card = "ace" if self.variant is Variant.CALL_ACE else "card"
-            self.add_error(
-                "partner",
-                f"Tap the partner, or whether the maker held the {card} or it was not in play.",
-            )
-            return
-        self._read(document)
-
-    def _alone_with_a_partner(self, data: dict[str, Any]) -> bool:
-        """A Call-Ace maker who went alone (called an ace they hold) and a partner
-        tapped as well: the two contradict each other."""
-        source = {**data, **self._call(data)}
         partner = data.get("partner") or ""
-        return (
-            self.variant is Variant.CALL_ACE
-            and source.get("alone") == "yes"
-            and partner not in ("", "maker")
-        )
+        card = "ace" if self.variant is Variant.CALL_ACE else "card"
+        if card == "ace" and data.get("alone") == "yes" and partner not in ("", "maker"):
+            # Alone is the ace held (docs/rules.md, Call-Ace 3): two taps that disagree.
+            message = 'The maker went alone: leave the partner out, or tap "With a partner".'
+            self.add_error("partner", message)
+        elif "partner" in self.fields and "partner" not in document and not document.get("alone"):
+            message = (
+                f"Tap the partner, or whether the maker held the {card} or it was not in play."
+            )
+            self.add_error("partner", message)
+        else:
+            try:  # each field read (a seat, a suit, a number); the rules are the storing's
+                self.hand = read_hand_by_seat(self.setup, document)
+            except HandError as error:
+                self.add_engine_errors(error.errors)
 
-    def _missing(self, data: dict[str, Any], name: str, message: str) -> bool:
+    def _missing(self, data: dict[str, Any], name: str, message: str) -> None:
         if name in self.fields and not given(data.get(name)):
             self.add_error(name, message)
-            return True
-        return False
 
     def _require_call(self, data: dict[str, Any]) -> None:
         self._missing(data, "maker", "Tap who made trump.")
         self._missing(data, "trump", "Tap the trump suit.")
-        word = (
-            "the suit of the called ace"
-            if self.variant is Variant.CALL_ACE
-            else ("the called card, or Alone")
-        )
+        ace = self.variant is Variant.CALL_ACE
+        word = "the suit of the called ace" if ace else "the called card, or Alone"
         self._missing(data, "called", f"Tap {word}.")
-
-    def _call(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The taps of the call (a form that does not ask for it says where it comes from)."""
-        return data
 
     def _document(self, data: dict[str, Any]) -> dict[str, Any]:
         """The hand in the game document's words
         (docs/formats.md, "Game document (import and export)") with players by seat,
         for the engine to read (``read_hand_by_seat``: no name read back into a seat)."""
-        source = {**data, **self._call(data)}
         doc: dict[str, Any] = {
-            "maker": int(source["maker"]),
-            "trump": source["trump"],
-            "tricks": int(source["tricks"]),
+            "maker": int(data["maker"]),
+            "trump": data["trump"],
+            "tricks": int(data["tricks"]),
         }
-        called = source.get("called") or ""
+        called = data.get("called") or ""
         if self.variant is Variant.CALL_ACE:
             doc["called"] = called
-            if source.get("alone") == "yes":
+            if data.get("alone") == "yes":
                 # Alone by calling an ace the maker holds (docs/rules.md, Call-Ace 3).
                 doc["partner"] = "maker"
-        elif self.variant is Variant.CALL_YOUR_PARTNER:
-            if called == "alone":
-                doc["alone"] = True
-            else:
-                doc["called"] = called
-        elif source.get("alone") == "yes":
+        elif called == "alone" or data.get("alone") == "yes":
             doc["alone"] = True
-        partner = source.get("partner") or ""
-        if (
-            partner
-            and "partner" not in doc
-            and not doc.get("alone")
-            and self.variant is not Variant.STANDARD
-        ):
+        elif called:
+            doc["called"] = called
+        partner = data.get("partner") or ""
+        if partner and "partner" not in doc and not doc.get("alone"):
             doc["partner"] = partner if partner in ("maker", "none") else int(partner)
-        if source.get("renege"):
-            doc["renege"] = int(source["renege"])
-        if given(source.get("round")):
-            doc["round"] = int(source["round"])
-        if given(source.get("revealed_on_trick")):
-            doc["revealed_on_trick"] = int(source["revealed_on_trick"])
+        for name in ("renege", "round", "revealed_on_trick"):
+            if given(data.get(name)):
+                doc[name] = int(data[name])
         return doc
 
-    def _read(self, document: dict[str, Any]) -> None:
-        try:
-            self.hand = read_hand_by_seat(
-                self.setup, document, dealer=self.dealer(self.cleaned_data)
-            )
-        except HandError as error:
-            self.add_engine_errors(error.errors)
-
-    def dealer(self, data: dict[str, Any]) -> int | None:
-        """Who deals the hand, for the rules that ask it (the Canadian loner,
-        docs/rules.md, Standard 3): the next hand's dealer. Read only at a table
-        that plays such a rule (one query); else None."""
+    def dealer(self) -> int | None:
+        """Who deals the next hand, for the rule that asks it (the Canadian loner,
+        docs/rules.md, Standard 3), read only at a table that plays it."""
         if not self.game.canadian_loner:
             return None
         last = self.game.recent_hands(1)
@@ -206,8 +159,17 @@ class HandForm(GameActionForm):
     # -- the preview ------------------------------------------------------------------------
 
     def score(self) -> HandScore | None:
-        """The engine's score of the hand, once the form holds a whole valid hand."""
+        """The engine's score of the hand for the preview (it stores nothing), once
+        the form holds a hand the engine accepts; else its messages beside the fields."""
+        return self._scored
+
+    @functools.cached_property
+    def _scored(self) -> HandScore | None:
         if not self.is_valid() or self.hand is None:
+            return None
+        errors = check_hand(self.setup, self.hand, dealer=self.dealer())
+        if errors:
+            self.add_engine_errors(errors)
             return None
         # As the hand will be recorded: a euchre night's house rule too (docs/rules.md,
         # Euchre night 4).
@@ -218,14 +180,18 @@ class HandForm(GameActionForm):
 
     def preview_rows(self) -> list[PreviewRow]:
         """Every player's points for this hand and their total after it (the
-        engine's running totals: no total below 0 because of a penalty)."""
+        engine's running totals: no total below 0 because of a penalty). A changed
+        hand's totals depend on the hands after it: none is shown."""
         score = self.score()
         if score is None:
             return []
+        if not self.adds_a_hand:
+            points = zip(self.setup.players, score.points, score.penalties, strict=True)
+            return [PreviewRow(name, won - lost, None) for name, won, lost in points]
         totals = [seat.total for seat in self.game.seat_list()]
         after = add_hand_points(totals, score)
         return [
-            PreviewRow(seat=seat, name=name, points=after[seat] - totals[seat], total=after[seat])
+            PreviewRow(name, after[seat] - totals[seat], after[seat])
             for seat, name in enumerate(self.setup.players)
         ]
 
@@ -267,28 +233,18 @@ class CallForm(HandForm):
         self.order_fields(["version", "token"])
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
-        """The call as ``Game.save_call`` takes it (``start_kwargs``), once the
-        engine finds nothing wrong with it so far."""
+        """The call as ``Game.save_call`` takes it (``start_kwargs``), which checks it."""
         self._require_call(data)
         if self.errors:
             return
         called = data.get("called", "")
-        alone = data.get("alone") == "yes" or called == "alone"
-        kwargs = {
+        self.start_kwargs = {
             "maker": int(data["maker"]),
             "trump": data["trump"],
             "called": "" if called == "alone" else called,
-            "alone": alone,
+            "alone": data.get("alone") == "yes" or called == "alone",
             "bidding_round": data.get("round"),
         }
-        problems = HandInProgress(**kwargs).problems(self.game.setup, dealer=self.dealer(data))
-        if problems:
-            self.add_engine_errors(problems)
-            return
-        self.start_kwargs = kwargs
-
-    def score(self) -> HandScore | None:
-        return None  # the tricks are not known yet
 
 
 class WholeHandForm(HandForm):
@@ -304,14 +260,8 @@ class WholeHandForm(HandForm):
             del self.fields["version"]
             self.fields["token"].required = True
             # While the game is on, its hands all count: ``hands_played`` is their number.
-            self.fields["after"] = WholeNumberField(
-                min_value=0,
-                initial=self.initial.get("after", game.hands_played),
-                widget=forms.HiddenInput(attrs={"id": False}),
-                error_messages=dict.fromkeys(
-                    ("required", "invalid", "min_value"),
-                    "This screen is out of date: go back to the table and try again.",
-                ),
+            self.fields["after"] = screen_number(
+                initial=self.initial.get("after", game.hands_played)
             )
         # docs/rules.md 2 (every variant): under stick the dealer a hand with no score is a
         # misdeal.
@@ -329,7 +279,7 @@ class WholeHandForm(HandForm):
 
     def _clean_hand(self, data: dict[str, Any]) -> None:
         if data.get("thrown_in") == "yes":
-            self._read({"thrown_in": True})
+            self.hand = EngineHand(thrown_in=True)
             return
         self._require_call(data)
         super()._clean_hand(data)
@@ -363,17 +313,16 @@ class EditHandForm(WholeHandForm):
         """A recorded hand's values as the form's (for editing it)."""
         if record.thrown_in:
             return {"thrown_in": "yes", "dealer": str(record.dealer)}
-        data: dict[str, Any] = {
-            "dealer": str(record.dealer),
-            "maker": str(record.maker),
-            "trump": record.trump,
-            "tricks": str(record.tricks),
-            "renege": "" if record.renege is None else str(record.renege),
-            "round": "" if record.bidding_round is None else str(record.bidding_round),
-            "revealed_on_trick": ""
-            if record.revealed_on_trick is None
-            else str(record.revealed_on_trick),
+        numbers = {
+            "dealer": record.dealer,
+            "maker": record.maker,
+            "tricks": record.tricks,
+            "renege": record.renege,
+            "round": record.bidding_round,
+            "revealed_on_trick": record.revealed_on_trick,
         }
+        data = {name: "" if value is None else str(value) for name, value in numbers.items()}
+        data["trump"] = record.trump
         if record.outcome == "alone" and record.game.variant == Variant.CALL_YOUR_PARTNER:
             data["called"] = "alone"
         elif record.called:
@@ -385,10 +334,9 @@ class EditHandForm(WholeHandForm):
             data["partner"] = record.outcome
         return data
 
-    def dealer(self, data: dict[str, Any]) -> int | None:
-        """Who dealt the hand being changed: the dealer tapped (the rotation's
-        otherwise is the model's to check)."""
-        return int(data["dealer"]) if given(data.get("dealer")) else None
+    def dealer(self) -> int | None:
+        """Who dealt the hand being changed: the dealer tapped."""
+        return self.hand.dealer if self.hand is not None else None
 
     @classmethod
     def data_for(cls, game: Game, hand: EngineHand, *, dealer: int) -> dict[str, str]:
@@ -405,22 +353,6 @@ class EditHandForm(WholeHandForm):
         super()._clean_hand(data)
         if self.hand is not None and given(data.get("dealer")):
             self.hand = replace(self.hand, dealer=int(data["dealer"]))
-
-    def preview_rows(self) -> list[PreviewRow]:
-        """Every player's points for the changed hand; the totals after it depend
-        on the hands after it, so none is shown."""
-        score = self.score()
-        if score is None:
-            return []
-        return [
-            PreviewRow(
-                seat=seat,
-                name=name,
-                points=score.points[seat] - score.penalties[seat],
-                total=None,
-            )
-            for seat, name in enumerate(self.setup.players)
-        ]
 
 
 class TableHandForm(WholeHandForm):
