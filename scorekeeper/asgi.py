@@ -17,7 +17,6 @@ import io
 import itertools
 import os
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -78,7 +77,7 @@ async def application(scope: Message, receive: Any, send: Any) -> None:
 
 
 def environ(scope: Message, body: bytes) -> dict[str, Any]:
-    """The WSGI environ of an ASGI request (PEP 3333: strings of latin-1 bytes)."""
+    """What Django's WSGI handler reads of an ASGI request (PEP 3333's latin-1 strings)."""
     server = scope.get("server") or ("localhost", 80)
     found: dict[str, Any] = {
         "REQUEST_METHOD": scope["method"],
@@ -90,13 +89,8 @@ def environ(scope: Message, body: bytes) -> dict[str, Any]:
         "SERVER_PROTOCOL": f"HTTP/{scope['http_version']}",
         "REMOTE_ADDR": (scope.get("client") or ("",))[0],
         "CONTENT_LENGTH": str(len(body)),
-        "wsgi.version": (1, 0),
         "wsgi.url_scheme": scope.get("scheme", "http"),
         "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
     }
     for name, value in scope["headers"]:
         key = name.decode("latin-1").upper().replace("-", "_")
