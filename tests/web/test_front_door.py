@@ -221,4 +221,3 @@ def test_when_requests_wait_a_form_runs_before_the_polls_that_came_first() -> No
     finally:
         request_started.disconnect(seen)
     assert started == ["POST /games/new/"] + ["GET /healthz"] * 3
-
