@@ -122,7 +122,7 @@ def _call(environ: dict[str, Any], arrived: float, answer: Future[Answer]) -> No
         status, headers = started[-1]
         pairs = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers]
         answer.set_result((int(status[:3]), pairs, b"".join(written)))
-    except Exception as error:  # answered 500 by granian, as any error in the app
+    except BaseException as error:  # answered 500 by granian; the thread lives on
         answer.set_exception(error)
 
 
