@@ -195,6 +195,12 @@ def test_a_chunked_body_past_the_bound_is_dropped_before_the_app() -> None:
     assert started == []
 
 
+async def in_line(count: int) -> None:
+    """Until ``count`` requests wait in the line."""
+    while LINE.qsize() < count:
+        await asyncio.sleep(0)
+
+
 def test_when_requests_wait_a_form_runs_before_the_polls_that_came_first() -> None:
     """A hand saved when the box is full is not put behind every phone's poll: the
     polls are answered, later."""
@@ -207,9 +213,9 @@ def test_when_requests_wait_a_form_runs_before_the_polls_that_came_first() -> No
         release = asyncio.Event()
         held = await holding_both_threads(release)
         polls = [asyncio.create_task(answer(scope("GET", "/healthz"))) for _ in range(3)]
-        await asyncio.sleep(0.05)  # the polls are in the line first
+        await in_line(3)  # the polls are in the line first
         form = asyncio.create_task(answer(scope("POST", "/games/new/")))
-        await asyncio.sleep(0.05)
+        await in_line(4)
         release.set()
         await asyncio.gather(*held)
         assert (await form)[0] == 403  # ran (no CSRF cookie: refused there)
