@@ -4,6 +4,7 @@ shows the app's plain page and a stranger's Host header is turned away."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,3 +68,13 @@ def test_make_run_for_phones_serves_the_app_logs_requests_and_turns_away_other_h
     assert key.stat().st_mode & 0o777 == 0o600
     assert len(key.read_text().strip()) >= 50
     assert '"GET / HTTP/1.1" 200' in (tmp_path / "server.log").read_text()
+    # HEAD: GET's headers, no body (granian leaves it out): the next answer follows them.
+    with socket.create_connection(("127.0.0.1", lan_server), timeout=5) as phone:
+        phone.sendall(b"HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        phone.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answers = b"".join(iter(lambda: phone.recv(65536), b""))
+    head, after = answers.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 200")
+    assert b"content-length: " in head.lower()
+    assert after.startswith(b"HTTP/1.1 200")
+    assert after.endswith(b"\r\n\r\nok\n")

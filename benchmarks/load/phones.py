@@ -42,11 +42,17 @@ HEALTH_PATH = "/healthz"
 
 def percentiles(times: list[float]) -> Stats:
     if not times:
-        return {"count": 0, "p50": 0.0, "p95": 0.0, "p99": 0.0}
+        return {"count": 0, "p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
     if len(times) == 1:
-        return {"count": 1, "p50": times[0], "p95": times[0], "p99": times[0]}
+        return {"count": 1, "p50": times[0], "p95": times[0], "p99": times[0], "max": times[0]}
     cuts = statistics.quantiles(times, n=100, method="inclusive")
-    return {"count": len(times), "p50": cuts[49], "p95": cuts[94], "p99": cuts[98]}
+    return {
+        "count": len(times),
+        "p50": cuts[49],
+        "p95": cuts[94],
+        "p99": cuts[98],
+        "max": max(times),
+    }
 
 
 class LoopLag:

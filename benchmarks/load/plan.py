@@ -41,6 +41,7 @@ class Stats(TypedDict):
     p50: float
     p95: float
     p99: float
+    max: float
 
 
 class Result(TypedDict):

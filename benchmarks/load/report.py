@@ -18,6 +18,7 @@ HEADINGS = (
     "table screen p50/95/99",
     "save the call p50/95/99",
     "record a hand p50/95/99 (n)",
+    "slowest ms",
     "errors",
     "server CPU",
     "phones' CPU",
@@ -79,6 +80,7 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
                 f"{mix.offered_per_second(r['tables']) * faster:.0f}",
                 f"{ratio:.2f}",
                 *(_times(r, name, count=name == mix.RECORD) for name in mix.SHOWN),
+                f"{max((s['max'] for s in r['stats'].values()), default=0):.0f}",
                 _errors(r),
                 _cpu(r),
                 _generator(r),
@@ -105,7 +107,8 @@ def report(results: list[Result], *, title: str, minutes: float, faster: float =
         "req/s: answered without error in the window; offered: what the tables send when "
         "answered at once; x ceiling: req/s over the trivial view's at the same latency; "
         "poll: answered 204; table screen: a poll that saw the call or a hand and brought "
-        "what changed around the form the phone keeps; wrong page: a hand's answer that "
+        "what changed around the form the phone keeps; slowest: the slowest answer of any "
+        "kind in the window; wrong page: a hand's answer that "
         "was not the table after it; "
         "CPU in % of one core (the machine has "
         f"{_cores()}); load: the 1-minute load average at the window's end"

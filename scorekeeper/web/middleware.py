@@ -1,7 +1,5 @@
-"""A busy database answers 503 "try again in a moment", never a 500; an address
-with a NUL in it is a 404 (``NulInPathMiddleware``). An overloaded server answers
-late: its requests wait their turn for the process's two threads, and only one that
-waited 5 s is answered "busy" too (scorekeeper/asgi.py; docs/decisions.md, D72).
+"""A busy database answers 503 "try again in a moment", never a 500, as does a request
+that waited 5 s for its turn (scorekeeper/asgi.py); a NUL in the address is a 404.
 
 Two phones that record a hand at the same moment both want the database's
 write lock. SQLite waits for it (settings: `timeout`), PostgreSQL waits up to

@@ -1,9 +1,10 @@
 """The front door (scorekeeper/asgi.py; docs/decisions.md, D72): a request's body is
 read before an app's thread is taken, so a client still sending costs no thread and
 the other requests are answered meanwhile; a process runs its requests on two threads,
-and one that waited too long for its turn is answered "busy" without running; a body larger than
-the bound is refused unread or dropped. In-process, through
-the ASGI application granian serves; the real server: `make floods`."""
+forms first when they wait, and one that waited too long for its turn is answered "busy"
+without running; a body larger than the bound is refused unread or dropped.
+In-process, through the ASGI application granian serves; the real server: `make floods`
+(and tests/test_serve.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from django.core.signals import request_started
 
-from scorekeeper.asgi import APP_THREADS, MOST_BYTES, TOO_BIG, application
+from scorekeeper.asgi import LINE, MOST_BYTES, TOO_BIG, application
 from scorekeeper.web.middleware import BUSY_MESSAGE
 
 Message = dict[str, Any]
@@ -65,6 +66,25 @@ async def answer(asked: Message, receive: Receive | None = None) -> tuple[int | 
     await application(asked, receive or arriving(b""), send)
     status = next((m["status"] for m in sent if m["type"] == "http.response.start"), None)
     return status, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+
+async def holding_both_threads(release: asyncio.Event) -> list[asyncio.Future[object]]:
+    """Two requests in hand on both threads until ``release`` is set (taken at once)."""
+    loop = asyncio.get_running_loop()
+    held: list[asyncio.Future[object]] = []
+    for ticket in (-2, -1):
+        taken = threading.Event()
+        done: asyncio.Future[object] = loop.create_future()
+
+        def hold(taken: threading.Event = taken, done: asyncio.Future[object] = done) -> None:
+            taken.set()
+            asyncio.run_coroutine_threadsafe(release.wait(), loop).result()
+            loop.call_soon_threadsafe(done.set_result, None)
+
+        LINE.put((False, ticket, hold))
+        await asyncio.to_thread(taken.wait)
+        held.append(done)
+    return held
 
 
 def test_others_are_answered_while_a_form_is_still_arriving() -> None:
@@ -123,19 +143,18 @@ def test_a_request_that_waited_too_long_for_its_turn_is_answered_busy_and_never_
     outbox, a poll asks again), not worked on after its phone gave up."""
     monkeypatch.setattr("scorekeeper.asgi.MOST_WAIT_SECONDS", 0.05)
     started: list[object] = []
-    busy = threading.Event()
 
     def seen(sender: object, **kwargs: object) -> None:
         started.append(sender)
 
     async def main() -> None:
-        loop = asyncio.get_running_loop()
+        release = asyncio.Event()
         # Other requests have both turns, for longer than the wait allowed.
-        holding = [loop.run_in_executor(APP_THREADS, busy.wait) for _ in range(2)]
+        held = await holding_both_threads(release)
         late = asyncio.create_task(answer(scope("POST", "/games/4/hand/enter/")))
         await asyncio.sleep(0.2)
-        busy.set()
-        await asyncio.gather(*holding)
+        release.set()
+        await asyncio.gather(*held)
         status, content = await late
         assert status == 503
         assert BUSY_MESSAGE.encode() in content
@@ -174,3 +193,37 @@ def test_a_chunked_body_past_the_bound_is_dropped_before_the_app() -> None:
     finally:
         request_started.disconnect(seen)
     assert started == []
+
+
+async def in_line(count: int) -> None:
+    """Until ``count`` requests wait in the line."""
+    while LINE.qsize() < count:
+        await asyncio.sleep(0)
+
+
+def test_when_requests_wait_a_form_runs_before_the_polls_that_came_first() -> None:
+    """A hand saved when the box is full is not put behind every phone's poll: the
+    polls are answered, later."""
+    started: list[str] = []
+
+    def seen(sender: object, environ: dict[str, str], **kwargs: object) -> None:
+        started.append(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}")
+
+    async def main() -> None:
+        release = asyncio.Event()
+        held = await holding_both_threads(release)
+        polls = [asyncio.create_task(answer(scope("GET", "/healthz"))) for _ in range(3)]
+        await in_line(3)  # the polls are in the line first
+        form = asyncio.create_task(answer(scope("POST", "/games/new/")))
+        await in_line(4)
+        release.set()
+        await asyncio.gather(*held)
+        assert (await form)[0] == 403  # ran (no CSRF cookie: refused there)
+        assert [await poll for poll in polls] == [(200, b"ok\n")] * 3
+
+    request_started.connect(seen)
+    try:
+        asyncio.run(main())
+    finally:
+        request_started.disconnect(seen)
+    assert started == ["POST /games/new/"] + ["GET /healthz"] * 3
