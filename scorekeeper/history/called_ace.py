@@ -176,14 +176,16 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
 def record_of(player: Player) -> CallRecord:
     """One player's call record (their page), in one query that starts from their
     own seats: only the hands of their games where their seat made trump or was
-    the called partner are grouped, and only those look up the other seat
-    (docs/decisions.md, D32: flat as history grows). A player's games are all of
+    the called partner are grouped, read from the index ``hand_calls`` alone, and
+    only those look up the hand's other seat (docs/decisions.md, D32: flat as history grows). A player's games are all of
     their own table."""
     record = CallRecord()
+    made = models.Q(game__seats__position=models.F("maker"))
     mine = models.Q(game__seats__player=player) & (
-        models.Q(game__seats__position=models.F("maker"))
-        | models.Q(game__seats__position=models.F("partner"), outcome=PartnerOutcome.REVEALED)
+        made | models.Q(game__seats__position=models.F("partner"), outcome=PartnerOutcome.REVEALED)
     )
+    # The hand's other seat: the partner their call found, or the maker who called them.
+    other = models.Case(models.When(made=True, then=models.F("partner")), default=models.F("maker"))
     hands = (
         Hand.objects.filter(
             mine,
@@ -192,23 +194,28 @@ def record_of(player: Player) -> CallRecord:
             after_end=False,
             maker__isnull=False,
         )
-        .annotate(maker_seat=_seat_at("maker"), partner_seat=_seat_at("partner"))
+        .annotate(made=made)
+        .annotate(
+            other_seat=models.FilteredRelation(
+                "game__seats", condition=models.Q(game__seats__position=other)
+            )
+        )
         .order_by()
-        .values_list("maker_seat__player", "partner_seat__player", "outcome", "called", "rule")
+        .values_list("made", "other_seat__player", "outcome", "called", "rule")
         .annotate(n=models.Count("pk"))
     )
     pairs: dict[tuple[int, int], Ends] = {}
-    for caller, partner, outcome, suit, rule, count in hands:
-        if caller != player.pk:  # they were the called partner
+    for made_it, other_player, outcome, suit, rule, count in hands:
+        if not made_it:  # they were the called partner
             record.as_partner.add(rule, count)
-            pairs.setdefault((caller, player.pk), Ends()).add(rule, count)
+            pairs.setdefault((other_player, player.pk), Ends()).add(rule, count)
             continue
         if outcome in record.by_call:
             record.by_call[outcome].add(rule, count)
         if suit in record.by_suit:
             record.by_suit[suit].add(rule, count)
-        if outcome == PartnerOutcome.REVEALED and partner is not None:
-            pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
+        if outcome == PartnerOutcome.REVEALED and other_player is not None:
+            pairs.setdefault((player.pk, other_player), Ends()).add(rule, count)
     # ``player`` itself, as read: another phone may merge them away meanwhile.
     others = Player.objects.filter(private_table_id=player.private_table_id).exclude(pk=player.pk)
     by_id = {player.pk: player} | others.in_bulk({p for pair in pairs for p in pair} - {player.pk})
