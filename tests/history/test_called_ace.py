@@ -56,6 +56,7 @@ def ends(e: Any) -> tuple[int, int, int, int, int]:
     return (e.hands, e.made, e.marched, e.euchred, e.renege)
 
 
+@pytest.mark.postgres
 @pytest.mark.usefixtures("calls")
 def test_each_call_is_counted_by_how_it_went_and_the_ace_called() -> None:
     players = list(Player.objects.all())
@@ -139,6 +140,7 @@ def test_a_player_who_only_played_standard_has_no_called_ace_section(client: Cli
     assert "The called ace" not in page
 
 
+@pytest.mark.postgres
 @pytest.mark.usefixtures("calls")
 def test_a_players_page_counts_their_calls_as_the_players_csv_does() -> None:
     players = list(Player.objects.all())
