@@ -111,13 +111,6 @@ def _player_at(position: str) -> models.Subquery:
     return models.Subquery(seat.values("player")[:1])
 
 
-def _seat_at(position: str) -> models.FilteredRelation:
-    """The seat at the hand's ``position`` (maker or partner), joined."""
-    return models.FilteredRelation(
-        "game__seats", condition=models.Q(game__seats__position=models.F(position))
-    )
-
-
 def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
     hands = Hand.objects.filter(
         game__private_table__in=[t.pk for t in tables],
@@ -177,8 +170,8 @@ def record_of(player: Player) -> CallRecord:
     """One player's call record (their page), in one query that starts from their
     own seats: only the hands of their games where their seat made trump or was
     the called partner are grouped, read from the index ``hand_calls`` alone, and
-    only those look up the hand's other seat (docs/decisions.md, D32: flat as history grows). A player's games are all of
-    their own table."""
+    only those look up the hand's other seat (docs/decisions.md, D32: flat as
+    history grows). A player's games are all of their own table."""
     record = CallRecord()
     made = models.Q(game__seats__position=models.F("maker"))
     mine = models.Q(game__seats__player=player) & (
