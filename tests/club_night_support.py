@@ -81,3 +81,33 @@ def after_round_one(night: EuchreNight, *, misdeal: bool = True) -> EuchreNight:
     night.seat_next_round(version=night.version)
     night.refresh_from_db()
     return night
+
+
+def play_level(round_: NightRound) -> None:
+    """Six hands at every table of a standard night after which its players are
+    level on everything: each makes one lone hand (3 tricks, 1 point to the pair)
+    and each pair euchres the other once (2 points, a euchre to each defender)."""
+    for game in tables_of(round_):
+        names = [seat.player.name for seat in game.seat_list()]
+        for seat in (0, 2, 1, 3):
+            record(game, maker=names[seat], trump="H", tricks=3, alone=True)
+        for seat in (0, 1):
+            record(game, maker=names[seat], trump="H", tricks=1)
+
+
+def ladder_night() -> EuchreNight:
+    """Eight of the club at a standard night moved by result (docs/rules.md,
+    Euchre night 2), 3 rounds of 6 hands, a player may take every prize they lead;
+    round 1 played level, so every move goes by the night's draw and every prize
+    is shared by all eight."""
+    night = EuchreNight.start(
+        private_table=our_table(),
+        variant=Variant.STANDARD,
+        players=list(CLUB[:8]),
+        rounds=3,
+        rules=NightRules(hands_per_round=6, movement="result", one_prize_each=False),
+        name="Friday ladder night",
+        seed=9,
+    )
+    play_level(night.rounds.get(number=1))
+    return night

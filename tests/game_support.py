@@ -84,14 +84,16 @@ def post(
     htmx: bool = False,
     token: str | None = None,
     version: int | None = None,
+    after: int | None = None,
 ) -> Any:
     """Post a form of the game flow as a phone would, with a token: a hand (to
-    ``hand_enter``) with ``after``, the hands the phone saw; any other change with
-    the version it shows."""
+    ``hand_enter``) with ``after``, the hands the phone saw (the game's unless
+    given), as the page and its outbox post it; any other change with the version
+    it shows."""
     game.refresh_from_db()
     if address.endswith("/hand/enter/"):
         assert version is None, "a hand is not asked its version"
-        seen = {"after": game.hands_played}
+        seen = {"after": game.hands_played if after is None else after}
     else:
         seen = {"version": game.version if version is None else version}
     fields = {**seen, "token": token or str(uuid.uuid4()), **(data or {})}

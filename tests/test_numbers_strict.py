@@ -82,7 +82,7 @@ def test_a_hand_after_a_number_not_in_ascii_digits_is_refused_once_storing_nothi
 
 def test_a_hand_after_zero_with_leading_zeros_is_hand_1(client: Client) -> None:
     game = start_game("call-ace", CALL_ACE)
-    assert enter_hand(client, game, "00").status_code == 302
+    assert enter_hand(client, game, "00").status_code == 303
     assert game.hands.get().number == 1
 
 
@@ -95,12 +95,10 @@ def test_a_hand_missing_where_it_goes_says_so_once(client: Client) -> None:
 
 
 @pytest.mark.parametrize("after", ["\u0660", "+0", "0.0"])
-def test_a_hand_sent_later_by_the_phones_script_refuses_a_loose_after(
-    client: Client, after: str
-) -> None:
+def test_a_hand_sent_later_by_the_outbox_refuses_a_loose_after(client: Client, after: str) -> None:
     game = start_game("call-ace", CALL_ACE)
     data = {"token": str(uuid.uuid4()), **BEN_WITH_ANN, "after": after}
-    sent = client.post(url("hand_enter", game), data, HTTP_ACCEPT="application/json")
+    sent = client.post(url("hand_enter", game), data, HTTP_HX_REQUEST="true")
     assert sent.status_code == 422
     assert not Hand.objects.exists()
 

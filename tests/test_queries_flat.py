@@ -307,7 +307,7 @@ def test_the_scorers_call_and_own_hand_answered_as_a_poll_cost_the_same_at_hand_
     client: Client,
 ) -> None:
     """Save the call answered with the live patch (``?form=&names=``, hand.js), and
-    the outbox's hand (JSON) with the patch poll that brings the table up after it."""
+    the outbox's hand (the table drawn) with the patch poll that brings the table up after it."""
     calls, hands = [], []
     for played in (SHORT, LONG):
         game = a_game(played)
@@ -318,7 +318,7 @@ def test_the_scorers_call_and_own_hand_answered_as_a_poll_cost_the_same_at_hand_
         poll = f"{url('table_poll', game)}{keeps}&version={fresh(game).version}"
         entry = {**BEN_WITH_DAN, "after": str(played), "token": str(uuid.uuid4())}
         enter = url("hand_enter", game)
-        sent = queries(lambda e=enter, d=entry: client.post(e, d, HTTP_ACCEPT="application/json"))
+        sent = queries(lambda e=enter, d=entry: client.post(e, d, **HTMX))
         hands.append(sent + queries(lambda p=poll: client.get(p, **HTMX)))
     assert calls[0] == calls[1]
     assert hands[0] == hands[1]

@@ -7,16 +7,16 @@ else the parts of the table's live part that changed around the hand form the
 phone keeps, docs/formats.md "Polls", with no further request). One of them
 records a hand a minute on the table screen's hand form, which static/js/hand.js
 shows a stage at a time with no request (docs/decisions.md, D50): a hand is
-three requests. "Save the call" posts the form (maker, trump, the called ace)
+two requests. "Save the call" posts the form (maker, trump, the called ace)
 to ``hand/start/?form=H&names=N`` as hand.js's fetch does, to tell the other
 phones; its answer is the call saved around the form (the live patch). At the
-end of the hand "Save hand" puts the hand in the phone's outbox, which posts the
-form's fields with ``after`` and its token to ``hand/enter/`` asking for JSON
-(static/js/outbox_store.js; no drawing), then clears the form for the next hand
-and brings the table up with the poll (``&form=H+1``, outbox.js), counted as a
-poll that saw a change. The other three phones see the call, then the hand, at
-their next poll. The seeded games are mid-hand (the call saved), so each
-table's minute starts with the end of a hand, at a moment of its own.
+end of the hand "Save hand" puts the hand in the phone's outbox, which clears the
+form for the next hand and posts the page's form with ``after`` and its token to
+``hand/enter/?form=H+1&names=N`` (static/js/outbox_store.js); its answer is the
+table brought up around the cleared form (the live patch, D73). The other three
+phones see the call, then the hand, at their next poll. The seeded games are
+mid-hand (the call saved), so each table's minute starts with the end of a hand,
+at a moment of its own.
 """
 
 from __future__ import annotations
@@ -36,18 +36,18 @@ READY_WITHIN = 25
 
 # Request names in the figures.
 POLL = "poll"  # answered 204: nothing changed
-TABLE_SCREEN = "table screen"  # a poll that saw a change (the scorer's after its hand too)
+TABLE_SCREEN = "table screen"  # a poll that saw a change
 CALL = "save the call"
-RECORD = "record a hand"  # Save hand: the outbox's JSON post, the hand stored
+RECORD = "record a hand"  # Save hand: the outbox's post, the hand stored and drawn
 OPEN_TABLE = "open the table"  # the whole page: after joining, or a request that failed
 JOIN = "join (key link)"
 CEILING = "ceiling (/healthz)"
 SHOWN = (POLL, TABLE_SCREEN, CALL, RECORD)
 
-# The scorer's three requests a hand: the call, the hand, the poll after it. The
-# call's answer and that poll's each draw a new poller, whose 4 s start again (on
+# The scorer's two requests a hand: the call and the hand. Each answer draws a new
+# poller, whose 4 s start again (on
 # average half a poll later than the one it replaced).
-HAND_REQUESTS = 3
+HAND_REQUESTS = 2
 NEW_POLLERS = 2
 
 
@@ -55,7 +55,7 @@ def offered_per_second(tables: int) -> float:
     """Requests a second the tables send when every answer is instant: four
     polls every 4 s (the other phones see the call and the hand in a poll, no
     request more), less the polls the scorer's new pollers put off, and the
-    hand's three requests."""
+    hand's two requests."""
     put_off = NEW_POLLERS * (POLL_EVERY / 2) / POLL_EVERY / HAND_EVERY
     polls = PHONES_PER_TABLE / POLL_EVERY - put_off
     return tables * (polls + HAND_REQUESTS / HAND_EVERY)

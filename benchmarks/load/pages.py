@@ -21,6 +21,7 @@ LIVE_PATCH = re.compile(r'<div id="live-patch"([^>]*)>')
 PATCH_DATA = re.compile(r'\bdata-([a-z-]+)="([^"]*)"')
 HAND_CALL = re.compile(r'<script id="hand-call" type="application/json">(.*?)</script>', re.S)
 # Where the table screen's hand form starts: read alone, not the whole page.
+SAVE_CALL_VERSION = re.compile(r'<button type="submit" name="version" value="(\d+)"')
 HAND_FORM_START = re.compile(r'<form\b[^>]*\bclass="[^"]*\btable-hand\b')
 
 
@@ -91,6 +92,9 @@ def hand_form(page: str) -> HandForm | None:
         return None
     form = found[0]
     given = form.attributes
+    # The version is Save the call's button's value (a hand is not asked it).
+    if version := SAVE_CALL_VERSION.search(page, start.start(), end):
+        form.fields["version"] = version[1]
     try:
         hand = int(given.get("data-hand", ""))
     except ValueError:

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import random
 import time
-import uuid
 from collections.abc import Callable
-from dataclasses import replace
 from http.cookiejar import Cookie, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -239,11 +236,11 @@ class Phone(FastHttpUser):
     def save_hand(self) -> bool:
         """The partner and the tricks tapped (hand.js shows the points from the
         page's table of outcomes, no request); Save hand puts the hand in the
-        outbox, which sends it as JSON (static/js/outbox_store.js: the form's
-        fields, ``after`` and its token, Accept JSON) and clears the form for the
-        next hand with a token of its own; then the table is brought up to date
-        around it by the poll with ``&form=`` (outbox.js, live.js). False when
-        Bower put it off (503 busy): it is to be sent again, as drawn and tapped."""
+        outbox, which clears the form for the next hand and posts the page's form
+        (static/js/outbox_store.js: its fields, ``after`` and its token, no version)
+        saying the form it keeps (``?form=``): the answer is the table brought up to
+        date around it (outbox.js, live.js), one request. False when Bower put it off
+        (503 busy): it is to be sent again, as drawn and tapped."""
         form = self._hand_form()
         if form is None:
             return True
@@ -255,14 +252,15 @@ class Phone(FastHttpUser):
         partner = self.taps.get("partner") or random.choice(others)  # as sent before, if put off
         self._tap(form, partner=partner, tricks="3")
         hand = form.hand
+        sent = {k: v for k, v in (form.fields | self.taps).items() if k != "version"}
         saved = self._send(
             "POST",
-            form.action,
+            f"{form.action}?form={hand + 1}&names={self.names}",
             mix.RECORD,
             expect=(200,),
-            extra={"Accept": "application/json"},
-            form=urlencoded(form.fields | self.taps),
-            check=lambda answer: _recorded(answer, hand),
+            extra=self._htmx(),
+            form=urlencoded(sent),
+            check=lambda page: self._drawn(page, hand + 1, call_saved=False),
         )
         if saved is None:
             if self.retry_after:
@@ -270,24 +268,6 @@ class Phone(FastHttpUser):
             self.open_table()
             return True
         TALLY.hand_recorded()
-        # The outbox clears the form for the next hand (hand.js's reset) and asks
-        # for what changed around it.
-        fields = {k: v for k, v in form.fields.items() if k not in pages.CALL_FIELDS}
-        self.form = replace(form, hand=hand + 1, call_saved=False, fields=fields)
-        self.form.fields["token"] = str(uuid.uuid4())
-        self.hand = hand + 1
-        drawn = self._send(
-            "GET",
-            self._poll_path(),
-            mix.TABLE_SCREEN,
-            expect=(200,),
-            extra=self._htmx(),
-            check=lambda page: self._drawn(page, hand + 1, call_saved=False),
-        )
-        if drawn is None:
-            # Refused: outbox.js draws the whole table instead (its form, its version
-            # and ``after`` as Bower has them now).
-            self.open_table()
         return True
 
     def _tap(self, form: pages.HandForm, **chips: str) -> None:
@@ -403,15 +383,6 @@ class Phone(FastHttpUser):
             if status in renamed:
                 response.request_meta["name"] = renamed[status]
             return page
-
-
-def _recorded(answer: str, hand: int) -> str:
-    """What is wrong with the outbox's JSON answer unless it recorded ``hand``."""
-    try:
-        recorded = json.loads(answer).get("recorded")
-    except (ValueError, AttributeError):
-        recorded = None
-    return "" if recorded == hand else f"hand {hand} not recorded: {answer[:80]!r}"
 
 
 def _seconds(header: str) -> float:

@@ -21,9 +21,14 @@ SIT_OUT_RANGE = (0, 99)  # a fixed number of points, as a table's target stays u
 MissedRounds = Literal["nothing", "average"]
 MISSED_NOTHING: MissedRounds = "nothing"
 MISSED_AVERAGE: MissedRounds = "average"
+# How a round after the first is seated (docs/rules.md, Euchre night 2).
+Movement = Literal["rotation", "result"]
+MOVE_ROTATION: Movement = "rotation"
+MOVE_BY_RESULT: Movement = "result"
 # A round's time on the clock, when the night keeps one (docs/rules.md, Euchre night 3).
 ROUND_MINUTES_RANGE = (5, 90)
 NIGHT_RULE_KEYS = (
+    "movement",
     "hands_per_round",
     "round_minutes",
     "lone_march_five",
@@ -40,6 +45,8 @@ NIGHT_RULE_KEYS = (
 class NightRules:
     """The house rules of a euchre night, with the defaults of docs/rules.md, Euchre night.
 
+    ``movement``: "rotation" (partners and opponents spread) or "result" (movement
+    by result: winners up a table, ``movement.move_tables``).
     ``hands_per_round``: hands at every table in a round (4 to 12, default 8).
     ``round_minutes``: a round's time on the clock, shown on the TV and the table
     screen (5 to 90; None, the default: no clock).
@@ -55,6 +62,7 @@ class NightRules:
     (docs/rules.md, Euchre night 6).
     """
 
+    movement: Movement = MOVE_ROTATION
     hands_per_round: int = 8
     round_minutes: int | None = None
     lone_march_five: bool = False
@@ -79,6 +87,8 @@ class NightRules:
             isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high
         ):
             raise RulesError("round_minutes", f"a round's clock is {low} to {high} minutes")
+        if self.movement not in (MOVE_ROTATION, MOVE_BY_RESULT):
+            raise RulesError("movement", f"must be '{MOVE_ROTATION}' or '{MOVE_BY_RESULT}'")
         if self.missed not in (MISSED_NOTHING, MISSED_AVERAGE):
             raise RulesError("missed", f"must be '{MISSED_NOTHING}' or '{MISSED_AVERAGE}'")
         sit_out = self.sit_out
@@ -130,6 +140,8 @@ class NightRules:
             "sit_out": self.sit_out,
             "table_rules": self.table_rules.to_dict(variant),
         }
+        if self.movement != MOVE_ROTATION:  # as missed: an older night reads the same
+            data["movement"] = self.movement
         if self.missed != MISSED_NOTHING:  # a night stored before the rule reads the same
             data["missed"] = self.missed
         if self.round_minutes is not None:
@@ -149,18 +161,11 @@ def night_rules_from_dict(variant: Variant, data: Mapping[str, Any] | None) -> N
     unknown = sorted(set(data) - set(NIGHT_RULE_KEYS))
     if unknown:
         raise RulesError(unknown[0], f"'{unknown[0]}' is not a rule of a euchre night")
-    # NightRules checks these three itself; the table's rules are read like a game's.
+    # NightRules checks the plain values itself; the table's rules are read like a
+    # game's, the prizes by name.
+    read_apart = ("table_rules", "prizes", "prize_ties")
     values: dict[str, Any] = {
-        k: data[k]
-        for k in (
-            "hands_per_round",
-            "round_minutes",
-            "lone_march_five",
-            "sit_out",
-            "missed",
-            "one_prize_each",
-        )
-        if k in data
+        k: data[k] for k in NIGHT_RULE_KEYS if k in data and k not in read_apart
     }
     values.update(_prize_values(data))
     if "table_rules" in data:

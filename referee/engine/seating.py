@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from referee.engine.movement import Results, move_tables
 from referee.engine.variants import Variant
 
 # The variants a night is played in, and their table sizes (docs/rules.md, Euchre night 1).
@@ -360,7 +361,12 @@ def _seat_call_ace(
 
 
 def plan_round(
-    *, present: Sequence[int], history: Sequence[RoundPlan], variant: Variant, seed: int = 0
+    *,
+    present: Sequence[int],
+    history: Sequence[RoundPlan],
+    variant: Variant,
+    seed: int = 0,
+    results: Results | None = None,
 ) -> RoundPlan:
     """Seat the next round of a night (docs/rules.md, Euchre night 2) for the players ``present``,
     given the rounds already played (``history``; its length is the round's number
@@ -368,7 +374,9 @@ def plan_round(
     seated, and the history counts for those who played it.
 
     The fewest possible sit out (``table_sizes``), chosen among those who have sat
-    out least; then partners and opponents are spread over the night.
+    out least; then partners and opponents are spread over the night, or, with the
+    round before's ``results``, the tables follow movement by result
+    (``movement.move_tables``).
     """
     check_variant(variant)
     players = sorted(present)
@@ -386,7 +394,18 @@ def plan_round(
     guide = circle[len(history) % len(circle)]
     out = _choose_sitting_out(players, len(players) - sum(sizes), tally, guide, rng)
     seated = [player for player in players if player not in out]
-    if variant is Variant.STANDARD:
+    if results is not None and history:
+        partners = tally.partners if variant is Variant.STANDARD else None
+        tables = move_tables(
+            seated=seated,
+            sizes=sizes,
+            last=history[-1].tables,
+            results=results,
+            partners=partners,
+            seed=seed,
+            rng=rng,
+        )
+    elif variant is Variant.STANDARD:
         factor_rng = random.Random(f"bower-seating:{seed}:circle")
         tables = _seat_standard(seated, guide, tally, factor_rng, rng)
     else:

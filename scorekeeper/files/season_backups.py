@@ -1,6 +1,7 @@
 """Seasons in the backup (docs/formats.md, "History out and back in"):
 ``scorekeeper.files.backups`` writes each table's seasons beside its games, as
-``"seasons": [{"name", "starts", "ends"}]`` (only for a table that has one),
+``"seasons": [{"name", "starts", "ends"}]`` (only for a table that has one;
+a rule other than total points adds ``"rule"``, and best nights ``"best"``),
 and reads them back through here.
 
 Reading checks every season before anything is stored: a name, two real
@@ -19,6 +20,7 @@ from datetime import date
 from typing import Any
 
 from referee.engine.names import holds_hidden, is_storable
+from referee.engine.season_rule import MOST_NIGHTS, RuleKind, SeasonRule
 from scorekeeper.files.read_errors import ReadError
 from scorekeeper.models import PrivateTable, Season
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
@@ -35,17 +37,21 @@ class SeasonBackup:
     name: str
     starts: date
     ends: date
+    rule: SeasonRule
 
 
-def season_backups(tables: Iterable[PrivateTable]) -> dict[int, list[dict[str, str]]]:
+def season_backups(tables: Iterable[PrivateTable]) -> dict[int, list[dict[str, str | int]]]:
     """Each table's seasons as the backup writes them, first first (one query)."""
-    written: dict[int, list[dict[str, str]]] = {t.pk: [] for t in tables}
+    written: dict[int, list[dict[str, str | int]]] = {t.pk: [] for t in tables}
     for season in Season.objects.filter(private_table__in=list(written)).order_by("starts", "pk"):
+        rule = {} if season.rule == RuleKind.POINTS else {"rule": season.rule}
         written[season.private_table_id].append(
             {
                 "name": season.name,
                 "starts": season.starts.isoformat(),
                 "ends": season.ends.isoformat(),
+                **rule,
+                **({"best": season.best} if season.rule == RuleKind.BEST else {}),
             }
         )
     return written
@@ -85,7 +91,20 @@ def _read_season(number: int, data: Any) -> SeasonBackup:
     )
     if ends < starts:
         raise SeasonError(f"{where}, ends", "the last game night comes before the first")
-    return SeasonBackup(name=name.strip(), starts=starts, ends=ends)
+    return SeasonBackup(name.strip(), starts, ends, _rule(where, data))
+
+
+def _rule(where: str, data: Mapping[str, Any]) -> SeasonRule:
+    """The season's standings rule: total points when the key is absent."""
+    kind = data.get("rule", RuleKind.POINTS)
+    if kind not in list(RuleKind):
+        raise SeasonError(f"{where}, rule", f"one of {', '.join(RuleKind)}")
+    if kind != RuleKind.BEST:
+        return SeasonRule(RuleKind(kind))
+    best = data.get("best")
+    if type(best) is not int or not 1 <= best <= MOST_NIGHTS:
+        raise SeasonError(f"{where}, best", f"a whole number of nights from 1 to {MOST_NIGHTS}")
+    return SeasonRule(RuleKind.BEST, best)
 
 
 def _date(where: str, key: str, value: Any) -> date:
@@ -109,7 +128,12 @@ def restore_seasons(
         if Season.objects.overlapping(private_table.pk, season.starts, season.ends).exists():
             continue
         Season.objects.create(
-            private_table=private_table, name=season.name, starts=season.starts, ends=season.ends
+            private_table=private_table,
+            name=season.name,
+            starts=season.starts,
+            ends=season.ends,
+            rule=season.rule.kind,
+            best=season.rule.best,
         )
         added += 1
     return added, len(seasons) - added

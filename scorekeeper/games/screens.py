@@ -62,6 +62,7 @@ class NightTableHeading:
     hands: int
     hand_now: int  # the round's hand being played: a misdeal is not one (rules.md, Euchre night 3)
     time_up: datetime | None = None  # the round timer's end, on a night that keeps one
+    moved: str = ""  # movement by result, before the round's first hand: who came from where
 
     def __str__(self) -> str:
         return f"{self.title} · Round {self.round} · Table {self.night_table}"
@@ -82,6 +83,11 @@ def night_heading(game: Game, *, played: int = 0) -> NightTableHeading | None:
         hands=game.round_hands or 0,
         hand_now=played + 1,
         time_up=night_round.time_up(night_round.night.night_rules.round_minutes),
+        moved=""
+        if played or game.is_finished
+        else night_round.moved_line(
+            game.night_table or 1, {s.player_id: s.player.name for s in game.seat_list()}
+        ),
     )
 
 

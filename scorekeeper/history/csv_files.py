@@ -22,9 +22,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from referee.engine.variants import Variant
-from scorekeeper.history.called_ace import CALLS, SUITS, CallRecord, Ends
 from scorekeeper.history.sheet_rows import sheet_rows
 from scorekeeper.models import Game, Hand, Player, Rating
+from scorekeeper.models.called_aces import CALLS, SUITS, CallRecord, Ends
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # A formula start not right after a letter or digit: where a piece may begin.

@@ -23,6 +23,7 @@ from django.db import models, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from referee.engine.movement import Results
 from referee.engine.names import same_name
 from referee.engine.night import (
     NightRules,
@@ -277,11 +278,12 @@ class EuchreNight(models.Model):
         self.version = night.version
 
     @transaction.atomic
-    def seat_next_round(self, *, version: int | None) -> NightRound:
+    def seat_next_round(self, *, version: int | None, results: Results | None = None) -> NightRound:
         """Seat the next round (docs/rules.md, Euchre night 2) for the players present now, from the
-        rounds already seated: its tables' games are created, each with the
-        first dealer the night draws. Raises SeatingError when every planned
-        round is seated or too few players are present."""
+        rounds already seated (and, at a night moved by result, the round before's
+        ``results``, ``NightBoard.results``): its tables' games are created, each
+        with the first dealer the night draws. Raises SeatingError when every
+        planned round is seated or too few players are present."""
         night = self._locked(version)
         seated = list(night.rounds.order_by("number"))
         if len(seated) >= night.rounds_planned:
@@ -297,6 +299,7 @@ class EuchreNight(models.Model):
             history=night.plans(),
             variant=night.variant_enum,
             seed=night.seed,
+            results=results,
         )
         number = len(seated) + 1
         round_ = NightRound.objects.create(

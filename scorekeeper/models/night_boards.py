@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from referee.engine.movement import Results, moves
 from referee.engine.night import NightStandings, RoundScore, score_night
+from referee.engine.night_rules import MOVE_BY_RESULT
 from referee.engine.seating import RoundPlan
 from scorekeeper.models.euchre_nights import EuchreNight
 from scorekeeper.models.games import Game
@@ -86,13 +88,18 @@ def _board(
         names=names,
         seed=night.seed,
     )
+    moved = night.night_rules.movement == MOVE_BY_RESULT
+    notes = [
+        moves(before.tables, before.sitting_out, plan.tables) if moved and before else {}
+        for before, plan in zip([None, *plans], plans, strict=False)
+    ]
     return NightBoard(
         night=night,
         entrants=entrants,
         names=names,
         rounds=[
-            BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score)
-            for r, plan, score in zip(rounds, plans, scores, strict=True)
+            BoardRound(record=r, plan=plan, games=by_round[r.pk], score=score, moves=note)
+            for r, plan, score, note in zip(rounds, plans, scores, notes, strict=True)
         ],
         standings=standings,
     )
@@ -101,12 +108,14 @@ def _board(
 @dataclass(frozen=True)
 class BoardRound:
     """A round as the screens show it: its record, its plan (player numbers),
-    its tables' games in table order, and the engine's score so far."""
+    its tables' games in table order, the engine's score so far, and at a night
+    moved by result where each player came from ("moved up from table 2")."""
 
     record: NightRound
     plan: RoundPlan
     games: list[Game]
     score: RoundScore
+    moves: dict[int, str]
 
     @property
     def number(self) -> int:
@@ -138,6 +147,16 @@ class NightBoard:
         return len(self.rounds) >= self.night.rounds_planned and all(
             r.complete for r in self.rounds
         )
+
+    @property
+    def results(self) -> Results | None:
+        """What movement by result seats the next round by (docs/rules.md, Euchre
+        night 2): the last round's points and the night's totals; None at a night
+        seated by rotation, or before round 1."""
+        if self.night.night_rules.movement != MOVE_BY_RESULT or not self.rounds:
+            return None
+        totals = {row.player: row.total for row in self.standings.rows}
+        return Results(points=self.rounds[-1].score.points, totals=totals)
 
     def name(self, number: int) -> str:
         return self.names.get(number, f"Player {number}")

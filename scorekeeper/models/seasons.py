@@ -18,6 +18,7 @@ from django.db import models, transaction
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
+from referee.engine.season_rule import RuleKind, SeasonRule
 from scorekeeper.models.euchre_nights import EuchreNight
 from scorekeeper.models.game_base import NIGHT_STARTS
 from scorekeeper.models.games import Game
@@ -90,6 +91,11 @@ class Season(models.Model):
         max_length=64, unique=True, default=new_watch_token, editable=False
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # How the standings rank (docs/rules.md, "Season standings"); ``best``: nights counted.
+    rule = models.CharField(
+        max_length=8, choices=[(k.value, k.value) for k in RuleKind], default="points"
+    )
+    best = models.PositiveSmallIntegerField(default=0)
 
     objects = SeasonQuerySet.as_manager()
 
@@ -104,6 +110,16 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def standings_rule(self) -> SeasonRule:
+        return SeasonRule(RuleKind(self.rule), self.best)
+
+    def change_rule(self, rule: SeasonRule) -> None:
+        """Rank by ``rule`` from now on; the season's TV redraws (``live_version``)."""
+        with transaction.atomic():
+            Season.objects.filter(pk=self.pk).update(rule=rule.kind, best=rule.best)
+            PrivateTable.shown_anew(self.private_table_id)
 
     @property
     def begins_at(self) -> datetime.datetime:
@@ -174,6 +190,7 @@ class Season(models.Model):
         starts: datetime.date,
         ends: datetime.date,
         token: uuid.UUID | None = None,
+        rule: SeasonRule | None = None,
     ) -> Season:
         """Name a season of ``private_table`` from game night ``starts`` to
         ``ends`` (both counted). The same form sent again (its ``token``: a
@@ -203,6 +220,13 @@ class Season(models.Model):
             clash = cls.objects.overlapping(private_table.pk, starts, ends).first()
             if clash is not None:
                 raise SeasonOverlaps(clash)
+            rule = rule or SeasonRule()
             return cls.objects.create(
-                private_table=private_table, name=name, starts=starts, ends=ends, token=token
+                private_table=private_table,
+                name=name,
+                starts=starts,
+                ends=ends,
+                token=token,
+                rule=rule.kind,
+                best=rule.best,
             )

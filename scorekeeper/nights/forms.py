@@ -30,6 +30,7 @@ from referee.engine.night import (
     PrizeTies,
 )
 from referee.engine.night_prizes import PRIZE_ORDER
+from referee.engine.night_rules import MOVE_BY_RESULT, MOVE_ROTATION
 from referee.engine.seating import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -161,6 +162,17 @@ class NightStartForm(PrizeFields):
         layout="chips-wide",
         help_text="Standard euchre: tables of 4, partners opposite. Call-Ace: tables of 4 to 6.",
         error_messages={"required": "Tap the variant of the night."},
+    )
+    movement = ChipField(
+        label="Seating after round 1",
+        choices=[
+            (MOVE_ROTATION, "Rotation: new partners and opponents"),
+            (MOVE_BY_RESULT, "By result: winners move up a table"),
+        ],
+        initial=MOVE_ROTATION,
+        layout="chips-wide",
+        help_text="By result: in standard euchre each table's winning pair moves up a table "
+        "and splits; in Call-Ace the top scorer moves up and the lowest down.",
     )
     rounds = WholeNumberField(
         label="Rounds",
@@ -309,6 +321,7 @@ class NightStartForm(PrizeFields):
             return data  # their own errors are shown beside them
         try:
             self.rules = NightRules(
+                movement=data.get("movement") or MOVE_ROTATION,
                 hands_per_round=hands,
                 round_minutes=data.get("round_minutes"),
                 lone_march_five=variant is Variant.STANDARD and data.get("lone_march_five") == "on",

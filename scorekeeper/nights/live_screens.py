@@ -18,9 +18,9 @@ from referee.engine.scoring import (
     march_points,
 )
 from referee.engine.variants import RenegeRule, Variant
-from scorekeeper.models import BoardRound, EuchreNight, Game, NightBoard
+from scorekeeper.models import EuchreNight, Game, NightBoard
 from scorekeeper.nights.prize_screens import prize_lines, prize_rule
-from scorekeeper.nights.screens import seat_label
+from scorekeeper.nights.screens import movement_line, round_view, seat_label
 from scorekeeper.web.house_rules import CANADIAN_LONER_LINE
 
 # What one screen of the watch page holds on a TV (static/css/night_live.css lays
@@ -70,13 +70,6 @@ class StandingLine:
         return self.place in ("1", "=1") and self.total > 0
 
 
-@dataclass(frozen=True)
-class TableProgress:
-    number: int
-    hands_counted: int
-    complete: bool
-
-
 def sit_out_rule(rules: NightRules) -> str:
     """How a player who sits out a round is scored, in a sentence
     (docs/rules.md, Euchre night 5)."""
@@ -103,10 +96,13 @@ def missed_rule(rules: NightRules) -> str:
 def rule_notes(board: NightBoard) -> list[str]:
     """The rules of the night's scoring that apply to it so far, each a sentence:
     sitting out once somebody has sat out, rounds missed once somebody has missed
-    one (docs/rules.md, Euchre night 5)."""
+    one (docs/rules.md, Euchre night 5); movement by result at a night that plays it
+    (Euchre night 2)."""
     rules = board.night.night_rules
     rows = board.standings.rows
     notes = []
+    if movement := movement_line(board.night):
+        notes.append(f"Movement by result: {movement}")
     if any(row.sat_out for row in rows):
         notes.append(sit_out_rule(rules))
     if any(row.missed for row in rows):
@@ -151,7 +147,8 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         "prize_rule": prize_rule(rules),
         "round_numbers": [r.number for r in board.rounds],
         "current": current,
-        "progress": progress(current),
+        # The round in play, table by table: who sits where, how far it has got.
+        "progress": round_view(board, current).tables if current else [],
         "hands_per_round": rules.hands_per_round,
         "rule_notes": rule_notes(board),
         "missed_rule": missed_rule(rules),
@@ -163,58 +160,6 @@ def standings_context(board: NightBoard, version: int) -> dict[str, Any]:
         ),
         "over": board.over,
     }
-
-
-def progress(current: BoardRound | None) -> list[TableProgress]:
-    """How far each table of the round in play has got."""
-    if current is None:
-        return []
-    return [
-        TableProgress(
-            number=number, hands_counted=table_round.hands_counted, complete=table_round.complete
-        )
-        for number, table_round in enumerate(current.score.tables, start=1)
-    ]
-
-
-# --- The watch page: the round's seating ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatLine:
-    seat: str
-    name: str
-    points: int
-
-
-@dataclass(frozen=True)
-class TableSeating:
-    number: int
-    seats: list[SeatLine]
-    hands_counted: int
-    complete: bool
-
-
-def seating(board: NightBoard) -> list[TableSeating]:
-    """The round in play, table by table: who sits where, and their points so far."""
-    current = board.current
-    if current is None:
-        return []
-    variant = board.night.variant_enum
-    return [
-        TableSeating(
-            number=number,
-            seats=[
-                SeatLine(seat=seat_name(variant, position), name=board.name(player), points=pts)
-                for position, (player, pts) in enumerate(
-                    zip(table_round.seats, table_round.points, strict=True)
-                )
-            ],
-            hands_counted=table_round.hands_counted,
-            complete=table_round.complete,
-        )
-        for number, table_round in enumerate(current.score.tables, start=1)
-    ]
 
 
 @dataclass(frozen=True)
@@ -249,7 +194,7 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
     on points share a place and are drawn alike (docs/rules.md, Euchre night 6)."""
     context = standings_context(board, version)
     lines = context["lines"]
-    tables = seating(board)
+    tables = context["progress"]
     large = any(len(night_table.seats) > 4 for night_table in tables)
     night = board.night
     check_in_open = night.check_in_token is not None and len(board.rounds) < night.rounds_planned

@@ -6,10 +6,12 @@ night's size."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.movement import movement_rule
+from referee.engine.night_rules import MOVE_BY_RESULT
 from referee.engine.variants import Variant
 from scorekeeper.models import BoardRound, EuchreNight, NightBoard, NightPlayer, Player
 from scorekeeper.nights.forms import NightPrizesForm, PrizeFields
@@ -33,6 +35,7 @@ class SeatView:
     partner: str
     deals_first: bool
     points: int
+    moved: str  # movement by result: "moved up from table 2"; "" otherwise
 
 
 @dataclass(frozen=True)
@@ -69,12 +72,14 @@ class PlayerLine:
     sits_out: bool
     present: bool
     points: int | None  # None: not in the round
+    moved: str = ""
 
     @property
     def text(self) -> str:
         if self.night_table is not None:
             where = f"table {self.night_table}, seat {self.seat}"
-            return f"{where}, partner {self.partner}" if self.partner else where
+            where = f"{where}, partner {self.partner}" if self.partner else where
+            return f"{where} ({self.moved})" if self.moved else where
         if self.sits_out:
             return "sits out"
         return "not playing (left)" if not self.present else "not playing (arrived since)"
@@ -106,6 +111,14 @@ class RoundView:
         return self.tables[line.night_table - 1]
 
 
+def movement_line(night: EuchreNight) -> str:
+    """Movement by result in a sentence, at a night that plays it; else ""
+    (docs/rules.md, Euchre night 2)."""
+    if night.night_rules.movement != MOVE_BY_RESULT:
+        return ""
+    return movement_rule(night.variant_enum)
+
+
 def seat_label(variant: Variant, position: int) -> str:
     """A seat's name: North, East, South, West in standard euchre; 1 to 6
     clockwise in Call-Ace (docs/rules.md, Euchre night)."""
@@ -125,7 +138,7 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
         zip(board_round.games, board_round.plan.tables, board_round.score.tables, strict=True),
         start=1,
     ):
-        seats = _seats(board, players, game.first_dealer, scored.points)
+        seats = _seats(board, players, game.first_dealer, scored.points, board_round.moves)
         for seat in seats:
             seats_of[seat.number] = (number, seat)
         teams = []
@@ -160,6 +173,7 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
                 sits_out=entrant.number in sitting_out,
                 present=entrant.present,
                 points=score.points.get(entrant.number),
+                moved=found[1].moved if found else "",
             )
         )
     return RoundView(
@@ -173,10 +187,14 @@ def round_view(board: NightBoard, board_round: BoardRound) -> RoundView:
 
 
 def _seats(
-    board: NightBoard, players: Sequence[int], first_dealer: int, points: Sequence[int]
+    board: NightBoard,
+    players: Sequence[int],
+    first_dealer: int,
+    points: Sequence[int],
+    moves: Mapping[int, str],
 ) -> list[SeatView]:
     """A table's seats in order: who sits there, with whom (standard euchre's
-    fixed partner), who deals first and the points they have."""
+    fixed partner), who deals first, the points they have and where they came from."""
     variant = board.night.variant_enum
     return [
         SeatView(
@@ -186,6 +204,7 @@ def _seats(
             partner=board.name(players[(position + 2) % 4]) if variant is Variant.STANDARD else "",
             deals_first=position == first_dealer,
             points=points[position],
+            moved=moves.get(player, ""),
         )
         for position, player in enumerate(players)
     ]
@@ -235,6 +254,7 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
         "confirm": None,
         "prizes": prize_lines(board),
         "prize_rule": prize_rule(rules),
+        "movement": movement_line(night),
         "prizes_form": NightPrizesForm(
             initial={
                 "version": night.version,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.engine.night_rules import MOVE_BY_RESULT
 from referee.engine.seating import MIN_PLAYERS, RoundPlan, plan_round
 from scorekeeper.models import NightBoard
 from scorekeeper.nights.screens import seat_label
@@ -15,7 +16,7 @@ from scorekeeper.nights.screens import seat_label
 @dataclass(frozen=True)
 class SheetTable:
     number: int
-    seats: list[tuple[str, str]]  # (seat, name), clockwise
+    seats: list[tuple[str, str, str]]  # (seat, name, where they came from), clockwise
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,11 @@ def seating_sheet(board: NightBoard) -> list[SheetRound]:
     plans: list[RoundPlan] = [r.plan for r in board.rounds]
     seated = len(plans)
     present = [e.number for e in board.entrants if e.present]
+    wanted = night.rounds_planned
+    if night.night_rules.movement == MOVE_BY_RESULT:
+        wanted = max(seated, 1)  # seated from the round before's results: none ahead
     if len(present) >= MIN_PLAYERS:
-        while len(plans) < night.rounds_planned:
+        while len(plans) < wanted:
             plans.append(
                 plan_round(present=present, history=plans, variant=variant, seed=night.seed)
             )
@@ -47,7 +51,7 @@ def seating_sheet(board: NightBoard) -> list[SheetRound]:
                 SheetTable(
                     number=table_number,
                     seats=[
-                        (seat_label(variant, position), board.name(player))
+                        (seat_label(variant, position), board.name(player), moved.get(player, ""))
                         for position, player in enumerate(players)
                     ],
                 )
@@ -57,4 +61,5 @@ def seating_sheet(board: NightBoard) -> list[SheetRound]:
             planned=number > seated,
         )
         for number, plan in enumerate(plans, start=1)
+        for moved in [board.rounds[number - 1].moves if number <= seated else {}]
     ]

@@ -11,7 +11,16 @@ from typing import Any
 
 from django import forms
 
+from referee.chips import ChipField
 from referee.engine.names import holds_hidden, is_storable
+from referee.engine.season_rule import (
+    KIND_LABELS,
+    MOST_NIGHTS,
+    PLACE_POINTS,
+    RuleKind,
+    SeasonRule,
+)
+from referee.forms.numbers import WholeNumberField
 from scorekeeper.models import PrivateTable, Season, SeasonOverlaps
 from scorekeeper.models.seasons import FIRST_YEAR, LAST_YEAR, NAME_MAX_LENGTH
 
@@ -41,8 +50,46 @@ class NightDateField(forms.DateField):
             raise forms.ValidationError(YEARS, code="year")
 
 
-class SeasonForm(forms.Form):
-    """A season: its name and its first and last game nights, both counted."""
+class RuleForm(forms.Form):
+    """How the season's standings rank (docs/rules.md, "Season standings")."""
+
+    rule = ChipField(  # not required: a form without it ranks by total points
+        label="Standings rule",
+        choices=list(KIND_LABELS.items()),
+        initial=RuleKind.POINTS,
+        layout="chips-wide",
+        help_text=f"Places score {', '.join(map(str, PLACE_POINTS[:-1]))} and {PLACE_POINTS[-1]} "
+        f"for 1st to {len(PLACE_POINTS)}th on each game night.",
+        error_messages={"invalid_choice": "Choose one of the rules shown."},
+    )
+    best = WholeNumberField(
+        label="Nights counted, for best nights",
+        required=False,
+        min_value=1,
+        max_value=MOST_NIGHTS,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"),
+            f"Give a number of nights from 1 to {MOST_NIGHTS}.",
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("rule") == RuleKind.BEST and not data.get("best") and "best" not in self.errors:
+            self.add_error("best", "Give how many of each player's best nights count, as 5.")
+        return data
+
+    @property
+    def chosen(self) -> SeasonRule:
+        kind = RuleKind(self.cleaned_data["rule"] or RuleKind.POINTS)
+        return SeasonRule(kind, self.cleaned_data["best"] if kind is RuleKind.BEST else 0)
+
+
+class SeasonForm(RuleForm):
+    """A season: its name, its first and last game nights, both counted, and its rule."""
+
+    field_order = ["token", "name", "starts", "ends", "rule", "best"]
 
     token = forms.UUIDField(
         widget=forms.HiddenInput,
@@ -99,6 +146,7 @@ class SeasonForm(forms.Form):
                 starts=data["starts"],
                 ends=data["ends"],
                 token=data["token"],
+                rule=self.chosen,
             )
         except SeasonOverlaps as clash:
             other = clash.season

@@ -8,15 +8,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.models import Game, PrivateTable, Season
+from django.db import models
+
+from scorekeeper.models import EuchreNight, Game, PrivateTable, Season
+from scorekeeper.models.called_aces import AceFigures, ace_figures
+from scorekeeper.models.kept import Kept, tables_brief
 from scorekeeper.models.seasons import game_night_of
-from scorekeeper.seasons.standings import StandingLine, season_standings
+from scorekeeper.seasons.standings import SeasonStandings, StandingLine, season_standings
 
 # The game nights the form's date pickers offer: the table's latest.
 OFFERED_NIGHTS = 120
 # Standings lines a TV shows at once; more are shown a page at a time
 # (static/js/watch_pages.js), and all of them without JavaScript.
 WATCH_PAGE_LINES = 10
+# The seasons drawn last, each with its standings and called aces while nothing
+# they count has changed (docs/decisions.md, D74).
+KEPT_SEASONS = 16
+Figures = tuple[SeasonStandings, tuple[AceFigures, AceFigures]]
+_KEPT: Kept[Figures] = Kept(KEPT_SEASONS)
 
 
 def game_nights(private_table: PrivateTable) -> list[datetime.date]:
@@ -39,15 +48,38 @@ class WatchPage:
     lines: Sequence[StandingLine]
 
 
+def _brief(season: Season) -> tuple[object, ...]:
+    """What the season's figures rest on, in three queries: every game and
+    euchre night of its table (a game before the season moves the ratings it
+    starts from), the table's names (a rename or merge) and the rule."""
+    nights = EuchreNight.objects.filter(private_table=season.private_table_id).aggregate(
+        n=models.Count("pk"), version=models.Sum("version")
+    )
+    rule = (season.rule, season.best, season.starts, season.ends)
+    table = tables_brief([season.private_table_id])
+    return (season.pk, season.watch_token, *table, *nights.values(), *rule)
+
+
+def season_figures(season: Season) -> Figures:
+    """The season's standings and called aces, worked out afresh only when
+    something they count has changed since this process last did (``_brief``)."""
+    return _KEPT.get(
+        _brief(season),
+        lambda: (season_standings(season), ace_figures([season.private_table], season.games())),
+    )
+
+
 def season_context(season: Season) -> dict[str, Any]:
-    """A season's page: its dates, standings and leaders, and its watch link."""
-    standings = season_standings(season)
+    """A season's page: its dates, standings and leaders, its called aces and
+    its watch link."""
+    standings, aces = season_figures(season)
     return {
         "season": season,
         "standings": standings,
         "leaders": standings.leaders,
         "rating_columns": [v.label for v in standings.variants],
         "rows": [(line, line.rating_cells(standings.variants)) for line in standings.lines],
+        "aces": aces,
     }
 
 

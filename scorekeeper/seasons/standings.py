@@ -14,10 +14,12 @@ import datetime
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db import models
 from django.utils import timezone
 
+from referee.engine.season_rule import SeasonRule, scores
 from referee.engine.variants import Variant
 from scorekeeper.models import Season, Seat
 from scorekeeper.models.game_base import NIGHT_STARTS
@@ -57,8 +59,14 @@ class StandingLine:
     nights: int = 0
     prizes: list[str] = field(default_factory=list)
     ratings: dict[Variant, SeasonRating] = field(default_factory=dict)
+    score: Fraction = Fraction(0)  # by the season's rule (docs/rules.md, "Season standings")
     place: int = 0
-    shared: bool = False  # level with another player on points and wins
+    shared: bool = False  # level with another player on score and wins
+
+    @property
+    def score_shown(self) -> str:
+        """The rule's score: a whole number, or an average to one decimal."""
+        return str(self.score) if self.score.denominator == 1 else f"{float(self.score):.1f}"
 
     @property
     def prizes_won(self) -> int:
@@ -90,6 +98,7 @@ class Leader:
 @dataclass(frozen=True)
 class SeasonStandings:
     lines: list[StandingLine]
+    rule: SeasonRule
     variants: list[Variant]
     leaders: list[Leader]
     # The season's finished games (euchre nights' tables apart) and euchre nights over.
@@ -98,8 +107,8 @@ class SeasonStandings:
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """The season's standings, best first: by points, then wins; players
-    level on both share a place. A fixed number of queries whatever its size."""
+    """The season's standings, best first: by the season's rule, then wins;
+    players level on both share a place. A fixed number of queries whatever its size."""
     lines: dict[int, StandingLine] = {}
     variants: set[Variant] = set()
     seats = Seat.objects.filter(game__in=season.games().finished())
@@ -119,15 +128,21 @@ def season_standings(season: Season) -> SeasonStandings:
         line.wins += row["wins"]
         line.points += row["points"] or 0
         variants.add(Variant(row["game__variant"]))
-    for player, nights_played in _nights_played(seats).items():
-        if player in lines:
-            lines[player].nights = nights_played
+    night_points = _night_points(seats)
+    for night in night_points:
+        for player in night:
+            lines[player].nights += 1
     nights = _add_prizes(season, lines)
     ordered = sorted(variants, key=list(Variant).index)
     _add_ratings(season, lines, ordered)
+    rule = season.standings_rule
+    played = {pk: line.games + line.rounds for pk, line in lines.items()}
+    for pk, score in scores(rule, night_points, played).items():
+        lines[pk].score = score
     ranked = _ranked(lines.values())
     return SeasonStandings(
         lines=ranked,
+        rule=rule,
         variants=ordered,
         leaders=_leaders(ranked, ordered),
         games=season.games().finished().games_only().count(),
@@ -135,19 +150,20 @@ def season_standings(season: Season) -> SeasonStandings:
     )
 
 
-def _nights_played(seats: models.QuerySet[Seat]) -> dict[int, int]:
-    """Each player's game nights: the local dates of their games' starts, less
-    six hours (a game after midnight belongs to the evening before). Worked out
-    here from each game's start: SQLite would call Python for every seat."""
+def _night_points(seats: models.QuerySet[Seat]) -> list[dict[int, int]]:
+    """Each game night's points by player: the local dates of their games'
+    starts, less six hours (a game after midnight belongs to the evening
+    before). Worked out here from each game's start: SQLite would call Python
+    for every seat."""
     night_of: dict[int, datetime.date] = {}
-    nights: dict[int, set[datetime.date]] = defaultdict(set)
-    rows = seats.order_by().values_list("player", "game", "game__created_at")
-    for player, game, started in rows:
+    nights: dict[datetime.date, Counter[int]] = defaultdict(Counter)
+    rows = seats.order_by().values_list("player", "game", "game__created_at", "total")
+    for player, game, started, total in rows:
         night = night_of.get(game)
         if night is None:
             night = night_of[game] = (timezone.localtime(started) - NIGHT_SHIFT).date()
-        nights[player].add(night)
-    return {player: len(dates) for player, dates in nights.items()}
+        nights[night][player] += total or 0
+    return list(nights.values())
 
 
 def _add_prizes(season: Season, lines: dict[int, StandingLine]) -> int:
@@ -190,12 +206,12 @@ def _add_ratings(
 
 
 def _ranked(lines: Iterable[StandingLine]) -> list[StandingLine]:
-    """Best first, by points then wins, then name; level players share a place."""
-    ordered = sorted(lines, key=lambda line: (-line.points, -line.wins, line.name.casefold()))
+    """Best first, by the rule's score then wins, then name; level players share a place."""
+    ordered = sorted(lines, key=lambda line: (-line.score, -line.wins, line.name.casefold()))
     place, last = 0, None
     for n, line in enumerate(ordered, start=1):
-        if (line.points, line.wins) != last:
-            place, last = n, (line.points, line.wins)
+        if (line.score, line.wins) != last:
+            place, last = n, (line.score, line.wins)
         line.place = place
     level = Counter(line.place for line in ordered)
     for line in ordered:

@@ -15,10 +15,10 @@ from typing import cast
 from django.http import Http404, HttpResponse, HttpResponseForbidden, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import AlreadyStarted, PrivateTable, Season
-from scorekeeper.seasons.forms import SeasonForm
+from scorekeeper.seasons.forms import RuleForm, SeasonForm
 from scorekeeper.seasons.screens import game_nights, season_context, watch_context
 from scorekeeper.web.forms import PrivateTableChoiceForm, with_new_token
 from scorekeeper.web.http import HtmxHttpRequest
@@ -97,13 +97,24 @@ def _list(
     return screen(request, LIST_PAGE, context, status=status, url=reverse("season_list"))
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """A season's standings: per player games, wins, points, game nights,
-    prizes and ratings, and the leaders of each figure."""
+    prizes and ratings, and the leaders of each figure; a POST changes its
+    standings rule (docs/rules.md, "Season standings")."""
     seasons = Season.objects.for_tables(tables_of(request)).select_related("private_table")
     season = get_object_or_404(seasons, pk=season_id)
-    return screen(request, "seasons/season.html", season_context(season))
+    here = reverse("season_detail", args=[season.pk])
+    form = RuleForm(initial={"rule": season.rule, "best": season.best or None})
+    if request.method == "POST":
+        form = RuleForm(request.POST)
+        if form.is_valid():
+            season.change_rule(form.chosen)
+            return HttpResponseRedirect(here)
+    context = {**season_context(season), "form": form}
+    return screen(
+        request, "seasons/season.html", context, status=422 if form.errors else 200, url=here
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -477,7 +477,7 @@
       // form's turn (docs/decisions.md, D56).
       const response = await fetch(address, {
         method: "POST",
-        body: new URLSearchParams(new FormData(form)),
+        body: new URLSearchParams(new FormData(form, form.querySelector(".save-call"))),
         headers: { "HX-Request": "true", "HX-Current-URL": location.href },
         credentials: "same-origin",
       });

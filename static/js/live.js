@@ -79,32 +79,15 @@
   };
 
   // After this phone's own hand reached Bower (outbox.js): the table brought up to
-  // date as a follower's poll is, around the form. False where that cannot be (the
-  // form busy, the game over, the names changed): then the page is drawn whole.
+  // date around the form by its answer (`text`, a live patch when it was posted to
+  // `keeping`'s address). False where that cannot be (the form busy, the game over,
+  // the names changed, `stillSo` no more: a hand of this phone's waits for the game):
+  // then the page is drawn whole.
   const OWN_BUSY = ["changing", "keeping", "callSending", "saveWaiting"];
-  // `stillSo`: whether nothing of this phone's waits for the game still, once answered.
-  const bringUp = async (form, stillSo) => {
-    const poller = document.querySelector("#live .poller[hx-get]");
-    if (!window.htmx || !window.bowerHand || !poller || OWN_BUSY.some((name) => form.dataset[name])) return false;
-    const { hand } = form.dataset;
-    const address = keeping(poller.getAttribute("hx-get"), form);
-    if (!address) return false;
-    let text;
-    try {
-      const response = await fetch(address, {
-        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
-        credentials: "same-origin",
-      });
-      // (204, nothing new, cannot be after a hand recorded unless the page was drawn anew.)
-      if (response.status !== 200) return false;
-      text = await response.text();
-    } catch {
-      return false;
-    }
+  const bringUp = async (form, text, stillSo) => {
     if (!form.isConnected) return true; // the scorer went on to another screen meanwhile
-    // The next hand kept meanwhile: drawn whole, as before the patch.
-    if (form.dataset.hand !== hand || OWN_BUSY.some((name) => form.dataset[name]) || !(await stillSo())) return false;
-    return isPatch(text) && apply(text, form);
+    if (!window.bowerHand || OWN_BUSY.some((name) => form.dataset[name]) || !isPatch(text)) return false;
+    return (await stillSo()) && apply(text, form);
   };
   window.bowerLive = { isPatch, apply, keeping, bringUp };
 

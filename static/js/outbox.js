@@ -8,7 +8,7 @@
 // screen of their game is open: when the network returns, on page load, and every few
 // seconds while any wait. If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
-// tap. Points and dealers are the engine's (the kind's table of outcomes and the page's
+// tap (the server draws that choice: views/hands.py). Points and dealers are the engine's (the kind's table of outcomes and the page's
 // deal order: static/js/hand.js); forms that go through the outbox carry data-outbox
 // (games/table.html).
 "use strict";
@@ -74,118 +74,26 @@
   };
 
   // ---- Drawing the waiting hands on the table screen (with outbox_view.js) --------
-  const { element, button, waitingOf, drawDeal } = self.BowerOutboxView;
-
-  const drawList = (form, entries) => {
-    const live = document.getElementById("live");
-    let section = document.getElementById("outbox");
-    if (!entries.length && !undone) {
-      if (section) section.remove();
-      return;
-    }
-    if (!section) {
-      section = element("section", "recent outbox");
-      section.id = "outbox";
-      section.setAttribute("aria-labelledby", "outbox-heading");
-    }
-    const heading = element("h2", "", "Waiting to be sent");
-    heading.id = "outbox-heading";
-    // A choice to make comes first on the screen (and skips the note); waiting hands go under the hand.
-    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
-    const note = element(
-      "p",
-      "muted",
-      entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
-    );
-    const list = element("ol", "recent-list");
-    const players = window.bowerHand.players(form);
-    entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
-    section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
-    if (undone) {
-      const offer = element("p", "taken-back");
-      offer.append(`Hand ${undone.entry.number} taken back (it had not been sent). `, button("Redo", "redo", undone.entry.id));
-      section.append(offer);
-    }
-    const anchor = attention ? live.querySelector(".table-head") : live.querySelector(".current") || live.querySelector(".scores");
-    if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
-  };
+  const { drawList, drawScores, drawDeal } = self.BowerOutboxView;
 
   // Neither a hand in conflict nor the other phone's it met counts until the scorer chooses.
   const inConflict = (entries) => entries.filter((entry) => entry.state === "conflict");
   const counted = (entries) => entries.filter((entry) => entry.state !== "conflict");
-  const theirPoints = (form, entry) => {
-    const theirs = entry.answer && entry.answer.theirs;
-    // Only a hand the page's totals count (it is drawn after Bower answered).
-    if (!theirs || !theirs.number || theirs.number > handsOnPage(form)) return [];
-    if (Array.isArray(theirs.points)) return theirs.points;
-    const row = document.querySelector(`#live .recent-hand[data-number="${theirs.number}"][data-points]`);
-    return row ? row.dataset.points.split(",").map(Number) : [];
-  };
+  // Only a hand the page's totals count (it is drawn after Bower answered).
+  const theirPoints = (form, { answer }) => (answer && answer.number && answer.number <= handsOnPage(form) ? answer.points : []);
 
   const drawTotals = (form, entries, shownWaiting) => {
     const seats = window.bowerHand.players(form).length;
     const points = Array(seats).fill(0);
     for (const entry of [...arrived, ...counted(entries)]) entry.points.forEach((delta, seat) => (points[seat] += delta));
     for (const entry of inConflict(entries)) theirPoints(form, entry).forEach((delta, seat) => (points[seat] -= delta));
-    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
-    const shownTotals = rows.map((row) => {
-      const total = row.querySelector(".score-total");
-      if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
-      const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
-      if (total.textContent !== String(value)) total.textContent = String(value);
-      const meter = row.querySelector("meter");
-      if (meter) meter.value = value;
-      return value;
-    });
-    markAhead(rows, shownTotals);
-    const scores = document.querySelector(".scores");
-    let line = scores && scores.querySelector(".unsent-line");
-    if (scores && !line) {
-      line = element("p", "unsent-line");
-      scores.append(line);
-    }
     const waiting = counted(entries).length;
     const choosing = inConflict(entries).length;
     const words = [];
     if (shownWaiting && waiting) words.push(`Not yet sent: these totals count ${waiting} ${plural(waiting, "hand", "hands")} waiting on this phone.`);
     if (choosing) words.push(`Hand ${entries.find((entry) => entry.state === "conflict").number} is not counted until you choose below.`);
-    if (line) {
-      line.textContent = words.join(" ");
-      line.hidden = !words.length;
-    }
-    if (scores) scores.classList.toggle("is-unsent", words.length > 0);
+    drawScores(points, words.join(" "));
     if (window.bowerHand) window.bowerHand.setWaiting(form, points, shownWaiting ? entries.length : 0);
-  };
-
-  // The "ahead" marks and the screen reader's line for the totals shown (as
-  // screens.py's ahead_line words them while a game is on).
-  const markAhead = (rows, totals) => {
-    const top = Math.max(0, ...totals);
-    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
-    const word = leaders.length === 1 ? "ahead" : "level";
-    for (const row of rows) {
-      const leads = leaders.includes(row);
-      row.classList.toggle("is-ahead", leads);
-      let tag = row.querySelector(".tag-ahead");
-      if (leads && !tag) {
-        tag = element("span", "tag tag-ahead");
-        const deals = row.querySelector(".tag-deal");
-        if (deals) deals.before(tag, " ");
-        else row.querySelector(".score-name").append(" ", tag);
-      }
-      if (tag && !leads) tag.remove();
-      else if (tag) tag.textContent = word;
-    }
-    const line = document.querySelector(".scores .ahead-line");
-    if (!line) return;
-    const meter = rows.length && rows[0].querySelector("meter");
-    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
-    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
-    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
-    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
-    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
-    else line.textContent = `${listed} level at the top with ${top}${of}.`;
   };
 
   // While hands wait: no Fix or Undo of the last recorded hand (they come after it).
@@ -234,7 +142,7 @@
     const seen = unquiet(entries);
     drawTable(form, entries);
     drawTotals(form, entries, seen.length > 0);
-    drawList(form, seen);
+    drawList(document.getElementById("live"), seen, window.bowerHand.players(form), undone);
   };
 
   // ---- Keeping a hand ----------------------------------------------------------------
@@ -247,10 +155,7 @@
     return { summary: words, points: Array(seats).fill(0), rule: "" };
   };
 
-  // `token`: the one a failed request carried (it may have reached Bower: sent again,
-  // it is recorded once); a hand kept straight away gets a new one. `busy`: Bower
-  // answered "busy" (503): it is sent again after the seconds it asked for.
-  const keep = async (form, token, busy = 0) => {
+  const keep = async (form) => {
     const hand = handForm();
     // A double tap keeps a hand once (the misdeal's button stays: a second tap within a second).
     const again = form !== hand && Date.now() - Number(form.dataset.keptAt || 0) < 1000;
@@ -259,7 +164,7 @@
     if (!description) return;
     form.dataset.keeping = "yes";
     try {
-      await keepIt(form, hand, description, token, busy);
+      await keepIt(form, hand, description);
     } finally {
       delete form.dataset.keeping;
       form.dataset.keptAt = String(Date.now());
@@ -268,21 +173,21 @@
 
   const keptWords = (number, changed) => `Hand ${number} ${changed ? "changed" : "kept"} on this phone: it is sent when Bower can be reached.`;
 
-  const keepIt = async (form, hand, description, token, busy) => {
+  const keepIt = async (form, hand, description) => {
     handsOnPage(hand);
     const game = gameOf(form);
-    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && !["token", "version"].includes(name));
+    const fields = [...new FormData(form)].filter(([name, value]) => typeof value === "string" && name !== "token");
     const entries = await outbox.list(game);
     if (gameOf(hand) === game) noteArrived(hand, entries); // a hand recorded since the last drawing
     const changing = hand.dataset.changing && entries.find((entry) => entry.id === hand.dataset.changing);
     // Sent at once, as if straight to Bower: online, nothing waiting before it.
-    const atOnce = !busy && !changing && navigator.onLine && !entries.length;
+    const atOnce = !changing && navigator.onLine && !entries.length;
     let number;
     let id = null;
     if (changing && form === hand) {
       number = changing.number;
-      // A new token for the new content; the old ones stay with it, as this phone's: one
-      // may have reached Bower though its answer was lost (outbox_store.js, on a 409).
+      // A new token for the new content; the old ones are sent with it (`earlier`): one
+      // may have recorded it though its answer was lost, and Bower names it this phone's.
       const earlier = [...(changing.earlier || []), changing.token];
       await outbox.put(game, changing.id, { ...description, fields, token: outbox.newToken(), earlier, state: "waiting" });
       delete hand.dataset.changing;
@@ -290,8 +195,7 @@
       const after = entries.length ? entries[entries.length - 1].after + 1 : handsCounted(hand);
       number = after + 1;
       id = outbox.newToken();
-      const url = form.getAttribute("action");
-      await outbox.add(game, { id, url, fields, after, number, token: token || outbox.newToken(), ...description, state: "waiting" });
+      await outbox.add(game, { id, url: form.getAttribute("action"), fields, after, number, token: outbox.newToken(), ...description, state: "waiting" });
     }
     undone = null;
     if (atOnce) {
@@ -302,14 +206,11 @@
     }
     const next = (await outbox.list(game)).reduce((last, entry) => Math.max(last, entry.number), 0) + 1;
     window.bowerHand.reset(hand, next, outbox.newToken());
-    if (busy) say(`Bower is busy: hand ${number} kept on this phone, and sent in a moment.`);
-    else if (!atOnce) say(keptWords(number, Boolean(changing)));
+    if (!atOnce) say(keptWords(number, Boolean(changing)));
     await draw();
     // The next hand from the top, with the message, as after a hand Bower recorded.
     window.scrollTo({ top: 0 });
-    if (!navigator.onLine) return;
-    if (busy) setTimeout(flush, busy * 1000);
-    else flush();
+    if (navigator.onLine) flush();
   };
 
   // A hand sent at once that Bower has not recorded yet: shown as waiting from now on.
@@ -328,7 +229,7 @@
     const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (form.matches(".table-hand") && submitter && !submitter.matches(".save-hand")) return;
     event.preventDefault();
-    keep(form, "");
+    keep(form);
   });
 
   // ---- Sending --------------------------------------------------------------------
@@ -352,7 +253,9 @@
         if (sending) sending.dataset.sending = "yes";
         try {
           // Only this page's game: a hand goes when a table screen of its game is open.
-          const result = here ? await outbox.send(here, csrf()) : null;
+          // Its answer the table around the form, as a follower's poll draws it (live.js).
+          const keeping = (url) => (window.bowerLive && window.bowerLive.keeping(url, form)) || url;
+          const result = here ? await outbox.send(here, csrf(), keeping) : null;
           await afterSending(here, result);
         } finally {
           if (sending) delete sending.dataset.sending;
@@ -370,12 +273,13 @@
   // Nothing left waiting and all well: as a follower's poll does, the parts that
   // changed around the form (live.js), not the whole page; the whole page where that
   // cannot be (the game over: on to the result; names changed; another screen).
-  const refresh = async (game, message, kind = "success", result = false) => {
+  // `text`: the last hand's answer (a live patch, asked for by `keeping`'s address).
+  const refresh = async (game, message, kind = "success", result = false, text = "") => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
     const nothingWaits = async () => !(await outbox.list(game)).length;
     const patchable = kind === "success" && window.bowerLive && (await nothingWaits());
-    if (patchable && (await window.bowerLive.bringUp(form, nothingWaits))) {
+    if (patchable && text && (await window.bowerLive.bringUp(form, text, nothingWaits))) {
       say(message, kind);
       await draw();
       return;
@@ -450,31 +354,32 @@
     }
     // The queue stopped at a hand the scorer must look at: said where the eye goes first.
     const conflict = entries.find((entry) => entry.state === "conflict");
-    const own = conflict && conflict.answer && conflict.answer.theirs && conflict.answer.theirs.by === "this phone";
+    const own = conflict && conflict.answer.by === "this phone";
     const problem =
       stopped === "conflict"
         ? own
-          ? `Hand ${conflict.answer.theirs.number} reached Bower from this phone before: choose below which to keep.`
+          ? `Hand ${conflict.answer.number} reached Bower from this phone before: choose below which to keep.`
           : "Another phone entered this hand too: choose below which to keep."
         : stopped === "refused"
           ? "Bower did not take a hand kept on this phone: see below."
           : "";
     let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
     if (sent && sent === sentAtOnce.length) message = words.join(" ");
-    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem);
+    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem, result.answer);
   };
 
   // ---- The scorer's choices -----------------------------------------------------------
 
   const entryOf = (id) => (shown || []).find((entry) => entry.id === id);
 
-  const replaceTheirs = async (game, entry) => {
-    const { edit } = entry.answer.theirs;
-    const body = new URLSearchParams(Object.entries(edit.fields));
+  // "Keep mine": the conflict part's form, posting this phone's hand as the change of theirs.
+  const replaceTheirs = async (game, entry, choice) => {
+    const edit = choice.closest("form");
+    const body = new URLSearchParams(new FormData(edit));
     body.set("csrfmiddlewaretoken", csrf());
     let status = 0;
     try {
-      const response = await fetch(edit.url, {
+      const response = await fetch(edit.getAttribute("action"), {
         method: "POST",
         body,
         credentials: "same-origin",
@@ -486,7 +391,7 @@
     }
     if (status === 200) {
       await outbox.drop(game, entry.id);
-      refresh(game, `Hand ${entry.answer.theirs.number} is now the one from this phone.`);
+      refresh(game, `Hand ${entry.answer.number} is now the one from this phone.`);
     } else {
       // The game changed again (or the network went): sent again, it shows what stands now.
       await outbox.put(game, entry.id, { state: "waiting", answer: null });
@@ -498,6 +403,7 @@
     const target = event.target instanceof Element && event.target.closest("[data-outbox-action]");
     const form = handForm();
     if (!target || !form) return;
+    event.preventDefault(); // the conflict part's forms are the page's way: here, the outbox's
     const game = gameOf(form);
     const { outboxAction: action, id } = target.dataset;
     const entry = entryOf(id);
@@ -536,7 +442,7 @@
       say(`Hand ${entry.number} from this phone dropped.`);
     } else if (action === "theirs") {
       await outbox.drop(game, id);
-      const { number, by } = entry.answer.theirs;
+      const { number, by } = entry.answer;
       say(`Hand ${number} stays as ${by === "this phone" ? "Bower has it" : "the other phone entered it"}; this phone's copy is dropped.`);
     } else if (action === "later") {
       const shift = entry.answer.hands - entry.after;
@@ -547,7 +453,7 @@
         );
       });
     } else if (action === "replace") {
-      await replaceTheirs(game, entry);
+      await replaceTheirs(game, entry, target);
     }
     await draw();
     if (navigator.onLine && ["later", "drop", "theirs", "replace", "keep"].includes(action)) flush();

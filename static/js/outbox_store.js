@@ -1,8 +1,8 @@
 // The phone's outbox of hands (docs/decisions.md, D52): hands saved while Bower could
 // not be reached wait here, in IndexedDB (through the vendored idb-keyval), and are
 // sent in order, one at a time, with `after` and their token (docs/formats.md,
-// "Recording a hand, once" and "The outbox's answers"). No DOM: the table page
-// (static/js/outbox.js) sends with it. It holds no scoring rule: the points it keeps
+// "Recording a hand, once"). It draws nothing: the table page (static/js/outbox.js)
+// sends with it. It holds no scoring rule: the points it keeps
 // for a hand are the ones the engine's table of outcomes showed when it was saved.
 "use strict";
 
@@ -12,7 +12,8 @@ self.BowerOutbox = (() => {
   // One game's waiting hands, in the order they go: its table screen's path is the key.
   // An entry: { id, url, fields: [[name, value], ...], after, token, number, summary,
   //   points: [by seat], state: "waiting" | "changing" | "conflict" | "refused",
-  //   answer (a 409's), problems ([[field, message], ...]),
+  //   answer (a 409's: { html: the conflict part, number, hands, by, points }),
+//   problems ([[field, message], ...]),
   //   earlier (its tokens before it was changed on this phone) }.
   const list = async (game) => (await self.idbKeyval.get(game, store)) || [];
   const games = () => self.idbKeyval.keys(store);
@@ -42,55 +43,52 @@ self.BowerOutbox = (() => {
 
   const refusedBy = (status) => [[null, `Bower refused this hand (error ${status}).`]];
 
-  // Send one game's waiting hands in order. Stops at the first that is not recorded:
-  // "offline" (no answer: it stays waiting), "busy" (the server was overloaded or
-  // failed: it stays waiting), or the state it was put in ("conflict", "refused");
-  // `met`: the hand that met another there just now (a conflict shown before has none).
-  // `csrf`: the page's own form token, fresher than the one saved with the hand.
-  const send = (game, csrf) =>
+  // Send one game's waiting hands in order, each the form the page posts, answered as
+  // the page is (docs/formats.md, "Recording a hand, once"). Stops at the first that is
+  // not recorded: "offline" (no answer: it stays waiting), "busy" (the server failed:
+  // it stays waiting), or the state it was put in ("conflict": the server's conflict
+  // part kept with it; "refused": the messages of its form); `met`: the hand that met
+  // another there just now; `answer`: the last recorded one's (the table). `csrf`: the
+  // page's own token, fresher than the hand's; `address`: where to post a hand's `url`.
+  const send = (game, csrf, address = (url) => url) =>
     exclusively(async () => {
       let sent = 0;
+      let answer = "";
       for (;;) {
         const [next] = await list(game);
-        if (!next) return { sent, stopped: null };
+        if (!next) return { sent, stopped: null, answer };
         if (next.state !== "waiting") return { sent, stopped: next.state };
         const body = new URLSearchParams(next.fields);
         body.set("after", String(next.after));
         body.set("token", next.token);
+        // Its tokens before it was changed here: one may have recorded it (an answer lost).
+        for (const token of next.earlier || []) body.append("earlier", token);
         if (csrf) body.set("csrfmiddlewaretoken", csrf);
         let response;
         try {
-          response = await fetch(next.url, {
-            method: "POST",
-            body,
-            credentials: "same-origin",
-            headers: { Accept: "application/json" },
-          });
+          response = await fetch(address(next.url), { method: "POST", body, credentials: "same-origin", headers: { "HX-Request": "true" } });
         } catch {
           return { sent, stopped: "offline" };
         }
-        const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
-        const answer = json ? await response.json().catch(() => null) : null;
-        if (response.ok && answer && answer.recorded) {
+        const page = [409, 422].includes(response.status) ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
+        const part = page && page.querySelector(".hand-conflict");
+        if (response.ok && response.headers.get("Bower-Hand")) {
+          answer = await response.text();
           await drop(game, next.id);
           sent += 1;
-        } else if (response.status === 409 && answer) {
-          // Bower knows its own tokens, not the phone's: a hand stored with one this
-          // entry had before it was changed here (its answer lost) is this phone's save.
-          const { theirs } = answer;
-          if (theirs && theirs.token && (next.earlier || []).includes(theirs.token)) theirs.by = "this phone";
+        } else if (response.status === 409 && part) {
+          const { number, hands, by, points } = part.dataset;
+          const answer = { html: part.outerHTML, number: Number(number), hands: Number(hands), by, points: points ? points.split(",").map(Number) : [] };
           await put(game, next.id, { state: "conflict", answer });
           return { sent, stopped: "conflict", met: next.id };
-        } else if (response.status === 422 && answer && answer.problems) {
-          await put(game, next.id, { state: "refused", problems: answer.problems });
-          return { sent, stopped: "refused" };
         } else if (response.status >= 500 || response.status === 429 || response.status === 408) {
-          // Sent again after the seconds Bower asked for (D56), or at the next try.
+          // Sent again after the seconds Bower asked for, or at the next try.
           const retryAfter = response.status === 503 ? Math.max(1, Number(response.headers.get("Retry-After")) || 2) : 0;
           return { sent, stopped: "busy", retryAfter };
         } else {
-          // A page that is gone, a table this phone no longer has: the scorer decides.
-          await put(game, next.id, { state: "refused", problems: refusedBy(response.status) });
+          // The form's messages; or a page that is gone, a table this phone no longer has.
+          const problems = page ? [...page.querySelectorAll(".errorlist li")].map((item) => [null, item.textContent]) : [];
+          await put(game, next.id, { state: "refused", problems: problems.length ? problems : refusedBy(response.status) });
           return { sent, stopped: "refused" };
         }
       }

@@ -1,7 +1,8 @@
-// How the table screen draws a hand waiting in the phone's outbox, and the choice
-// when another phone entered a different hand in its place (static/js/outbox.js
-// uses it). No state and no rule: the points drawn are the ones the engine's table
-// of outcomes gave the hand when it was saved.
+// How the table screen draws the phone's outbox (static/js/outbox.js keeps it and
+// says what to draw): the hands waiting, a conflict (the server's part, kept with its
+// hand), the totals moved on by them with their ahead marks, and the dealer after
+// them. No state and no rule: the points drawn are the ones the engine's table of
+// outcomes gave a hand when it was saved, or the server's.
 "use strict";
 
 self.BowerOutboxView = (() => {
@@ -30,48 +31,14 @@ self.BowerOutboxView = (() => {
     return line;
   };
 
-  // Another phone recorded a different hand where this one's goes. Most often the one
-  // deal entered on two phones: that choice comes first; adding this phone's as the
-  // next hand is the less prominent one. Neither is counted in the totals meanwhile.
+  // Another hand stands where this one goes: the server's conflict part (views/hands.py),
+  // its choices done here (outbox.js, data-outbox-action). Neither counts meanwhile.
   const conflictOf = (entry) => {
-    const { answer } = entry;
     const item = element("li", "recent-hand outbox-choice");
-    const mine = element("p", "", `Mine, on this phone: ${answer.mine}`);
-    const actions = element("div", "recent-links outbox-actions");
-    if (answer.theirs && answer.theirs.by === "this phone") {
-      // This hand's token recorded another hand before (a hand changed after it had
-      // reached Bower): what Bower has, or this, as an edit of it.
-      const { number, summary, edit } = answer.theirs;
-      item.append(
-        element("p", "outbox-problem", `Hand ${number} reached Bower from this phone before${summary ? `: ${summary}` : ""}.`),
-        mine,
-      );
-      actions.append(button("Keep what Bower has", "theirs", entry.id, true));
-      if (edit) actions.append(button(`Change hand ${number} to mine`, "replace", entry.id, true));
-      item.append(actions);
-    } else if (answer.theirs) {
-      const { number, summary } = answer.theirs;
-      item.append(
-        element("p", "outbox-problem", `Hand ${number} was entered on another phone too: the same deal entered twice?`),
-        element("p", "", `Theirs: ${summary}`),
-        mine,
-      );
-      actions.append(button("Keep theirs", "theirs", entry.id, true), button("Keep mine", "replace", entry.id, true));
-      item.append(
-        actions,
-        element("p", "muted outbox-note", `Keep mine: theirs becomes mine, as an edit of hand ${number} (its history keeps theirs).`),
-      );
-      const other = element("p", "outbox-other", "Two different deals? ");
-      other.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id));
-      item.append(other);
-    } else {
-      item.append(
-        element("p", "outbox-problem", `Hands were taken back on another phone meanwhile: the game now holds ${answer.hands}.`),
-        mine,
-      );
-      actions.append(button(`Add mine as hand ${answer.hands + 1}`, "later", entry.id, true), button("Drop mine", "drop", entry.id));
-      item.append(actions);
-    }
+    const part = document.createElement("template");
+    part.innerHTML = entry.answer.html;
+    item.append(part.content);
+    for (const choice of item.querySelectorAll("[data-outbox-action]")) choice.dataset.id = entry.id;
     return item;
   };
 
@@ -100,6 +67,98 @@ self.BowerOutboxView = (() => {
     return item;
   };
 
+  // The waiting hands under the hand (a choice to make first on the screen), and the
+  // offer to redo the one last taken back (`undone`).
+  const drawList = (live, entries, players, undone) => {
+    let section = document.getElementById("outbox");
+    if (!entries.length && !undone) {
+      if (section) section.remove();
+      return;
+    }
+    if (!section) {
+      section = element("section", "recent outbox");
+      section.id = "outbox";
+      section.setAttribute("aria-labelledby", "outbox-heading");
+    }
+    const heading = element("h2", "", "Waiting to be sent");
+    heading.id = "outbox-heading";
+    // A choice to make comes first on the screen (and skips the note); waiting hands go under the hand.
+    const attention = entries.some((entry) => entry.state === "conflict" || entry.state === "refused");
+    const note = element(
+      "p",
+      "muted",
+      entries.length && !attention ? "Sent to Bower in order when it can be reached; Bower names the next dealer then." : "",
+    );
+    const list = element("ol", "recent-list");
+    entries.forEach((entry, index) => list.prepend(waitingOf(entry, players, index === entries.length - 1)));
+    section.replaceChildren(heading, ...(note.textContent ? [note] : []), list);
+    if (undone) {
+      const offer = element("p", "taken-back");
+      offer.append(`Hand ${undone.entry.number} taken back (it had not been sent). `, button("Redo", "redo", undone.entry.id));
+      section.append(offer);
+    }
+    const anchor = attention ? live.querySelector(".table-head") : live.querySelector(".current") || live.querySelector(".scores");
+    if (anchor && anchor.nextElementSibling !== section) anchor.after(section);
+  };
+
+  // The "ahead" marks and the screen reader's line for the totals shown (as
+  // screens.py's ahead_line words them while a game is on).
+  const markAhead = (rows, totals) => {
+    const top = Math.max(0, ...totals);
+    const leaders = rows.filter((row, index) => top > 0 && totals[index] === top);
+    const word = leaders.length === 1 ? "ahead" : "level";
+    for (const row of rows) {
+      const leads = leaders.includes(row);
+      row.classList.toggle("is-ahead", leads);
+      let tag = row.querySelector(".tag-ahead");
+      if (leads && !tag) {
+        tag = element("span", "tag tag-ahead");
+        const deals = row.querySelector(".tag-deal");
+        if (deals) deals.before(tag, " ");
+        else row.querySelector(".score-name").append(" ", tag);
+      }
+      if (tag && !leads) tag.remove();
+      else if (tag) tag.textContent = word;
+    }
+    const line = document.querySelector(".scores .ahead-line");
+    if (!line) return;
+    const meter = rows.length && rows[0].querySelector("meter");
+    const of = meter ? ` of ${meter.getAttribute("max")}` : "";
+    const names = leaders.map((row) => row.querySelector(".score-name").firstChild.textContent.trim());
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (!leaders.length) line.textContent = meter ? `No points yet: first to ${meter.getAttribute("max")} wins.` : "No points yet.";
+    else if (leaders.length === 1) line.textContent = `${listed} ahead with ${top}${of}.`;
+    else if (leaders.length === rows.length) line.textContent = `Everyone level at ${top}${of}.`;
+    else line.textContent = `${listed} level at the top with ${top}${of}.`;
+  };
+
+  // The totals drawn by Bower moved by `points` (by seat), with the ahead marks for
+  // them, and `words` saying why they are not Bower's yet ("" for none).
+  const drawScores = (points, words) => {
+    const rows = [...document.querySelectorAll(".score-row[data-seat]")];
+    const shownTotals = rows.map((row) => {
+      const total = row.querySelector(".score-total");
+      if (!total.dataset.sent) total.dataset.sent = total.textContent.trim();
+      const value = Number(total.dataset.sent) + points[Number(row.dataset.seat)];
+      if (total.textContent !== String(value)) total.textContent = String(value);
+      const meter = row.querySelector("meter");
+      if (meter) meter.value = value;
+      return value;
+    });
+    markAhead(rows, shownTotals);
+    const scores = document.querySelector(".scores");
+    let line = scores && scores.querySelector(".unsent-line");
+    if (scores && !line) {
+      line = element("p", "unsent-line");
+      scores.append(line);
+    }
+    if (line) {
+      line.textContent = words;
+      line.hidden = !words;
+    }
+    if (scores) scores.classList.toggle("is-unsent", Boolean(words));
+  };
+
   // Who deals the next hand: the engine's deal order (sent with the page, `order`)
   // moved on by the `waiting` hands on this phone; the scoreboard's tag goes with it.
   const drawDeal = (live, order, waiting) => {
@@ -120,5 +179,5 @@ self.BowerOutboxView = (() => {
     }
   };
 
-  return { element, button, conflictOf, waitingOf, drawDeal };
+  return { drawList, drawScores, drawDeal };
 })();

@@ -69,6 +69,7 @@ FACTS = [
     ("new-partners", "seating", ["partner", "twice", "every pairing"]),
     ("new-opponents", "seating", ["met least", "other team", "everyone else at the table"]),
     ("sit-out-turns", "seating", ["as few as possible", "second time", "everyone has sat out"]),
+    ("movement", "seating", ["by result", "the top table", "move up", "move down", "rotation"]),
     ("same-plan", "seating", ["seed", "same plan", "seat_night"]),
     ("next-round", "seating", ["every table has played its hands", "asked"]),
     # A round
@@ -165,6 +166,7 @@ def test_every_ruling_says_why_and_where_it_comes_from() -> None:
 def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     options = {o.key: o for o in BOOK.options}
     assert set(options) == {
+        "movement",
         "hands_per_round",
         "round_minutes",
         "lone_march_five",
@@ -177,6 +179,7 @@ def test_the_house_rules_of_a_night_are_its_rules_with_their_defaults() -> None:
     defaults = NightRules()
     for option in options.values():
         assert night_in_force(option, defaults) == option.default
+    assert BOOK.section("seating").options == (options["movement"],)
     assert BOOK.section("round").options == (options["hands_per_round"], options["round_minutes"])
     assert BOOK.section("points").options == (options["lone_march_five"],)
     assert BOOK.section("sitting-out").options == (options["sit_out"], options["missed"])
@@ -199,6 +202,10 @@ def test_the_choice_in_force_is_the_one_a_night_picked() -> None:
     prizes = NightRules(one_prize_each=False, prize_ties=PrizeTies.BREAK)
     assert night_in_force(options["one_prize_each"], prizes).value == "off"
     assert night_in_force(options["prize_ties"], prizes).value == "break"
+    moved = night_in_force(options["movement"], NightRules(movement="result"))
+    assert moved.label == "By result"
+    assert "winning pair" in moved.text
+    assert "top scorer" in moved.text
 
 
 # --- What the text says is what the engine does -------------------------------------------

@@ -202,17 +202,17 @@ def test_a_changed_hand_sent_with_the_same_form_is_refused_and_nothing_changes(
     enter_hand(page, partner="Cat", tricks="5")
 
     refused = page.locator(".form-errors[role=alert]")
-    expect(refused).to_contain_text("Nothing changed: this screen already recorded hand 1")
+    expect(refused).to_contain_text("Hand 1 reached Bower from this phone before")
     expect(page.locator("#messages")).not_to_contain_text("recorded.")
-    edit = refused.get_by_role("link", name="Edit hand 1")
+    keep = refused.get_by_role("button", name="Keep what Bower has")
     # The whole-hand form is long: what matters is that the refusal is in sight.
-    expect(edit).to_be_in_viewport()
+    expect(keep).to_be_in_viewport()
     hand = game.hands.get()
     assert (hand.partner, hand.tricks) == (0, 3)
-    edit.click()
-    expect(heading(page)).to_have_text("Edit hand 1")
-    # The edit shows the hand's points at once.
-    expect(page.locator("#preview")).to_contain_text("Ben +1")
+    keep.click()
+    expect(heading(page)).to_have_text("Hand 2")
+    # The table shows hand 1 as Bower has it.
+    expect(page.locator(".recent-list .recent-hand").first).to_contain_text("Ben +1")
 
 
 def test_a_save_that_cannot_reach_bower_says_so_beside_save_and_retry_records_once(

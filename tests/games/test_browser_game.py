@@ -313,13 +313,13 @@ def test_on_flaky_wifi_a_lost_answer_keeps_the_hand_and_it_is_recorded_once(
 
     # The server breaks down: the misdeal waits on the phone (static/js/outbox.js), said so.
     # (Routed for the whole phone: its service worker sends waiting hands too.)
-    page.context.route("**/hand/enter/", lambda route: route.fulfill(status=500, body="boom"))
+    page.context.route("**/hand/enter/*", lambda route: route.fulfill(status=500, body="boom"))
     thrown_in.tap()
     expect(page.locator("#messages")).to_have_text(
         "Hand 1 kept on this phone: it is sent when Bower can be reached."
     )
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-    page.context.unroute("**/hand/enter/")
+    page.context.unroute("**/hand/enter/*")
 
     # The tap reaches the laptop, which records the hand, but the answer is lost.
     lost: list[object] = []
@@ -331,7 +331,7 @@ def test_on_flaky_wifi_a_lost_answer_keeps_the_hand_and_it_is_recorded_once(
         lost.append(route.fetch())
         route.abort("connectionreset")
 
-    page.context.route("**/hand/enter/", lose_the_answer)
+    page.context.route("**/hand/enter/*", lose_the_answer)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     while not lost:
         page.wait_for_timeout(100)

@@ -58,7 +58,7 @@ def test_a_hand_changed_after_its_answer_was_lost_is_offered_as_this_phones_own(
         else:
             route.abort("internetdisconnected")
 
-    page.route("**/hand/enter/", lose_the_first_answer)
+    page.route("**/hand/enter/*", lose_the_first_answer)
     enter(page, HANDS[0][0])
     expect(page.locator("#messages")).to_have_text(
         "Hand 1 kept on this phone: it is sent when Bower can be reached."
@@ -122,7 +122,7 @@ def test_a_hand_being_changed_stays_in_the_form_when_a_poll_brings_the_table(
     not draw the form anew (the change and its taps would go, and Save would keep
     them as a new hand): the poll asks again later."""
     game, page = a_phone_without_a_worker(new_context, browser_problems, live_server)
-    page.route("**/hand/enter/", lambda route: route.abort("internetdisconnected"))
+    page.route("**/hand/enter/*", lambda route: route.abort("internetdisconnected"))
     enter(page, HANDS[0][0])
     expect(page.locator("#messages")).to_have_text(
         "Hand 1 kept on this phone: it is sent when Bower can be reached."

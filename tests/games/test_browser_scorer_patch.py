@@ -243,10 +243,15 @@ def test_a_call_waiting_for_the_hand_before_follows_it_when_the_table_is_drawn_w
     page: Page,
 ) -> None:
     """Where the hand's answer cannot bring the table up around the form (no patch:
-    here every poll says nothing changed), the page is drawn whole: the call tapped
-    meanwhile stays tapped on the new form and follows once it is drawn."""
+    here it is the whole table, and every poll says nothing changed), the page is
+    drawn whole: the call tapped meanwhile stays tapped on the new form and follows
+    once it is drawn."""
     pages_drawn = a_game_on_its_table(page)
-    hand, answer = hand_one_on_its_way(page)
+    hand_one_entered(page)
+    held = held_requests(page, "/hand/enter/", most=1)
+    save_when_previewed(page, "Partnership made it: Ben with Dan took 3 tricks")
+    hand = first_held(page, held)
+    answer = hand.fetch(url=hand.request.url.split("?")[0])  # the form kept not said
     page.route(lambda url: "/state/" in url, lambda route: route.fulfill(status=204))
     calls = the_next_call_tapped(page)
     hand.fulfill(response=answer)

@@ -131,7 +131,7 @@ def test_back_after_a_fix_then_saved_again_says_what_its_save_does(
     expect(page.locator("#preview")).to_contain_text("march")
     page.get_by_role("button", name="Save the change").click()
     refused = page.locator(".form-errors[role=alert]")
-    expect(refused).to_contain_text("this screen already changed hand 1")
+    expect(refused).to_contain_text("Nothing changed: this screen already changed hand 1")
     expect(refused).to_contain_text("4 tricks")
     expect(refused).to_contain_text("Save the change stores what is shown below.")
     expect(page.locator("#preview")).to_contain_text("march")

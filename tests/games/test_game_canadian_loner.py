@@ -120,7 +120,7 @@ def test_the_same_call_alone_is_made_and_the_hand_scores_as_a_lone_hand(client: 
     assert made.status_code == 302
     hand = {**ORDER_UP_BY_CAT, "alone": "yes", "tricks": "5", "after": "0", "save": "1"}
     saved = post(client, url("hand_enter", game), game, hand)
-    assert saved.status_code == 302
+    assert saved.status_code == 303
     assert [s.total for s in fresh(game).seat_list()] == [4, 0, 4, 0]
 
 

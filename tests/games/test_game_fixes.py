@@ -224,8 +224,8 @@ def test_a_changed_resubmission_stores_the_change_as_an_edit_of_that_hand_in_one
     refused = resubmitted(client, game, stage)
     assert refused.status_code == 409
     html = refused.content.decode()
-    assert "Nothing changed: this screen already recorded hand 1" in html
-    assert "Change hand 1 to this" in html
+    assert "Hand 1 reached Bower from this phone before: Ben made hearts" in html
+    assert "Change hand 1 to mine" in html
     assert (game.hands.get().partner, game.hands.get().tricks) == (3, 3)
 
     one_tap = Forms(html).posted_to(url("hand_edit", game, 1))

@@ -31,7 +31,7 @@ def test_a_token_sent_again_with_another_hand_stores_nothing_and_answers_409(
 ) -> None:
     token, seen = str(uuid.uuid4()), {**BEN_WITH_ANN, "after": "0"}
     first = post(client, url("hand_enter", game), game, seen, token=token)
-    assert first.status_code == 302
+    assert first.status_code == 303
     assert "Hand 1 recorded." in client.get(first.url).content.decode()
     # Back, partner Cat and 5 tricks, Save: the same form, so the same token.
     changed = {**seen, "partner": "2", "tricks": "5"}
@@ -39,7 +39,7 @@ def test_a_token_sent_again_with_another_hand_stores_nothing_and_answers_409(
         again = post(client, url("hand_enter", game), game, changed, token=token, htmx=htmx)
         assert again.status_code == 409
         html = again.content.decode()
-        assert "Nothing changed: this screen already recorded hand 1" in html
+        assert "Hand 1 reached Bower from this phone before: " in html
         assert "partner Ann, 3 tricks" in html
         assert url("hand_edit", game, 1) in html
         assert "recorded." not in html  # no success message
@@ -56,7 +56,7 @@ def test_a_token_sent_again_with_the_same_hand_answers_as_the_first_time(
     token, seen = str(uuid.uuid4()), {**BEN_WITH_ANN, "after": "0"}
     for _ in range(2):
         response = post(client, url("hand_enter", game), game, seen, token=token)
-        assert response.status_code == 302
+        assert response.status_code == 303
     assert game.hands.count() == 1
 
 
@@ -226,17 +226,17 @@ def test_a_hand_over_sent_again_after_it_was_saved_changes_nothing_and_says_so(
     finish = url("hand_enter", game)
     call = {"maker": "1", "trump": "H", "called": "S"}
     data = {**call, "tricks": "3", "partner": "0", "after": "0", "save": "1"}
-    assert post(client, finish, game, data, token=token).status_code == 302
+    assert post(client, finish, game, data, token=token).status_code == 303
     client.get(url("game_table", game))  # "Hand 1 recorded." seen
     changed = {**data, "tricks": "5", "partner": "2"}
     again = post(client, finish, game, changed, token=token, htmx=True)
     assert again.status_code == 409
     html = again.content.decode()
-    assert "Nothing changed: this screen already recorded hand 1" in html
+    assert "Hand 1 reached Bower from this phone before" in html
     assert url("hand_edit", game, 1) in html
     assert again.context["form"]["tricks"].value() == "5"  # as entered
     # The same hand again (its answer was lost): answered as the first time, stored once.
     retry = post(client, finish, game, data, token=token)
-    assert retry.status_code == 302
+    assert retry.status_code == 303
     assert "Hand 1 recorded." in client.get(retry.url).content.decode()
     assert (game.hands.get().tricks, game.hands.count()) == (3, 1)

@@ -14,7 +14,8 @@ from django.test import Client
 
 from referee.engine.totals import RoundRules
 from scorekeeper.models import Game, HandInProgress
-from tests.game_support import FOUR, fresh, our_table, post, record, start_game, url
+from tests.game_support import FOUR, HTMX, fresh, our_table, post, record, start_game, url
+from tests.games.test_game_fixes import Forms
 
 pytestmark = pytest.mark.django_db
 
@@ -264,7 +265,7 @@ def test_saving_records_the_hand_and_moves_the_deal_on(client: Client, game: Gam
         game,
         {**BENS_CALL, "tricks": "4", "partner": "3", "renege": "", "after": "0", "save": "1"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     game = fresh(game)
     hand = game.hands.get()
     assert (hand.maker, hand.partner, hand.tricks, hand.outcome) == (1, 3, 4, "revealed")
@@ -281,7 +282,7 @@ def test_a_double_tap_on_save_records_one_hand(client: Client, game: Game) -> No
     data = {**BENS_CALL, "tricks": "3", "partner": "3", "after": "0", "save": "1"}
     first = post(client, url("hand_enter", game), game, data, token=token)
     again = post(client, url("hand_enter", game), game, data, token=token)
-    assert first.status_code == again.status_code == 302
+    assert first.status_code == again.status_code == 303
     assert game.hands.count() == 1
 
 
@@ -313,12 +314,14 @@ def test_a_second_phone_saving_another_hand_there_is_offered_keep_theirs_mine_or
     response = post(client, url("hand_enter", game), game, mine, htmx=True)
     assert response.status_code == 409
     html = response.content.decode()
-    assert "hand 1 was recorded on another phone meanwhile" in html
-    assert "Change hand 1 to this" in html
+    assert "Hand 1 was entered on another phone too: the same deal entered twice?" in html
+    assert "Keep theirs" in html
+    assert "Keep mine" in html
     assert game.hands.count() == 1
-    # Saved again as the page now stands, it is the next hand.
-    assert response.context["form"]["after"].value() == "1"
-    again = post(client, url("hand_enter", game), game, {**mine, "after": "1"}, htmx=True)
+    # "Add mine as hand 2": the same hand, as the next one.
+    added = Forms(html).posted_to(url("hand_enter", game))
+    assert added["after"] == "1"
+    again = client.post(url("hand_enter", game), added, **HTMX)
     assert again.status_code == 200
     assert list(fresh(game).hands.values_list("number", "tricks")) == [(1, 3), (2, 5)]
 
@@ -341,7 +344,7 @@ def test_a_whole_hand_is_entered_in_one_go(client: Client, game: Game) -> None:
         game,
         {"maker": "2", "trump": "C", "called": "C", "partner": "maker", "tricks": "5"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert [s.total for s in fresh(game).seat_list()] == [0, 0, 5, 0, 0]
 
 
@@ -376,7 +379,7 @@ def test_a_lone_standard_hand_scores_four_for_the_team(client: Client) -> None:
         game,
         {"maker": "1", "trump": "S", "alone": "yes", "tricks": "5"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert [s.total for s in fresh(game).seat_list()] == [0, 4, 0, 4]
 
 
@@ -400,7 +403,7 @@ def test_call_your_partner_alone_needs_no_partner(client: Client) -> None:
         game,
         {"maker": "0", "trump": "D", "called": "alone", "tricks": "5"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert [s.total for s in fresh(game).seat_list()] == [5, 0, 0, 0, 0]
 
 
@@ -504,7 +507,7 @@ def test_a_call_ace_maker_who_goes_alone_at_the_call_is_recorded_as_holding_the_
     # The hand over: the maker holds the called ace.
     data = {**BENS_CALL, "alone": "yes", "tricks": "5", "after": "0", "save": "1"}
     response = post(client, url("hand_enter", game), fresh(game), data)
-    assert response.status_code == 302
+    assert response.status_code == 303
     hand = fresh(game).hands.get()
     assert (hand.outcome, hand.tricks) == ("maker", 5)
     assert [s.total for s in fresh(game).seat_list()] == [0, 5, 0, 0, 0]

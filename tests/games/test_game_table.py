@@ -254,7 +254,7 @@ def test_a_double_tap_on_thrown_in_records_one_hand(client: Client, game: Game) 
     misdeal = {"thrown_in": "yes", "after": str(game.hands_played)}
     post(client, url("hand_enter", game), game, misdeal, token=token)
     second = post(client, url("hand_enter", game), game, misdeal, token=token)
-    assert second.status_code == 302
+    assert second.status_code == 303
     assert game.hands.count() == 3
 
 
@@ -350,7 +350,7 @@ def test_each_answer_has_fresh_form_tokens_and_its_phone_can_post_with_them() ->
             "token": form_tokens(ben_page)[0],
         },
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert fresh(game).hands.count() == 1
 
 
@@ -435,7 +435,7 @@ def test_a_hand_entered_while_a_player_is_renamed_is_still_saved(client: Client)
     dan = Player.objects.get(name="Dan")
     client.post(reverse("player_rename", args=[dan.pk]), {"name": "Danny"})
     response = post(client, url("hand_enter", game), game, {"thrown_in": "yes", "after": "0"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert fresh(game).hands.count() == 1
 
 

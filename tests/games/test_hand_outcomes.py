@@ -141,7 +141,7 @@ def test_the_points_shown_are_the_ones_a_hand_saved_from_the_table_records(
     response = client.post(
         url("hand_enter", game), {**data, "after": game.hands_played, "token": uuid.uuid4()}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     after = [seat.total for seat in fresh(game).seat_list()]
     assert [a - b for a, b in zip(after, before, strict=True)] == entry[0] == [0, -1, 1, 0, 0]
     assert fresh(game).hands.last().explanation == entry[1]

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.history.called_ace import call_records, record_of
 from scorekeeper.history.csv_files import CALL_COLUMNS
 from scorekeeper.models import Player
+from scorekeeper.models.called_aces import call_records, record_of
 from tests.documents import document, import_document
 from tests.game_support import our_table
 

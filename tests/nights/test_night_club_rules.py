@@ -141,15 +141,15 @@ def test_the_seating_sheet_shows_every_round_seated_then_as_planned(client: Clie
     assert response.status_code == 200
     rounds = response.context["rounds"]
     assert [(r.number, r.planned) for r in rounds] == [(1, False), (2, False), (3, True)]
-    seated = {name for t in rounds[1].tables for _, name in t.seats}
+    seated = {name for t in rounds[1].tables for _, name, _moved in t.seats}
     assert LATE in seated
     assert LEAVER not in seated
     # Round 3 as planned now is the round Seat next round seats, nobody changing.
-    planned = [[name for _, name in t.seats] for t in rounds[2].tables]
+    planned = [[name for _, name, _moved in t.seats] for t in rounds[2].tables]
     night.seat_next_round(version=night.version)
     again = client.get(reverse("night_seating_sheet", args=[night.pk])).context["rounds"][2]
     assert not again.planned
-    assert [[name for _, name in t.seats] for t in again.tables] == planned
+    assert [[name for _, name, _moved in t.seats] for t in again.tables] == planned
     assert "Round 3" in text_of(response)
 
 

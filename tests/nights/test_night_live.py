@@ -229,7 +229,7 @@ def test_the_watch_link_shows_standings_seating_and_prizes_with_nothing_that_wri
     assert "<form" not in html
     assert [line.total for line in response.context["lines"][:3]] == [6, 6, 2]
     night_table = response.context["seating"][0]
-    assert [(s.seat, s.name, s.points) for s in night_table.seats] == [
+    assert [(s.label, s.name, s.points) for s in night_table.seats] == [
         ("North", north, 2),
         ("East", east, 6),
         ("South", south, 2),

@@ -11,7 +11,7 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Game, Player, PrivateTable, Season, Seat
+from scorekeeper.models import Game, Hand, Player, PrivateTable, Season, Seat
 from tests.documents import document, import_document, local
 from tests.game_support import our_table
 
@@ -67,7 +67,7 @@ def post_season(phone: Client, **fields: str) -> Any:
 def many_games(count: int, *, start: datetime, private_table: PrivateTable | None = None) -> None:
     """``count`` finished Call-Ace games of five, one every 30 minutes from
     ``start``, stored at once (their seats' cached totals and wins as scoring
-    leaves them): for the size tests, not the rules."""
+    leaves them, and three called aces each): for the size tests, not the rules."""
     private_table = private_table or our_table()
     players = [
         Player.objects.get_or_create(private_table=private_table, name=n)[0] for n in [*FOUR, "Eve"]
@@ -93,6 +93,22 @@ def many_games(count: int, *, start: datetime, private_table: PrivateTable | Non
         )
         for n, game in enumerate(games)
         for position, player in enumerate(players)
+    )
+    # Three called aces a game, made or euchred by turns: the called-ace figures to count.
+    Hand.objects.bulk_create(
+        Hand(
+            game=game,
+            number=k + 1,
+            maker=(n + k) % 5,
+            trump="H",
+            called="SDC"[k],
+            partner=(n + k + 1) % 5,
+            outcome="revealed",
+            tricks=3 if (n + k) % 2 else 1,
+            rule="make" if (n + k) % 2 else "euchre",
+        )
+        for n, game in enumerate(games)
+        for k in range(3)
     )
 
 

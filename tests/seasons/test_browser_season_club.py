@@ -5,16 +5,19 @@ screen, names broken between their words only. Accessible, no console error."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
+from referee.engine.season_rule import RuleKind, SeasonRule
 from scorekeeper.seasons.standings import season_standings
 from tests.conftest import BrowserProblems
 from tests.seasons.season_support import CLUB, a_club_season
+from tests.thumb_support import HIT
 from tests.tv_support import TV_SIZES, off_screen, scrolls, tv_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,6 +74,57 @@ def test_a_phone_reads_the_club_season_names_whole(page: Page, axe: Axe) -> None
     axe(page)
 
 
+def tap(target: Locator) -> None:
+    """A finger's tap: the target scrolled into view, and its middle is the target."""
+    target.scroll_into_view_if_needed()
+    assert target.evaluate(HIT), f"{target} is covered"
+    target.click()
+
+
+def test_a_phone_changes_the_season_rule_and_reads_it_with_the_called_aces(
+    page: Page, axe: Axe
+) -> None:
+    autumn = a_club_season(NIGHT)
+    page.set_viewport_size(SMALL_PHONE)
+    page.goto(f"/seasons/{autumn.pk}/")
+    rule = page.locator(".season-rule")
+    expect(rule).to_have_text(re.compile(r"^Ranked by total points, then wins"))
+    aces = page.get_by_role("region", name="The called ace this season")
+    expect(aces).to_contain_text("In games: 4 calls")
+    expect(aces.get_by_role("listitem").filter(has_text="Ace of spades")).to_contain_text(
+        "called 4 times, the caller won 4 (100%)"
+    )
+    tap(page.locator("label.chip", has_text="Best nights"))
+    tap(page.get_by_role("button", name="Change the rule"))
+    best = page.locator(".field", has=page.get_by_label("Nights counted, for best nights"))
+    expect(best).to_contain_text("Give how many of each player's best nights count")
+    assert widest(page) <= SMALL_PHONE["width"]
+    axe(page)
+    page.get_by_label("Nights counted, for best nights").fill("1")
+    tap(page.get_by_role("button", name="Change the rule"))
+    expect(rule).to_have_text(re.compile(r"^Ranked by points on each player's best 1 game nights"))
+    expect(page.get_by_role("columnheader", name="Best 1")).to_be_visible()
+    tap(page.locator("label.chip", has_text="Places on each night"))
+    tap(page.get_by_role("button", name="Change the rule"))
+    expect(rule).to_contain_text("1st 10, 2nd 8, 3rd 6, 4th 5")
+    expect(page.get_by_role("columnheader", name="Place points")).to_be_visible()
+    assert widest(page) <= SMALL_PHONE["width"]
+    assert broken_words(page, ".season-name, .leader-names, .season-rule, .called-aces li") == []
+    axe(page)
+    page.goto("/seasons/")
+    expect(page.get_by_role("group", name="Standings rule")).to_be_visible()
+    assert widest(page) <= SMALL_PHONE["width"]
+    axe(page)
+    # The club's called aces: every game of the phone's tables, on the players list.
+    page.goto("/players/")
+    club = page.get_by_role("region", name="The called ace")
+    expect(club).to_contain_text("In games: 4 calls")
+    expect(club.get_by_role("listitem").filter(has_text=CLUB[0]).first).to_be_visible()
+    assert widest(page) <= SMALL_PHONE["width"]
+    assert broken_words(page, ".called-aces li") == []
+    axe(page)
+
+
 def test_the_tv_fits_every_column_and_every_name_of_the_club_season(
     browser: Browser,
     browser_context_args: dict[str, Any],
@@ -78,13 +132,20 @@ def test_the_tv_fits_every_column_and_every_name_of_the_club_season(
     axe: Axe,
 ) -> None:
     autumn = a_club_season(NIGHT)
+    # The rule that adds a column: the widest standings.
+    autumn.change_rule(SeasonRule(RuleKind.BEST, 3))
     with tv_page(browser, browser_context_args, browser_problems) as page:
         page.goto(f"/seasons/watch/{autumn.watch_token}/")
         expect(page.get_by_role("columnheader", name="Standard", exact=False)).to_have_count(1)
+        # The TV gives the rule's score in place of the points, as the rule ranks by it.
+        expect(page.get_by_role("columnheader", name="Best 3")).to_have_count(1)
+        expect(page.get_by_role("columnheader", name="Points")).to_have_count(0)
+        expect(page.locator(".season-rule")).to_contain_text("best 3 game nights, then wins")
         for size in TV_SIZES:
             page.set_viewport_size(size)
             assert widest(page) <= size["width"], size
-            assert off_screen(page, ".season-table th, .season-table td, .leader, .note") == []
+            selector = ".season-table th, .season-table td, .leader, .note, .season-rule"
+            assert off_screen(page, selector) == []
             assert not scrolls(page)
             assert broken_words(page, ".season-name, .leader-names") == []
             for name in CLUB:

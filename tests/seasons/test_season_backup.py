@@ -18,17 +18,18 @@ from tests.seasons.season_support import game_on, season
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
-def seasons() -> list[tuple[str, str, date, date]]:
+def seasons() -> list[tuple[str, str, date, date, str, int]]:
     return list(
         Season.objects.order_by("private_table__key", "starts").values_list(
-            "private_table__key", "name", "starts", "ends"
+            "private_table__key", "name", "starts", "ends", "rule", "best"
         )
     )
 
 
 def a_history() -> None:
     game_on(date(2026, 9, 4), "Ann", "Ben")
-    season("Winter", date(2027, 1, 1), date(2027, 3, 31))
+    winter = season("Winter", date(2027, 1, 1), date(2027, 3, 31))
+    Season.objects.filter(pk=winter.pk).update(rule="best", best=3)
     season("Autumn", date(2026, 9, 1), date(2026, 12, 20))
     PrivateTable.objects.create(name="No seasons here")
 
@@ -38,7 +39,7 @@ def test_a_tables_seasons_are_in_its_backup_and_a_table_without_has_no_key() -> 
     ours, other = json.loads(backup())["tables"]
     assert ours["seasons"] == [
         {"name": "Autumn", "starts": "2026-09-01", "ends": "2026-12-20"},
-        {"name": "Winter", "starts": "2027-01-01", "ends": "2027-03-31"},
+        {"name": "Winter", "starts": "2027-01-01", "ends": "2027-03-31", "rule": "best", "best": 3},
     ]
     assert "seasons" not in other
 
@@ -101,6 +102,14 @@ def test_restoring_skips_a_season_whose_nights_are_already_a_seasons(tmp_path: P
         (
             [{"name": "A", "starts": "2026-09-01", "ends": "2026-08-01"}],
             "private table 1, season 1, ends",
+        ),
+        (
+            [{"name": "A", "starts": "2026-09-01", "ends": "2026-12-20", "rule": "median"}],
+            "private table 1, season 1, rule",
+        ),
+        (
+            [{"name": "A", "starts": "2026-09-01", "ends": "2026-12-20", "rule": "best"}],
+            "private table 1, season 1, best",
         ),
         (
             [

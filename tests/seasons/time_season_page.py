@@ -1,9 +1,10 @@
-"""How long a season's page takes at 2,000 games, measured in-process (a
-figure to read, never asserted): ``.venv/bin/python -m tests.seasons.time_season_page``.
+"""How long a season's page takes at 200 and 2,000 games, measured in-process
+(a figure to read, never asserted): ``.venv/bin/python -m tests.seasons.time_season_page``.
 
-A throwaway test database; 100 rated games before the season, then 2,000 in
-it, and one euchre night. Prints the median of several loads of the page, of
-its watch link, of the standings alone and of one pass of the ratings."""
+A throwaway test database; 100 rated games before the season, then 200 or
+2,000 in it, and one euchre night. Prints the median of several loads of the
+page, of its watch link, of the players list, of the standings alone and of
+one pass of the ratings, and each one's cost at 2,000 against 200."""
 
 from __future__ import annotations
 
@@ -49,23 +50,30 @@ def main() -> None:
         from tests.game_support import TEST_TABLE_KEY
         from tests.seasons.test_season_queries import a_season_of
 
-        season = a_season_of(2000)
-        phone = joined_client(TEST_TABLE_KEY)
-        page = reverse("season_detail", args=[season.pk])
-        watch = reverse("season_watch", args=[season.watch_token])
-        private_table = season.private_table
-        figures = {
-            "the season's page": lambda: phone.get(page),
-            "its watch link": lambda: phone.get(watch),
-            "the standings alone": lambda: season_standings(season),
-            "one ratings pass (table_ratings)": lambda: table_ratings(
-                private_table, finished_before=season.ends_at
-            ),
-        }
-        print(f"{connection.vendor}, 2,000 games in the season, 100 before it (median of {LOADS}):")
-        for label, ask in figures.items():
-            wall, cpu = median_seconds(ask)
-            print(f"  {label}: {wall * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU")
+        medians: dict[int, dict[str, float]] = {}
+        for size in (200, 2000):
+            season = a_season_of(size)
+            phone = joined_client(TEST_TABLE_KEY)
+            page = reverse("season_detail", args=[season.pk])
+            watch = reverse("season_watch", args=[season.watch_token])
+            players = reverse("player_list")
+            figures: dict[str, Callable[[], Any]] = {
+                "the season's page": lambda p=phone, u=page: p.get(u),
+                "its watch link": lambda p=phone, u=watch: p.get(u),
+                "the players list (the club's called aces)": lambda p=phone, u=players: p.get(u),
+                "the standings alone": lambda s=season: season_standings(s),
+                "one ratings pass (table_ratings)": lambda s=season: table_ratings(
+                    s.private_table, finished_before=s.ends_at
+                ),
+            }
+            print(f"{connection.vendor}, {size:,} games in the season (median of {LOADS}):")
+            medians[size] = {}
+            for label, ask in figures.items():
+                wall, cpu = median_seconds(ask)
+                medians[size][label] = cpu
+                print(f"  {label}: {wall * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU")
+        for label, cpu in medians[2000].items():
+            print(f"{label}: 2,000 against 200 games, {cpu / medians[200][label]:.2f}x CPU")
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)
 

@@ -144,12 +144,12 @@ def test_the_phone_shows_the_busy_message_when_the_server_answers_503(
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
 
     # A misdeal put off waits on the phone (D56) and goes again 2 s later.
-    page.route("**/hand/enter/", answer_busy)
+    page.route("**/hand/enter/*", answer_busy)
     page.get_by_role("button", name="Misdeal: no score").tap()
     expect(page.locator("#messages")).to_have_text(
         "Bower is busy: hand 1 kept on this phone, and sent in a moment."
     )
-    page.unroute("**/hand/enter/")
+    page.unroute("**/hand/enter/*")
     expect(page.locator("#messages")).to_have_text("1 hand sent to Bower and recorded.")
     assert game.hands.count() == 1
 

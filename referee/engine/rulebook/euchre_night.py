@@ -26,6 +26,7 @@ from referee.engine.night import HANDS_PER_ROUND_RANGE, NightRules
 from referee.engine.rulebook.euchre_night_options import (
     LONE_MARCH_FIVE,
     MISSED_ROUNDS,
+    MOVEMENT,
     ONE_PRIZE_EACH,
     hands_option,
     prize_ties_option,
@@ -189,6 +190,16 @@ def _seating_section() -> Section:
                 ),
             ),
             Paragraph(
+                anchor="movement",
+                text=(
+                    "A night may seat its rounds by result instead: tables are numbered "
+                    "from 1, the top table, and after each round the players who did best "
+                    "at a table move up one and those who did worst move down (the house "
+                    "rule below). Who sits out, who arrives and who leaves are still "
+                    "seated as the rotation seats them."
+                ),
+            ),
+            Paragraph(
                 anchor="same-plan",
                 text=(
                     "The seating follows from the night's seed: the same players, rounds "
@@ -205,6 +216,7 @@ def _seating_section() -> Section:
                 ),
             ),
         ),
+        options=(MOVEMENT,),
     )
 
 

@@ -7,6 +7,7 @@ Plain Python: no Django import.
 
 from __future__ import annotations
 
+from referee.engine.movement import movement_rule
 from referee.engine.night import (
     HANDS_PER_ROUND_RANGE,
     MISSED_AVERAGE,
@@ -16,6 +17,7 @@ from referee.engine.night import (
     NightRules,
 )
 from referee.engine.night_prizes import PrizeTies
+from referee.engine.night_rules import MOVE_BY_RESULT, MOVE_ROTATION
 from referee.engine.rulebook.model import Choice, HouseRuleOption
 from referee.engine.scoring import LONE_MARCH_HOUSE_POINTS, march_points
 from referee.engine.variants import Variant
@@ -63,6 +65,29 @@ def round_timer_option() -> HouseRuleOption:
             ),
         ),
     )
+
+
+MOVEMENT = HouseRuleOption(
+    key="movement",
+    title="Movement",
+    choices=(
+        Choice(
+            value=MOVE_ROTATION,
+            label="Rotation",
+            default=True,
+            text="Every round spreads partners and opponents over the night, as above.",
+        ),
+        Choice(
+            value=MOVE_BY_RESULT,
+            label="By result",
+            text=(
+                f"Standard euchre: {movement_rule(Variant.STANDARD)} Call-Ace: "
+                f"{movement_rule(Variant.CALL_ACE)} Round 1, those sitting out, late "
+                "arrivals and leavers are seated as the rotation seats them."
+            ),
+        ),
+    ),
+)
 
 
 LONE_MARCH_FIVE = HouseRuleOption(

@@ -4,7 +4,6 @@ recomputed), and its change log."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -14,8 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from referee.engine.hands import HandError
 from scorekeeper.games.forms.hands import EditHandForm
 from scorekeeper.games.views.answers import after_change, refused_change
-from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.models import EndMovesEarlier, Game, HandChange, StaleGame, TokenUsed
+from scorekeeper.games.views.hand_screen import conflict_of, hand_post, hand_screen
+from scorekeeper.models import EndMovesEarlier, HandChange, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
@@ -58,9 +57,11 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         again = {**request.POST.dict(), "token": str(uuid.uuid4()), "version": str(game.version)}
         fresh = EditHandForm(again, game=game)
         fresh.is_valid()
-        already = _own_fix(game, used, form)
+        # The one conflict part, a fix's: its Save below is the way to change it.
+        assert form.hand is not None
+        conflict = {**conflict_of(request, game, form.hand, used), "fix": True, "as_edit": None}
         return hand_screen(
-            request, game, fresh, status=409, url=url, record=record, already=already
+            request, game, fresh, status=409, url=url, conflict=conflict, record=record
         )
     except StaleGame:
         return refused_change(
@@ -88,24 +89,6 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             confirm_after=end.ended_after,
         )
     return after_change(request, game_id, f"Hand {number} changed.")
-
-
-def _own_fix(game: Game, used: TokenUsed, form: EditHandForm) -> dict[str, Any]:
-    """What the 409 of a fix sent again with other content says: this screen's
-    own fix, the hand as it stands, and the one tap that stores this instead."""
-    assert form.hand is not None
-    record = used.hand
-    message = f"Nothing changed: this screen already changed hand {used.number}"
-    if record is None:
-        return {"number": used.number, "summary": "", "message": f"{message}, taken back since"}
-    dealer = form.hand.dealer if form.hand.dealer is not None else record.dealer
-    return {
-        "number": record.number,
-        "summary": record.summary(game.setup),
-        "message": message,
-        "next": "Save the change stores what is shown below.",
-        "as_edit": EditHandForm.data_for(game, form.hand, dealer=dealer),
-    }
 
 
 @require_GET

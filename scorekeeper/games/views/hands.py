@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.http import HttpResponse, QueryDict
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,7 +19,7 @@ from referee.engine.hands import HandError
 from referee.engine.variants import no_score_hand_name
 from referee.http import wants_partial
 from scorekeeper.games.forms.actions import DealerForm, GameActionForm
-from scorekeeper.games.forms.hands import CallForm, EditHandForm, HandForm, WholeHandForm
+from scorekeeper.games.forms.hands import CallForm, HandForm, WholeHandForm
 from scorekeeper.games.views.answers import (
     GAME_OVER_MESSAGE,
     after_change,
@@ -27,15 +27,14 @@ from scorekeeper.games.views.answers import (
     live_patch,
     refused_change,
 )
-from scorekeeper.games.views.hand_screen import hand_post, hand_screen
-from scorekeeper.games.views.outbox import answers_json, record_from_outbox
+from scorekeeper.games.views.hand_screen import conflict_of, hand_post, hand_screen
 from scorekeeper.models import Game, GameOver, HandAlreadyThere, StaleGame, TokenUsed
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import load_game
 from scorekeeper.web.rendering import screen
 
 
-def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict[str, Any] | None:
+def _prefill(request: HtmxHttpRequest, game: Game) -> dict[str, Any] | None:
     """GET parameters that fill a hand form (the referee's audit sends them): the
     form is then bound, so a bad value is named beside its field."""
     keys = (
@@ -52,7 +51,7 @@ def _prefill(request: HtmxHttpRequest, game: Game, base: dict[str, Any]) -> dict
     given = {k: request.GET[k] for k in keys if k in request.GET}
     if not given:
         return None
-    return {**base, **given, "after": game.hands_played, "token": uuid.uuid4()}
+    return {**given, "after": game.hands_played, "token": uuid.uuid4()}
 
 
 @require_http_methods(["GET", "POST"])
@@ -163,90 +162,38 @@ def hand_cancel(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return after_change(request, game, "The call was cancelled.")
 
 
-def _record(
-    request: HtmxHttpRequest, game: Game, form: HandForm, url: str, **extra: Any
-) -> HttpResponse:
-    """Store the hand the form holds as hand ``after + 1``, once (its token);
-    refused, the form comes back as it was shown (``extra``: its call)."""
+def _record(request: HtmxHttpRequest, game: Game, form: HandForm, url: str) -> HttpResponse:
+    """Store the hand the form holds as hand ``after + 1``, once (its token). Stored,
+    the table (or its live patch), the hand's number in the ``Bower-Hand`` header (303
+    to the table without JavaScript); its place taken, the conflict (409); refused,
+    the form with its messages (422)."""
     assert form.hand is not None
     data = form.cleaned_data
     try:
         taken = game.take_hand(token=data["token"], hand=form.hand, after=data["after"])
-    except StaleGame:
-        held = game.hands_played
-        again = f"Save again to record it as hand {held + 1}."
-        message = f"Hands were taken back on another phone meanwhile: the game holds {held}. "
-        return _again(request, game, form, url, message + again, **extra)
-    except HandAlreadyThere as there:
-        return _again(request, game, form, url, already=_already(game, there, form), **extra)
+    except (StaleGame, HandAlreadyThere, TokenUsed) as refused:
+        conflict = conflict_of(request, game, form.hand, refused)
+        return hand_screen(request, game, form, status=409, url=url, conflict=conflict)
     except GameOver:
         form.add_error(None, GAME_OVER_MESSAGE)
-        return hand_screen(request, game, form, status=422, url=url, **extra)
+        return hand_screen(request, game, form, status=422, url=url)
     except HandError as error:
         form.add_engine_errors(error.errors)
-        return hand_screen(request, game, form, status=422, url=url, **extra)
-    except TokenUsed as used:
-        # Back, changed, saved again: this form already recorded another hand.
-        # What was entered stays on screen, with the way to change the hand.
-        already = _already(game, used, form)
-        return hand_screen(request, game, form, status=409, url=url, already=already, **extra)
+        return hand_screen(request, game, form, status=422, url=url)
     if wants_partial(request):
         game.read_again()  # drawn at once
+    message = f"Hand {taken.number} recorded."
     if form.hand.thrown_in:
         name = no_score_hand_name(game.house_rules).lower()
-        return after_change(request, game, f"Hand {taken.number}: {name}, the deal passes on.")
-    return after_change(request, game, f"Hand {taken.number} recorded.")
-
-
-def _again(
-    request: HtmxHttpRequest,
-    game: Game,
-    form: HandForm,
-    url: str,
-    problem: str = "",
-    **extra: Any,
-) -> HttpResponse:
-    """The hand as entered, nothing stored (409), to be saved as the next hand
-    of the game as it stands now (its ``after`` moved on) or, with
-    ``already``, as the change of the hand recorded there."""
-    data = (
-        {**form.data.dict(), "after": str(game.hands_played)}
-        if isinstance(form.data, QueryDict)
-        else {**form.data, "after": str(game.hands_played)}
-    )
-    again = WholeHandForm(data, game=game)
-    again.is_valid()
-    if problem:
-        again.add_error(None, problem)
-    return hand_screen(request, game, again, status=409, url=url, **extra)
-
-
-def _already(game: Game, refused: TokenUsed | HandAlreadyThere, form: HandForm) -> dict[str, Any]:
-    """The hand already standing where the form's hand goes, as the 409 names
-    it (this phone's own, by its token; or another phone's), and what its one
-    tap posts to store the form's hand as the change of that hand."""
-    assert form.hand is not None
-    record = refused.hand
-    if isinstance(refused, TokenUsed):
-        number = refused.number
-        message = f"Nothing changed: this screen already recorded hand {number}"
-        if record is None:
-            sent = refused.sent.summary(game.setup) if refused.sent is not None else ""
-            return {"number": number, "summary": sent, "message": f"{message}, taken back since"}
-    else:
-        assert record is not None
-        number = record.number
-        message = (
-            f"Nothing recorded: hand {number} was recorded on another phone meanwhile. "
-            f"Keep theirs, change it to this one, or save this one as hand "
-            f"{game.hands_played + 1}"
-        )
-    return {
-        "number": number,
-        "summary": record.summary(game.setup),
-        "message": message,
-        "as_edit": EditHandForm.data_for(game, form.hand, dealer=record.dealer),
-    }
+        message = f"Hand {taken.number}: {name}, the deal passes on."
+    # The outbox says which hand its form is for (``?form=H&names=M``): the table
+    # around the form, as a follower's poll brings it (``live_patch``).
+    patch = live_patch(request, game, names=_names(game)) if wants_partial(request) else None
+    response = patch or after_change(request, game, message)
+    response["Bower-Hand"] = str(taken.number)
+    if response.status_code == 302:
+        response.status_code = 303  # a posted hand's answer is the table, asked with GET
+    return response
 
 
 @require_GET
@@ -268,21 +215,19 @@ def hand_from_audit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def hand_enter(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """A hand, whole, or a misdeal: the one route a hand is recorded by
-    (docs/formats.md, "Recording a hand, once"), from the table screen's outbox
-    (JSON: ``outbox.py``), htmx or a page without JavaScript. GET draws it as one
+    (docs/formats.md, "Recording a hand, once"): the table screen's outbox and a
+    page without JavaScript post the same form and get HTML (``_record``). GET draws it as one
     page, filled from the query (the referee's audit)."""
     game = load_game(request, game_id)
     url = reverse("hand_enter", args=[game_id])
     if request.method == "GET":
         if game.is_finished:
             return game_over_answer(request, game)
-        data = _prefill(request, game, {})
+        data = _prefill(request, game)
         if data is not None:
             form = WholeHandForm(data, game=game)
         else:
             form = WholeHandForm(initial={"token": uuid.uuid4()}, game=game)
         return hand_screen(request, game, form)
     form = WholeHandForm(request.POST, game=game)
-    if answers_json(request):
-        return record_from_outbox(game, form)
     return hand_post(request, game, form, url) or _record(request, game, form, url)

@@ -10,7 +10,6 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.history.called_ace import call_records, record_of
 from scorekeeper.history.csv_files import players_csv, ratings_csv
 from scorekeeper.history.euchre_night_results import RECENT_NIGHTS, night_results
 from scorekeeper.history.forms import MergeForm, PlayerOrderForm, RenameForm
@@ -18,6 +17,7 @@ from scorekeeper.history.partnerships import partners_and_rivals
 from scorekeeper.history.player_ratings import listed_with_ratings, player_ratings
 from scorekeeper.history.views.game_list import PLAYED
 from scorekeeper.models import Game, Player, PlayerChangeRefused, Seat
+from scorekeeper.models.called_aces import call_records, club_aces, record_of
 from scorekeeper.models.ratings import tables_ratings
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import tables_of
@@ -38,7 +38,12 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/history/player_list.html",
-        {"form": form, "players": listed.players, "variant": listed.variant},
+        {
+            "form": form,
+            "players": listed.players,
+            "variant": listed.variant,
+            "aces": club_aces(tables),  # the club's called aces
+        },
     )
 
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.models import EuchreNight, Game
 from scorekeeper.models.night_boards import read_board
 from scorekeeper.nights.live_screens import score_card_context, standings_context, watch_context
+from scorekeeper.nights.screens import movement_line
 from scorekeeper.nights.seating_sheet import seating_sheet
 from scorekeeper.web.http import HtmxHttpRequest
 from scorekeeper.web.phone_tables import key_digests, tables_of
@@ -75,7 +76,7 @@ def night_seating_sheet(request: HtmxHttpRequest, night_id: int) -> HttpResponse
     """Every round's seating on one printed sheet, in big type, for the wall."""
     night = _phone_night(request, night_id)
     board = read_board(night)
-    context = {"night": night, "rounds": seating_sheet(board)}
+    context = {"night": night, "rounds": seating_sheet(board), "movement": movement_line(night)}
     return render(request, "scorekeeper/nights/seating_sheet.html", context)
 
 

@@ -288,7 +288,7 @@ def night_seat_next(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         unfinished = round_view(board, current).unfinished
         return _page(request, night, confirm=unfinished, landing=NEXT_ROUND)
     try:
-        seated = night.seat_next_round(version=form.cleaned_data["version"])
+        seated = night.seat_next_round(version=form.cleaned_data["version"], results=board.results)
     except StaleGame:
         return _stale(request, night)
     except SeatingError as error:

@@ -22,7 +22,12 @@ from django.db import models
 from referee.engine.hands import PartnerOutcome
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES
 from referee.engine.variants import Variant
-from scorekeeper.models import Hand, Player, PrivateTable, Seat
+from scorekeeper.models.games import Game
+from scorekeeper.models.hands import Hand
+from scorekeeper.models.kept import Kept, tables_brief
+from scorekeeper.models.players import Player
+from scorekeeper.models.private_tables import PrivateTable
+from scorekeeper.models.seats import Seat
 
 # How a call went, in the order the pages and players.csv give them.
 CALLS: tuple[tuple[str, str], ...] = (
@@ -43,6 +48,12 @@ SUIT_SIGNS = {"S": "\N{BLACK SPADE SUIT}", "H": "\N{BLACK HEART SUIT}"} | {
 # A pair's place among the best: its share of hands won as if it had won one and
 # lost one more (Laplace's rule), so one lucky hand does not top many good ones.
 PRIOR_WON, PRIOR_HANDS = 1, 2
+# The best pairs a season or the club shows, of games and of night rounds each.
+BEST_PAIRS = 5
+# A hand at a euchre night's table: its figures are counted apart from games'.
+AT_NIGHT = models.ExpressionWrapper(
+    models.Q(game__night_round__isnull=False), output_field=models.BooleanField()
+)
 
 
 @dataclass
@@ -54,6 +65,10 @@ class Ends:
     marched: int = 0
     euchred: int = 0
     renege: int = 0
+
+    def add_ends(self, other: Ends) -> None:
+        for name in ("hands", "made", "marched", "euchred", "renege"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def add(self, rule: str, count: int) -> None:
         self.hands += count
@@ -85,14 +100,28 @@ class Pair:
 
 
 @dataclass
-class CallRecord:
+class AceFigures:
+    """The called aces of games, or of night rounds: each ace, how often it
+    was called and how those hands ended, and the best caller-called pairs."""
+
+    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
+    pairs: list[Pair] = field(default_factory=list)
+
+    @property
+    def calls(self) -> int:
+        return sum(ends.hands for ends in self.by_suit.values())
+
+    def suits_shown(self) -> list[tuple[str, str, Ends]]:
+        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
+
+
+@dataclass
+class CallRecord(AceFigures):
     """One player's Call-Ace calls, by how they went and by the suit called,
     their hands as the called partner, and their pairs, best first."""
 
     by_call: dict[str, Ends] = field(default_factory=lambda: {c: Ends() for c, _ in CALLS})
-    by_suit: dict[str, Ends] = field(default_factory=lambda: {s: Ends() for s, _ in SUITS})
     as_partner: Ends = field(default_factory=Ends)
-    pairs: list[Pair] = field(default_factory=list)
 
     @property
     def calls(self) -> int:
@@ -100,9 +129,6 @@ class CallRecord:
 
     def calls_shown(self) -> list[tuple[str, Ends]]:
         return [(label, self.by_call[call]) for call, label in CALLS]
-
-    def suits_shown(self) -> list[tuple[str, str, Ends]]:
-        return [(SUIT_SIGNS[suit], name, self.by_suit[suit]) for suit, name in SUITS]
 
 
 def _player_at(position: str) -> models.Subquery:
@@ -132,10 +158,12 @@ def call_records(
     tables = list(tables)
     by_id = {p.pk: p for p in players}
     records = {pk: CallRecord() for pk in by_id}
-    hands = _counted_hands(tables, player).annotate(caller=_player_at("maker"))
-    for caller, outcome, called, rule, count in hands.values_list(
-        "caller", "outcome", "called", "rule"
-    ).annotate(n=models.Count("pk")):
+    hands = _counted_hands(tables, player)
+    for caller, outcome, called, rule, count in (
+        hands.annotate(caller=_player_at("maker"))
+        .values_list("caller", "outcome", "called", "rule")
+        .annotate(n=models.Count("pk"))
+    ):
         record = records.get(caller)
         if record is None:
             continue
@@ -143,22 +171,77 @@ def call_records(
             record.by_call[outcome].add(rule, count)
         if called in record.by_suit:
             record.by_suit[called].add(rule, count)
-    pairs: dict[tuple[int, int], Ends] = {}
+    pairs = _pair_ends(hands)[False]
+    for (_, partner), ends in pairs.items():
+        if partner in records:
+            records[partner].as_partner.add_ends(ends)
+    for pair in _named_pairs(pairs, by_id):
+        records[pair.caller.pk].pairs.append(pair)
+        records[pair.called.pk].pairs.append(pair)
+    return records
+
+
+def _pair_ends(
+    hands: models.QuerySet[Hand], *, apart: bool = False
+) -> dict[bool, dict[tuple[int, int], Ends]]:
+    """How each caller and the partner their ace found did (one query), by
+    whether the hand was at a euchre night's table when ``apart``."""
+    pairs: dict[bool, dict[tuple[int, int], Ends]] = {False: {}, True: {}}
     revealed = hands.filter(outcome=PartnerOutcome.REVEALED, partner__isnull=False)
-    for caller, partner, rule, count in (
-        revealed.annotate(called_player=_player_at("partner"))
-        .values_list("caller", "called_player", "rule")
+    night = AT_NIGHT if apart else models.Value(False)
+    for at_night, caller, partner, rule, count in (
+        revealed.annotate(
+            caller=_player_at("maker"), called_player=_player_at("partner"), at_night=night
+        )
+        .values_list("at_night", "caller", "called_player", "rule")
         .annotate(n=models.Count("pk"))
     ):
-        if partner in records:
-            records[partner].as_partner.add(rule, count)
-        pairs.setdefault((caller, partner), Ends()).add(rule, count)
-    for (caller, partner), ends in sorted(pairs.items(), key=_best_first):
-        if caller in by_id and partner in by_id:
-            pair = Pair(by_id[caller], by_id[partner], ends)
-            records[caller].pairs.append(pair)
-            records[partner].pairs.append(pair)
-    return records
+        pairs[bool(at_night)].setdefault((caller, partner), Ends()).add(rule, count)
+    return pairs
+
+
+def _named_pairs(pairs: dict[tuple[int, int], Ends], by_id: dict[int, Player]) -> list[Pair]:
+    return [
+        Pair(by_id[caller], by_id[partner], ends)
+        for (caller, partner), ends in sorted(pairs.items(), key=_best_first)
+        if caller in by_id and partner in by_id
+    ]
+
+
+# The club's called aces as last worked out, a few phones' tables at a time (D74).
+_CLUBS: Kept[tuple[AceFigures, AceFigures]] = Kept(16)
+
+
+def club_aces(tables: Iterable[PrivateTable]) -> tuple[AceFigures, AceFigures]:
+    """Every game's called aces at ``tables``, kept while their games stay as they are."""
+    tables = list(tables)
+    return _CLUBS.get(tables_brief(t.pk for t in tables), lambda: ace_figures(tables))
+
+
+def ace_figures(
+    tables: Iterable[PrivateTable], games: models.QuerySet[Game] | None = None
+) -> tuple[AceFigures, AceFigures]:
+    """The called aces of the tables' Call-Ace hands (only ``games``' when
+    given: a season's), games and night rounds apart, best pairs first
+    (``BEST_PAIRS`` of each). Three queries whatever the number of hands."""
+    hands = _counted_hands(tables, None)
+    if games is not None:
+        hands = hands.filter(game__in=games.values("pk"))
+    figures = {False: AceFigures(), True: AceFigures()}
+    for at_night, suit, rule, count in (
+        hands.annotate(at_night=AT_NIGHT)
+        .values_list("at_night", "called", "rule")
+        .annotate(n=models.Count("pk"))
+    ):
+        if suit in figures[bool(at_night)].by_suit:
+            figures[bool(at_night)].by_suit[suit].add(rule, count)
+    pairs = _pair_ends(hands, apart=True)
+    best = {night: sorted(pairs[night].items(), key=_best_first)[:BEST_PAIRS] for night in pairs}
+    named = {p for shown in best.values() for pair, _ in shown for p in pair}
+    by_id = Player.objects.in_bulk(named) if named else {}
+    for night, shown in best.items():
+        figures[night].pairs = _named_pairs(dict(shown), by_id)
+    return figures[False], figures[True]
 
 
 def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, int]:

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0020_night_prizes_check_in"),
+        ("scorekeeper", "0021_season_rule"),
     ]
 
     operations = [
