@@ -249,12 +249,23 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
     return (-ends.standing, -ends.hands, caller, partner)
 
 
+# Players' call records as last worked out, each under their table's brief (D74).
+_PLAYERS: Kept[CallRecord] = Kept(64)
+
+
 def record_of(player: Player) -> CallRecord:
-    """One player's call record (their page), in one query that starts from their
-    own seats: only the hands of their games where their seat made trump or was
-    the called partner are grouped, read from the index ``hand_calls`` alone, and
-    only those look up the hand's other seat (docs/decisions.md, D32: flat as
-    history grows). A player's games are all of their own table."""
+    """One player's call record (their page), kept while their table's games and
+    names stay as they are (docs/decisions.md, D74). A player's games are all of
+    their own table."""
+    brief = (player.pk, *tables_brief([player.private_table_id]))
+    return _PLAYERS.get(brief, lambda: _worked_out(player))
+
+
+def _worked_out(player: Player) -> CallRecord:
+    """One query that starts from the player's own seats: only the hands of their
+    games where their seat made trump or was the called partner are grouped,
+    read from the index ``hand_calls`` alone, and only those look up the hand's
+    other seat (docs/decisions.md, D32: flat as history grows)."""
     record = CallRecord()
     made = models.Q(game__seats__position=models.F("maker"))
     mine = models.Q(game__seats__player=player) & (
