@@ -137,28 +137,25 @@ def _player_at(position: str) -> models.Subquery:
     return models.Subquery(seat.values("player")[:1])
 
 
-def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
-    hands = Hand.objects.filter(
+def _counted_hands(tables: Iterable[PrivateTable]) -> models.QuerySet[Hand]:
+    return Hand.objects.filter(
         game__private_table__in=[t.pk for t in tables],
         game__variant=Variant.CALL_ACE,
         thrown_in=False,
         after_end=False,
         maker__isnull=False,
-    )
-    if player is not None:
-        hands = hands.filter(game__in=Seat.objects.filter(player=player).values("game"))
-    return hands.order_by()
+    ).order_by()
 
 
 def call_records(
-    tables: Iterable[PrivateTable], players: Iterable[Player], *, player: Player | None = None
+    tables: Iterable[PrivateTable], players: Iterable[Player]
 ) -> dict[int, CallRecord]:
     """Every one of ``players``' call record (by id) over the Call-Ace hands of
-    ``tables``; only ``player``'s games are read when it is given (their page)."""
+    ``tables`` (players.csv; a player's page reads ``record_of``)."""
     tables = list(tables)
     by_id = {p.pk: p for p in players}
     records = {pk: CallRecord() for pk in by_id}
-    hands = _counted_hands(tables, player)
+    hands = _counted_hands(tables)
     for caller, outcome, called, rule, count in (
         hands.annotate(caller=_player_at("maker"))
         .values_list("caller", "outcome", "called", "rule")
@@ -224,7 +221,7 @@ def ace_figures(
     """The called aces of the tables' Call-Ace hands (only ``games``' when
     given: a season's), games and night rounds apart, best pairs first
     (``BEST_PAIRS`` of each). Three queries whatever the number of hands."""
-    hands = _counted_hands(tables, None)
+    hands = _counted_hands(tables)
     if games is not None:
         hands = hands.filter(game__in=games.values("pk"))
     figures = {False: AceFigures(), True: AceFigures()}
