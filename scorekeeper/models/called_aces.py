@@ -137,35 +137,25 @@ def _player_at(position: str) -> models.Subquery:
     return models.Subquery(seat.values("player")[:1])
 
 
-def _seat_at(position: str) -> models.FilteredRelation:
-    """The seat at the hand's ``position`` (maker or partner), joined."""
-    return models.FilteredRelation(
-        "game__seats", condition=models.Q(game__seats__position=models.F(position))
-    )
-
-
-def _counted_hands(tables: Iterable[PrivateTable], player: Player | None) -> models.QuerySet[Hand]:
-    hands = Hand.objects.filter(
+def _counted_hands(tables: Iterable[PrivateTable]) -> models.QuerySet[Hand]:
+    return Hand.objects.filter(
         game__private_table__in=[t.pk for t in tables],
         game__variant=Variant.CALL_ACE,
         thrown_in=False,
         after_end=False,
         maker__isnull=False,
-    )
-    if player is not None:
-        hands = hands.filter(game__in=Seat.objects.filter(player=player).values("game"))
-    return hands.order_by()
+    ).order_by()
 
 
 def call_records(
-    tables: Iterable[PrivateTable], players: Iterable[Player], *, player: Player | None = None
+    tables: Iterable[PrivateTable], players: Iterable[Player]
 ) -> dict[int, CallRecord]:
     """Every one of ``players``' call record (by id) over the Call-Ace hands of
-    ``tables``; only ``player``'s games are read when it is given (their page)."""
+    ``tables`` (players.csv; a player's page reads ``record_of``)."""
     tables = list(tables)
     by_id = {p.pk: p for p in players}
     records = {pk: CallRecord() for pk in by_id}
-    hands = _counted_hands(tables, player)
+    hands = _counted_hands(tables)
     for caller, outcome, called, rule, count in (
         hands.annotate(caller=_player_at("maker"))
         .values_list("caller", "outcome", "called", "rule")
@@ -231,7 +221,7 @@ def ace_figures(
     """The called aces of the tables' Call-Ace hands (only ``games``' when
     given: a season's), games and night rounds apart, best pairs first
     (``BEST_PAIRS`` of each). Three queries whatever the number of hands."""
-    hands = _counted_hands(tables, None)
+    hands = _counted_hands(tables)
     if games is not None:
         hands = hands.filter(game__in=games.values("pk"))
     figures = {False: AceFigures(), True: AceFigures()}
@@ -256,17 +246,30 @@ def _best_first(item: tuple[tuple[int, int], Ends]) -> tuple[float, int, int, in
     return (-ends.standing, -ends.hands, caller, partner)
 
 
+# Players' call records as last worked out, each under their table's brief (D74).
+_PLAYERS: Kept[CallRecord] = Kept(64)
+
+
 def record_of(player: Player) -> CallRecord:
-    """One player's call record (their page), in one query that starts from their
-    own seats: only the hands of their games where their seat made trump or was
-    the called partner are grouped, and only those look up the other seat
-    (docs/decisions.md, D32: flat as history grows). A player's games are all of
+    """One player's call record (their page), kept while their table's games and
+    names stay as they are (docs/decisions.md, D74). A player's games are all of
     their own table."""
+    brief = (player.pk, *tables_brief([player.private_table_id]))
+    return _PLAYERS.get(brief, lambda: _worked_out(player))
+
+
+def _worked_out(player: Player) -> CallRecord:
+    """One query that starts from the player's own seats: only the hands of their
+    games where their seat made trump or was the called partner are grouped,
+    read from the index ``hand_calls`` alone, and only those look up the hand's
+    other seat (docs/decisions.md, D32: flat as history grows)."""
     record = CallRecord()
+    made = models.Q(game__seats__position=models.F("maker"))
     mine = models.Q(game__seats__player=player) & (
-        models.Q(game__seats__position=models.F("maker"))
-        | models.Q(game__seats__position=models.F("partner"), outcome=PartnerOutcome.REVEALED)
+        made | models.Q(game__seats__position=models.F("partner"), outcome=PartnerOutcome.REVEALED)
     )
+    # The hand's other seat: the partner their call found, or the maker who called them.
+    other = models.Case(models.When(made=True, then=models.F("partner")), default=models.F("maker"))
     hands = (
         Hand.objects.filter(
             mine,
@@ -275,23 +278,28 @@ def record_of(player: Player) -> CallRecord:
             after_end=False,
             maker__isnull=False,
         )
-        .annotate(maker_seat=_seat_at("maker"), partner_seat=_seat_at("partner"))
+        .annotate(made=made)
+        .annotate(
+            other_seat=models.FilteredRelation(
+                "game__seats", condition=models.Q(game__seats__position=other)
+            )
+        )
         .order_by()
-        .values_list("maker_seat__player", "partner_seat__player", "outcome", "called", "rule")
+        .values_list("made", "other_seat__player", "outcome", "called", "rule")
         .annotate(n=models.Count("pk"))
     )
     pairs: dict[tuple[int, int], Ends] = {}
-    for caller, partner, outcome, suit, rule, count in hands:
-        if caller != player.pk:  # they were the called partner
+    for made_it, other_player, outcome, suit, rule, count in hands:
+        if not made_it:  # they were the called partner
             record.as_partner.add(rule, count)
-            pairs.setdefault((caller, player.pk), Ends()).add(rule, count)
+            pairs.setdefault((other_player, player.pk), Ends()).add(rule, count)
             continue
         if outcome in record.by_call:
             record.by_call[outcome].add(rule, count)
         if suit in record.by_suit:
             record.by_suit[suit].add(rule, count)
-        if outcome == PartnerOutcome.REVEALED and partner is not None:
-            pairs.setdefault((player.pk, partner), Ends()).add(rule, count)
+        if outcome == PartnerOutcome.REVEALED and other_player is not None:
+            pairs.setdefault((player.pk, other_player), Ends()).add(rule, count)
     # ``player`` itself, as read: another phone may merge them away meanwhile.
     others = Player.objects.filter(private_table_id=player.private_table_id).exclude(pk=player.pk)
     by_id = {player.pk: player} | others.in_bulk({p for pair in pairs for p in pair} - {player.pk})

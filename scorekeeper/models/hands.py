@@ -135,6 +135,17 @@ class Hand(HandFields):
             models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
             models.UniqueConstraint(fields=["game", "token"], name="hand_unique_token"),
         ]
+        # A player's called aces are read from this index alone, never the hands'
+        # rows (docs/decisions.md, D32: flat as history grows).
+        indexes = [
+            models.Index(
+                fields=[
+                    *("game", "maker", "partner", "outcome", "called", "rule"),
+                    *("thrown_in", "after_end"),
+                ],
+                name="hand_calls",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"hand {self.number} of game {self.game_id}"

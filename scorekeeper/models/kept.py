@@ -35,9 +35,9 @@ class Kept[T]:
 
 
 def tables_brief(table_ids: Iterable[int]) -> tuple[object, ...]:
-    """The tables' games as counted, last made, summed versions (every change
-    of a game bumps one) and last finished, and their names' versions (a
-    rename or merge bumps one): two queries."""
+    """The tables' games as counted, last made (its id and time: two histories
+    reuse ids), summed versions (every change of a game bumps one) and last
+    finished, and their names' versions (a rename or merge bumps one): two queries."""
     ids = sorted(table_ids)
     names = PrivateTable.objects.filter(pk__in=ids).aggregate(names=models.Sum("shown_version"))
     games = Game.objects.filter(private_table__in=ids).aggregate(
@@ -46,5 +46,6 @@ def tables_brief(table_ids: Iterable[int]) -> tuple[object, ...]:
         version=models.Sum("version"),
         done=models.Count("finished_at"),
         last=models.Max("finished_at"),
+        made=models.Max("created_at"),
     )
     return (tuple(ids), *names.values(), *games.values())

@@ -56,6 +56,7 @@ def ends(e: Any) -> tuple[int, int, int, int, int]:
     return (e.hands, e.made, e.marched, e.euchred, e.renege)
 
 
+@pytest.mark.postgres
 @pytest.mark.usefixtures("calls")
 def test_each_call_is_counted_by_how_it_went_and_the_ace_called() -> None:
     players = list(Player.objects.all())
@@ -139,6 +140,7 @@ def test_a_player_who_only_played_standard_has_no_called_ace_section(client: Cli
     assert "The called ace" not in page
 
 
+@pytest.mark.postgres
 @pytest.mark.usefixtures("calls")
 def test_a_players_page_counts_their_calls_as_the_players_csv_does() -> None:
     players = list(Player.objects.all())
@@ -150,3 +152,19 @@ def test_a_players_page_counts_their_calls_as_the_players_csv_does() -> None:
         assert page.as_partner == csv_row.as_partner, player.name
         shown = [(p.caller.pk, p.called.pk, p.ends) for p in page.pairs]
         assert shown == [(p.caller.pk, p.called.pk, p.ends) for p in csv_row.pairs], player.name
+
+
+@pytest.mark.postgres
+@pytest.mark.usefixtures("calls")
+def test_a_players_page_shows_a_new_call_and_a_new_name_at_once(client: Client) -> None:
+    # The page's figures are kept between visits (docs/decisions.md, D74): a new
+    # game and a rename must show on the next one.
+    ann = Player.objects.get(name="Ann")
+    page = client.get(reverse("player_detail", args=[ann.pk])).content.decode()
+    assert "Their 4 calls, by how each went" in page
+    import_document(document("call-ace", FIVE, [call("Ann", "C", "Ben", 3)], target=10))
+    Player.objects.get(name="Ben").rename("Bert")
+    page = client.get(reverse("player_detail", args=[ann.pk])).content.decode()
+    assert "Their 5 calls, by how each went" in page
+    assert ">Bert</a>: won 3 of 3 hands (100%)" in page
+    assert ">Ben</a>" not in page

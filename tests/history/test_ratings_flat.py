@@ -99,10 +99,11 @@ def test_the_players_pages_ask_the_same_queries_with_ten_times_the_games(
     counts = {}
     for name, ask in PAGES.items():
         ask(client)
-        # Counted with the games rated afresh and the club's called aces worked out
-        # afresh (no process has kept them).
+        # Counted with the games rated afresh and the club's and the player's called
+        # aces worked out afresh (no process has kept them).
         ratings._KEPT.clear()
         called_aces._CLUBS._kept.clear()
+        called_aces._PLAYERS._kept.clear()
         with django_assert_max_num_queries(1000) as captured:
             response = ask(client)
         assert response.status_code == 200, name
@@ -112,6 +113,7 @@ def test_the_players_pages_ask_the_same_queries_with_ten_times_the_games(
     for name, ask in PAGES.items():
         ratings._KEPT.clear()
         called_aces._CLUBS._kept.clear()
+        called_aces._PLAYERS._kept.clear()
         with django_assert_max_num_queries(counts[name]):
             response = ask(client)
         assert response.status_code == 200, name
