@@ -110,6 +110,19 @@ def joined_client(*keys: str) -> Client:
     return client
 
 
+@pytest.fixture(autouse=True)
+def _nothing_kept_from_another_test() -> None:
+    """A process keeps figures it worked out while their games stay as they are
+    (docs/decisions.md, D57 and D74), known by their table's ids and counts; a test's
+    database is rolled back and its ids used again, so every test starts with none."""
+    from scorekeeper.models import called_aces, ratings
+    from scorekeeper.seasons import screens
+
+    for kept in (screens._KEPT, called_aces._CLUBS, called_aces._PLAYERS):
+        kept._kept.clear()
+    ratings._KEPT.clear()
+
+
 @pytest.fixture
 def client() -> Client:
     """pytest-django's client, as a phone that joined the tests' own table
