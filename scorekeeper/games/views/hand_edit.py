@@ -58,7 +58,6 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         fresh = EditHandForm(again, game=game)
         fresh.is_valid()
         # The one conflict part, a fix's: its Save below is the way to change it.
-        assert form.hand is not None
         conflict = {**conflict_of(request, game, form.hand, used), "fix": True, "as_edit": None}
         return hand_screen(
             request, game, fresh, status=409, url=url, conflict=conflict, record=record

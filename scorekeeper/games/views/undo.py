@@ -123,19 +123,13 @@ def hand_redo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.redo_hand(undone=undone, token=form.cleaned_data["token"])
     except HandAlreadyThere as there:
         summary = there.hand.summary(game.setup)
-        return refused_change(
-            request,
-            game_id,
-            f"Nothing redone: another phone recorded hand {number} meanwhile ({summary}).",
-        )
+        refused = f"Nothing redone: another phone recorded hand {number} meanwhile ({summary})."
     except (StaleGame, TokenUsed):
-        return refused_change(
-            request, game_id, "Nothing redone: the game changed on another phone first."
-        )
+        refused = "Nothing redone: the game changed on another phone first."
     except GameOver:
-        return refused_change(request, game_id, GAME_OVER_MESSAGE)
+        refused = GAME_OVER_MESSAGE
     except HandError:
-        return refused_change(
-            request, game_id, f"Nothing redone: hand {number} can no longer be read back."
-        )
-    return after_change(request, game, f"Hand {number} recorded again.")
+        refused = f"Nothing redone: hand {number} can no longer be read back."
+    else:
+        return after_change(request, game, f"Hand {number} recorded again.")
+    return refused_change(request, game_id, refused)
