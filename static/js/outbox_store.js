@@ -86,8 +86,12 @@ self.BowerOutbox = (() => {
           const retryAfter = response.status === 503 ? Math.max(1, Number(response.headers.get("Retry-After")) || 2) : 0;
           return { sent, stopped: "busy", retryAfter };
         } else {
-          // The form's messages; or a page that is gone, a table this phone no longer has.
-          const problems = page ? [...page.querySelectorAll(".errorlist li")].map((item) => [null, item.textContent]) : [];
+          // The form's messages, each once (the Save bar's list names their fields, and the
+          // screen's own above it; else each field's); or a page that is gone, a table this
+          // phone no longer has.
+          const said = (where) => (page ? [...page.querySelectorAll(where)].map((item) => [null, item.textContent]) : []);
+          const listed = said(".form-errors:not(.hand-conflict) li, .save-errors li");
+          const problems = listed.length ? listed : said(".errorlist li");
           await put(game, next.id, { state: "refused", problems: problems.length ? problems : refusedBy(response.status) });
           return { sent, stopped: "refused" };
         }
