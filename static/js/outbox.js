@@ -8,9 +8,9 @@
 // screen of their game is open: when the network returns, on page load, and every few
 // seconds while any wait. If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
-// tap (the server draws that choice: views/hands.py). Points and dealers are the engine's (the kind's table of outcomes and the page's
-// deal order: static/js/hand.js); forms that go through the outbox carry data-outbox
-// (games/table.html).
+// tap (the server draws that choice: views/hand_screen.py, conflict_of). Points and
+// dealers are the engine's (the kind's table of outcomes and the page's deal order:
+// static/js/hand.js); forms that go through the outbox carry data-outbox (games/table.html).
 "use strict";
 
 (() => {
