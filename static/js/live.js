@@ -79,15 +79,13 @@
   };
 
   // After this phone's own hand reached Bower (outbox.js): the table brought up to
-  // date around the form by its answer (`text`, a live patch when it was posted to
-  // `keeping`'s address). False where that cannot be (the form busy, the game over,
-  // the names changed, `stillSo` no more: a hand of this phone's waits for the game):
-  // then the page is drawn whole.
+  // date around the form by its answer (`text`, a live patch). False where that
+  // cannot be (the form busy): then the page is drawn whole.
   const OWN_BUSY = ["changing", "keeping", "callSending", "saveWaiting"];
-  const bringUp = async (form, text, stillSo) => {
+  const bringUp = (form, text) => {
     if (!form.isConnected) return true; // the scorer went on to another screen meanwhile
-    if (!window.bowerHand || OWN_BUSY.some((name) => form.dataset[name]) || !isPatch(text)) return false;
-    return (await stillSo()) && apply(text, form);
+    if (!window.bowerHand || OWN_BUSY.some((name) => form.dataset[name])) return false;
+    return apply(text, form);
   };
   window.bowerLive = { isPatch, apply, keeping, bringUp };
 

@@ -8,9 +8,9 @@
 // screen of their game is open: when the network returns, on page load, and every few
 // seconds while any wait. If another phone recorded a different hand there meanwhile,
 // both are shown, neither counted, and the scorer chooses; nothing is dropped without a
-// tap (the server draws that choice: views/hands.py). Points and dealers are the engine's (the kind's table of outcomes and the page's
-// deal order: static/js/hand.js); forms that go through the outbox carry data-outbox
-// (games/table.html).
+// tap (the server draws that choice: views/hand_screen.py, conflict_of). Points and
+// dealers are the engine's (the kind's table of outcomes and the page's deal order:
+// static/js/hand.js); forms that go through the outbox carry data-outbox (games/table.html).
 "use strict";
 
 (() => {
@@ -20,16 +20,9 @@
   const handForm = () => document.querySelector(".table-hand");
   const gameOf = (form) => (form.getAttribute("action") || "").replace(/hand\/[a-z-]+\/$/, "");
   const canWait = (form) => form instanceof HTMLFormElement && form.hasAttribute("data-outbox");
-  // This page's CSRF token (fresher than the one kept with a hand): a form's, or htmx's header.
-  const csrf = () => {
-    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    if (input) return input.value;
-    try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
-    } catch {
-      return "";
-    }
-  };
+  // This page's CSRF token (fresher than the one kept with a hand): the hand form's
+  // (every sending and every choice is made from a table screen with one).
+  const csrf = () => handForm().querySelector("input[name=csrfmiddlewaretoken]").value;
   const plural = (n, one, many) => (n === 1 ? one : many);
 
   // The page's game as the server drew it: its hands, its totals (kept aside once).
@@ -267,28 +260,35 @@
     return flushing;
   };
 
-  // The table as Bower has it, then `message`; `toResult`: on to the result, as Save did.
-  let toResult = false;
+  // The table as Bower has it, then `message`. `answer`: the last hand's (outbox_store.js),
+  // used as it came: a live patch around the form, as a follower's poll draws it
+  // (live.js), or the screen drawn whole (the game over: its result; names changed).
+  // Without one, or with a choice to make, the table is asked for again.
   let refreshing = null; // { form, left }: the table a refresh was asked from
-  // Nothing left waiting and all well: as a follower's poll does, the parts that
-  // changed around the form (live.js), not the whole page; the whole page where that
-  // cannot be (the game over: on to the result; names changed; another screen).
-  // `text`: the last hand's answer (a live patch, asked for by `keeping`'s address).
-  const refresh = async (game, message, kind = "success", result = false, text = "") => {
+  const refresh = async (game, message, kind = "success", answer = null) => {
     const form = handForm();
     if (!form || gameOf(form) !== game || !window.htmx) return;
-    const nothingWaits = async () => !(await outbox.list(game)).length;
-    const patchable = kind === "success" && window.bowerLive && (await nothingWaits());
-    if (patchable && text && (await window.bowerLive.bringUp(form, text, nothingWaits))) {
-      say(message, kind);
-      await draw();
+    // A tap already on its way (htmx marks its link or form: an Undo a poll drew):
+    // the scorer went on, as below.
+    const left = Boolean(document.querySelector("#main .htmx-request:not(.poller)"));
+    const usable = answer && kind === "success" && !(await outbox.list(game)).length;
+    if (usable && window.bowerLive.isPatch(answer.text)) {
+      if (window.bowerLive.bringUp(form, answer.text)) {
+        say(message, kind);
+        await draw();
+        return;
+      }
+    } else if (usable && !left) {
+      afterSwap = [message, kind];
+      if (answer.url) history.pushState({}, "", answer.url);
+      const main = document.getElementById("main");
+      // As htmx's own answer does: what was tapped for the next hand is kept (hand.js).
+      window.htmx.trigger(main, "htmx:beforeSwap", { target: main, shouldSwap: true });
+      window.htmx.swap(main, answer.text, { swapStyle: "innerHTML" });
       return;
     }
     afterSwap = [message, kind];
-    toResult = result;
-    // A tap already on its way (htmx marks its link or form: an Undo a poll drew):
-    // the scorer went on, as below.
-    refreshing = { form, left: Boolean(document.querySelector("#main .htmx-request:not(.poller)")) };
+    refreshing = { form, left };
     const asked = Promise.resolve(window.htmx.ajax("GET", game, { target: "#main", swap: "innerHTML" }))
       .catch(() => undefined)
       .finally(() => {
@@ -322,7 +322,6 @@
     event.detail.shouldSwap = false;
     if (afterSwap) say(...afterSwap);
     afterSwap = null;
-    toResult = false;
   });
 
   // Hands of this page's game reached Bower (or did not): the table as Bower now has it.
@@ -365,7 +364,7 @@
           : "";
     let message = sent ? `${sent} ${plural(sent, "hand", "hands")} sent to Bower and recorded.` : "";
     if (sent && sent === sentAtOnce.length) message = words.join(" ");
-    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", sentAtOnce.length > 0 && !problem, result.answer);
+    await refresh(game, `${message} ${problem}`.trim(), problem ? "error" : "success", result.answer);
   };
 
   // ---- The scorer's choices -----------------------------------------------------------
@@ -462,13 +461,6 @@
   // ---- When to send ---------------------------------------------------------------------
 
   document.addEventListener("htmx:afterSettle", () => {
-    const over = toResult && document.querySelector("#live .game-result");
-    toResult = false;
-    if (over && window.htmx) {
-      // The hand just sent ended the game: its result, as Bower shows after the last hand.
-      window.htmx.ajax("GET", over.getAttribute("href"), { target: "#main", swap: "innerHTML" });
-      return;
-    }
     draw();
     if (afterSwap) {
       say(...afterSwap);

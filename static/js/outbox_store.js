@@ -41,19 +41,18 @@ self.BowerOutbox = (() => {
   const exclusively = (work) =>
     self.navigator.locks ? self.navigator.locks.request("bower-outbox", work) : work();
 
-  const refusedBy = (status) => [[null, `Bower refused this hand (error ${status}).`]];
-
   // Send one game's waiting hands in order, each the form the page posts, answered as
   // the page is (docs/formats.md, "Recording a hand, once"). Stops at the first that is
   // not recorded: "offline" (no answer: it stays waiting), "busy" (the server failed:
   // it stays waiting), or the state it was put in ("conflict": the server's conflict
   // part kept with it; "refused": the messages of its form); `met`: the hand that met
-  // another there just now; `answer`: the last recorded one's (the table). `csrf`: the
+  // another there just now; `answer`: the last recorded one's ({ text: the table, or a
+  // live patch; url: the screen's address, HX-Push-Url, when it moved }). `csrf`: the
   // page's own token, fresher than the hand's; `address`: where to post a hand's `url`.
   const send = (game, csrf, address = (url) => url) =>
     exclusively(async () => {
       let sent = 0;
-      let answer = "";
+      let answer = null;
       for (;;) {
         const [next] = await list(game);
         if (!next) return { sent, stopped: null, answer };
@@ -66,14 +65,14 @@ self.BowerOutbox = (() => {
         if (csrf) body.set("csrfmiddlewaretoken", csrf);
         let response;
         try {
-          response = await fetch(address(next.url), { method: "POST", body, credentials: "same-origin", headers: { "HX-Request": "true" } });
+          response = await fetch(address(next.url), { method: "POST", body, credentials: "same-origin", headers: { "HX-Request": "true", "HX-Current-URL": location.href } });
         } catch {
           return { sent, stopped: "offline" };
         }
         const page = [409, 422].includes(response.status) ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
         const part = page && page.querySelector(".hand-conflict");
         if (response.ok && response.headers.get("Bower-Hand")) {
-          answer = await response.text();
+          answer = { text: await response.text(), url: response.headers.get("HX-Push-Url") };
           await drop(game, next.id);
           sent += 1;
         } else if (response.status === 409 && part) {
@@ -92,7 +91,7 @@ self.BowerOutbox = (() => {
           const said = (where) => (page ? [...page.querySelectorAll(where)].map((item) => [null, item.textContent]) : []);
           const listed = said(".form-errors:not(.hand-conflict) li, .save-errors li");
           const problems = listed.length ? listed : said(".errorlist li");
-          await put(game, next.id, { state: "refused", problems: problems.length ? problems : refusedBy(response.status) });
+          await put(game, next.id, { state: "refused", problems: problems.length ? problems : [[null, `Bower refused this hand (error ${response.status}).`]] });
           return { sent, stopped: "refused" };
         }
       }

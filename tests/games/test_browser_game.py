@@ -165,6 +165,7 @@ def test_a_five_player_call_ace_game_from_the_first_deal_to_a_winner(page: Page,
         save_when_previewed(page, "Alone march, 5 players")
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Eve wins")
+    expect(page).to_have_url(re.compile(r"/games/\d+/result/$"))  # the result's own address
     expect(page.locator(".decided-by")).to_contain_text("Eve reached 10 with 10 points")
     fits_the_phone(page)
     axe(page)

@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.core.cache import BaseCache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
-from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -134,6 +133,4 @@ def game_over_answer(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The answer to a hand's form asked of a finished game (no hand can be added):
     say so and send the scorer to the result."""
     messages.warning(request, GAME_OVER_MESSAGE)
-    if wants_partial(request):
-        return after_change(request, game)
-    return varies_on_htmx(redirect("game_result", game.pk))
+    return _game_as_it_stands(request, game)
