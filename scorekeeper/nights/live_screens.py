@@ -218,12 +218,6 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
 # --- The printable score card ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CardRow:
-    number: int
-    dealer: str
-
-
 def scoring_key(game: Game) -> list[tuple[str, str]]:
     """The variant's points, short and in our own words (docs/rules.md 5 (every variant), Euchre
     night 4)."""
@@ -316,9 +310,8 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
         "players": players,
         "partners": partners,
         "first_dealer": names[game.first_dealer],
-        "rows": [
-            CardRow(number=i + 1, dealer=names[(game.first_dealer + i) % n]) for i in range(hands)
-        ],
+        # Each hand's dealer, in turn to the left.
+        "rows": [names[(game.first_dealer + i) % n] for i in range(hands)],
         "point_columns": columns,
         "call_ace": variant is Variant.CALL_ACE,
         "key": scoring_key(game),
