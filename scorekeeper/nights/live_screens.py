@@ -6,6 +6,7 @@ them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,13 +33,6 @@ WATCH_STANDINGS_COLUMNS = 4
 WATCH_STANDINGS_PAGE = 24
 WATCH_TABLES_PAGE = 8
 WATCH_LARGE_TABLES_PAGE = 4
-
-
-def seat_name(variant: Variant, position: int) -> str:
-    """A seat as a sentence names it: North ... West in standard euchre, "Seat 3"
-    at a Call-Ace table (the seating board's ``seat_label``)."""
-    label = seat_label(variant, position)
-    return label if variant is Variant.STANDARD else f"Seat {label}"
 
 
 # --- The standings ------------------------------------------------------------------------
@@ -113,9 +107,7 @@ def rule_notes(board: NightBoard) -> list[str]:
 def standing_lines(board: NightBoard) -> list[StandingLine]:
     """The standings' rows with shared places marked "=2" (docs/rules.md, Euchre night 6)."""
     rows = board.standings.rows
-    places: dict[int, int] = {}
-    for row in rows:
-        places[row.place] = places.get(row.place, 0) + 1
+    places = Counter(row.place for row in rows)
     return [
         StandingLine(
             player=row.player,
@@ -293,7 +285,9 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     variant = setup.variant
     n = len(seats)
     names = [s.player.name for s in seats]
-    players = [(seat_name(variant, s.position), s.player.name) for s in seats]
+    # A seat as a sentence names it: North ... West in standard euchre, "Seat 3" at Call-Ace.
+    seat = "{}" if variant is Variant.STANDARD else "Seat {}"
+    players = [(seat.format(seat_label(variant, s.position)), s.player.name) for s in seats]
     if variant is Variant.STANDARD:
         columns = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
         partners = f"{names[0]} & {names[2]} (North-South) v {names[1]} & {names[3]} (East-West)"
