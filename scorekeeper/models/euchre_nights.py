@@ -358,7 +358,8 @@ class EuchreNight(models.Model):
         it gives, one a person or not, and how ties are settled. Refused
         (PrizesClosed) once the night is over: its results stand."""
         night = self._locked(version)
-        if night.is_over():
+        playing = Game.objects.filter(night_round__night=night, finished_at__isnull=True)
+        if night.rounds.count() >= night.rounds_planned and not playing.exists():
             raise PrizesClosed("The night is over: its prizes stand as they were given.")
         rules = night.night_rules.with_prizes(
             prizes=prizes, one_prize_each=one_prize_each, prize_ties=prize_ties
@@ -369,14 +370,6 @@ class EuchreNight(models.Model):
         night.save(update_fields=["rules"])
         self.rules = night.rules
         self._bump(night)
-
-    def is_over(self) -> bool:
-        """Every planned round seated and every table's round played (two queries)."""
-        tables = Game.objects.filter(night_round__night=self)
-        return (
-            self.rounds.count() >= self.rounds_planned
-            and not tables.filter(finished_at__isnull=True).exists()
-        )
 
     # --- check-in at the door (scorekeeper/models/night_check_ins.py) ------------------
 
