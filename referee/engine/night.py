@@ -29,11 +29,9 @@ from referee.engine.night_prizes import award_prizes
 from referee.engine.night_rules import HANDS_PER_ROUND_RANGE as HANDS_PER_ROUND_RANGE
 from referee.engine.night_rules import MISSED_AVERAGE as MISSED_AVERAGE
 from referee.engine.night_rules import MISSED_NOTHING as MISSED_NOTHING
-from referee.engine.night_rules import NIGHT_RULE_KEYS as NIGHT_RULE_KEYS
 from referee.engine.night_rules import ROUND_MINUTES_RANGE as ROUND_MINUTES_RANGE
 from referee.engine.night_rules import SIT_OUT_AVERAGE as SIT_OUT_AVERAGE
 from referee.engine.night_rules import SIT_OUT_RANGE as SIT_OUT_RANGE
-from referee.engine.night_rules import MissedRounds as MissedRounds
 from referee.engine.night_rules import NightRules as NightRules
 from referee.engine.night_rules import night_rules_from_dict as night_rules_from_dict
 from referee.engine.scoring import EUCHRE_RULES, MAKE_RULES, MARCH_RULES

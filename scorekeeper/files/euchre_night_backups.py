@@ -127,10 +127,13 @@ def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, An
         )
     by_table: dict[int, list[dict[str, Any]]] = {t.pk: [] for t in tables}
     for night in nights:
-        check_in = _check_in(night, players[night.pk])
+        # "check_in" (open or not) only for a night that used check-in at the door:
+        # open now, or a player checked in.
+        is_open = night.check_in_token is not None
+        used = is_open or any("checked_in_at" in p for p in players[night.pk])
         by_table[night.private_table_id].append(
             {
-                **check_in,
+                **({"check_in": is_open} if used else {}),
                 "id": str(night.uid),
                 "name": night.name,
                 "variant": night.variant,
@@ -143,13 +146,6 @@ def night_backups(tables: Sequence[PrivateTable]) -> dict[int, list[dict[str, An
             }
         )
     return by_table
-
-
-def _check_in(night: EuchreNight, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """``{"check_in": open}`` for a night that used check-in at the door (open
-    now, or a player checked in); nothing for one that never did."""
-    used = night.check_in_token is not None or any("checked_in_at" in p for p in players)
-    return {"check_in": night.check_in_token is not None} if used else {}
 
 
 def _moment(moment: datetime) -> str:

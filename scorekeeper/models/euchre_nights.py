@@ -227,7 +227,18 @@ class EuchreNight(models.Model):
             check_in_token=new_watch_token() if check_in else None,
         )
         if not new:
-            if not night.started_as(private_table, variant, players, rounds, rules, name):
+            # Found by its start form's token: the same form sent again is that night;
+            # the form changed is refused (docs/formats.md, "Recording a hand, once").
+            entered = list(night.entrants.order_by("number").values_list("player__name", flat=True))
+            if not (
+                night.private_table_id == private_table.pk
+                and night.variant_enum is variant
+                and night.rounds_planned == rounds
+                and night.night_rules == rules
+                and night.name == name
+                and len(entered) == len(players)
+                and all(same_name(a, b) for a, b in zip(entered, players, strict=True))
+            ):
                 raise AlreadyStarted(night)
             return night
         found = Player.for_names(players, private_table=private_table)
@@ -238,29 +249,6 @@ class EuchreNight(models.Model):
         if not check_in:
             night.seat_next_round(version=night.version)
         return night
-
-    def started_as(
-        self,
-        private_table: PrivateTable,
-        variant: Variant,
-        players: Sequence[str],
-        rounds: int,
-        rules: NightRules,
-        name: str,
-    ) -> bool:
-        """Whether this night, found by its start form's token, is the night
-        asked for again: a retry of the same form, not the form changed
-        (docs/formats.md, "Recording a hand, once")."""
-        entered = list(self.entrants.order_by("number").values_list("player__name", flat=True))
-        return (
-            self.private_table_id == private_table.pk
-            and self.variant_enum is variant
-            and self.rounds_planned == rounds
-            and self.night_rules == rules
-            and self.name == name
-            and len(entered) == len(players)
-            and all(same_name(a, b) for a, b in zip(entered, players, strict=True))
-        )
 
     # --- changing ----------------------------------------------------------------------
 
@@ -370,7 +358,8 @@ class EuchreNight(models.Model):
         it gives, one a person or not, and how ties are settled. Refused
         (PrizesClosed) once the night is over: its results stand."""
         night = self._locked(version)
-        if night.is_over():
+        playing = Game.objects.filter(night_round__night=night, finished_at__isnull=True)
+        if night.rounds.count() >= night.rounds_planned and not playing.exists():
             raise PrizesClosed("The night is over: its prizes stand as they were given.")
         rules = night.night_rules.with_prizes(
             prizes=prizes, one_prize_each=one_prize_each, prize_ties=prize_ties
@@ -381,14 +370,6 @@ class EuchreNight(models.Model):
         night.save(update_fields=["rules"])
         self.rules = night.rules
         self._bump(night)
-
-    def is_over(self) -> bool:
-        """Every planned round seated and every table's round played (two queries)."""
-        tables = Game.objects.filter(night_round__night=self)
-        return (
-            self.rounds.count() >= self.rounds_planned
-            and not tables.filter(finished_at__isnull=True).exists()
-        )
 
     # --- check-in at the door (scorekeeper/models/night_check_ins.py) ------------------
 

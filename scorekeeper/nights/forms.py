@@ -261,18 +261,20 @@ class NightStartForm(PrizeFields):
         self.rules = NightRules()
 
     def _check_size(self, count: int, rounds: int | None) -> None:
-        """``count`` players are enough for a night and not too many, and seat
-        ``rounds`` rounds (docs/rules.md, Euchre night 1); else said beside the names or
-        the rounds."""
-        if count < MIN_PLAYERS:
+        """``count`` players are not too many and, unless they check in at the
+        door (fewer may be expected), enough for a night that seats ``rounds``
+        rounds (docs/rules.md, Euchre night 1); else said beside the names or the rounds."""
+        if count > MAX_PLAYERS:
+            self.add_error(
+                "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
+            )
+        elif self.check_in:
+            return
+        elif count < MIN_PLAYERS:
             self.add_error(
                 "new_names",
                 f"A euchre night needs {MIN_PLAYERS} or more players: "
                 f"{count} {'is' if count == 1 else 'are'} chosen.",
-            )
-        elif count > MAX_PLAYERS:
-            self.add_error(
-                "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
             )
         elif rounds is not None:
             try:
@@ -284,12 +286,6 @@ class NightStartForm(PrizeFields):
     def check_in(self) -> bool:
         """The night opens with check-in at the door (docs/formats.md, "Check-in")."""
         return self.cleaned_data.get("opening") == "check-in"
-
-    def _check_expected(self, count: int) -> None:
-        if count > MAX_PLAYERS:
-            self.add_error(
-                "new_names", f"A euchre night seats at most {MAX_PLAYERS} players, not {count}."
-            )
 
     def rule_fields(self) -> list[tuple[forms.BoundField, str]]:
         """The tables' house rules, each with the variant it belongs to ("" for both)."""
@@ -304,10 +300,7 @@ class NightStartForm(PrizeFields):
             return data
         self.players = tuple(self._players(data))
         if "new_names" not in self.errors and "known" not in self.errors:
-            if self.check_in:
-                self._check_expected(len(self.players))
-            else:
-                self._check_size(len(self.players), data.get("rounds"))
+            self._check_size(len(self.players), data.get("rounds"))
         sit_out: Any = SIT_OUT_AVERAGE
         if data.get("sit_out") == "fixed":
             sit_out = data.get("sit_out_points")

@@ -6,6 +6,7 @@ them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,13 +33,6 @@ WATCH_STANDINGS_COLUMNS = 4
 WATCH_STANDINGS_PAGE = 24
 WATCH_TABLES_PAGE = 8
 WATCH_LARGE_TABLES_PAGE = 4
-
-
-def seat_name(variant: Variant, position: int) -> str:
-    """A seat as a sentence names it: North ... West in standard euchre, "Seat 3"
-    at a Call-Ace table (the seating board's ``seat_label``)."""
-    label = seat_label(variant, position)
-    return label if variant is Variant.STANDARD else f"Seat {label}"
 
 
 # --- The standings ------------------------------------------------------------------------
@@ -113,9 +107,7 @@ def rule_notes(board: NightBoard) -> list[str]:
 def standing_lines(board: NightBoard) -> list[StandingLine]:
     """The standings' rows with shared places marked "=2" (docs/rules.md, Euchre night 6)."""
     rows = board.standings.rows
-    places: dict[int, int] = {}
-    for row in rows:
-        places[row.place] = places.get(row.place, 0) + 1
+    places = Counter(row.place for row in rows)
     return [
         StandingLine(
             player=row.player,
@@ -218,12 +210,6 @@ def watch_context(board: NightBoard, version: int, token: str) -> dict[str, Any]
 # --- The printable score card ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CardRow:
-    number: int
-    dealer: str
-
-
 def scoring_key(game: Game) -> list[tuple[str, str]]:
     """The variant's points, short and in our own words (docs/rules.md 5 (every variant), Euchre
     night 4)."""
@@ -299,7 +285,9 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     variant = setup.variant
     n = len(seats)
     names = [s.player.name for s in seats]
-    players = [(seat_name(variant, s.position), s.player.name) for s in seats]
+    # A seat as a sentence names it: North ... West in standard euchre, "Seat 3" at Call-Ace.
+    seat = "{}" if variant is Variant.STANDARD else "Seat {}"
+    players = [(seat.format(seat_label(variant, s.position)), s.player.name) for s in seats]
     if variant is Variant.STANDARD:
         columns = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
         partners = f"{names[0]} & {names[2]} (North-South) v {names[1]} & {names[3]} (East-West)"
@@ -316,9 +304,8 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
         "players": players,
         "partners": partners,
         "first_dealer": names[game.first_dealer],
-        "rows": [
-            CardRow(number=i + 1, dealer=names[(game.first_dealer + i) % n]) for i in range(hands)
-        ],
+        # Each hand's dealer, in turn to the left.
+        "rows": [names[(game.first_dealer + i) % n] for i in range(hands)],
         "point_columns": columns,
         "call_ace": variant is Variant.CALL_ACE,
         "key": scoring_key(game),

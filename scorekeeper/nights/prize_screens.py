@@ -15,7 +15,6 @@ from scorekeeper.models import NightBoard
 @dataclass(frozen=True)
 class PrizeLine:
     label: str
-    count: int
     unit: str  # "12 points", "2 lone hands"
     winners: list[str]
     # How a tie was broken, in a sentence ("" when nobody was level or it is shared).
@@ -43,7 +42,6 @@ def prize_lines(board: NightBoard) -> list[PrizeLine]:
         lines.append(
             PrizeLine(
                 label=prize.kind.label,
-                count=prize.count,
                 unit=f"{prize.count} {one if prize.count == 1 else many}",
                 winners=[board.name(n) for n in prize.winners],
                 settled=settled_text(board, prize),

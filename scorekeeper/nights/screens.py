@@ -250,7 +250,6 @@ def night_context(board: NightBoard, *, me: int | None = None, **extra: Any) -> 
         "over": board.over,
         "live_version": board_version(board),
         "absent": [e for e in _by_name(board.entrants) if not e.present],
-        "present": [e for e in _by_name(board.entrants) if e.present],
         "confirm": None,
         "prizes": prize_lines(board),
         "prize_rule": prize_rule(rules),

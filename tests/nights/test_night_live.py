@@ -313,9 +313,7 @@ def test_the_score_card_names_the_seats_and_deals_in_turn_from_the_drawn_dealer(
     context = response.context
     assert context["players"] == list(zip(("North", "East", "South", "West"), names, strict=True))
     assert context["first_dealer"] == names[game.first_dealer]
-    assert [row.dealer for row in context["rows"]] == [
-        names[(game.first_dealer + i) % 4] for i in range(6)
-    ]
+    assert context["rows"] == [names[(game.first_dealer + i) % 4] for i in range(6)]
     html = response.content.decode()
     assert "Round 1 · Table 2" in html
     assert f"{names[0]} &amp; {names[2]} (North-South)" in html

@@ -40,11 +40,6 @@ def _night(token: str) -> EuchreNight | None:
     return EuchreNight.objects.checking_in(token).select_related("private_table").first()
 
 
-def _closed(request: HtmxHttpRequest) -> HttpResponse:
-    """404: no night checks in with this link (wrong, or closed since)."""
-    return screen(request, CHECK_IN_PAGE, {"closed": CHECK_IN_CLOSED}, status=404)
-
-
 def check_in_context(board: NightBoard, token: str, me: int | None) -> dict[str, Any]:
     """The check-in page: the names the night expects (to tap), or, for a phone
     that checked in, the player and where they sit now."""
@@ -78,8 +73,8 @@ def _on_the_list(night: EuchreNight, name: str) -> bool:
 def night_check_in(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The check-in page, and checking in (docs/formats.md, "Check-in at the door")."""
     night = _night(token)
-    if night is None:
-        return _closed(request)
+    if night is None:  # no night checks in with this link (wrong, or closed since)
+        return screen(request, CHECK_IN_PAGE, {"closed": CHECK_IN_CLOSED}, status=404)
     if request.method == "GET":
         context = check_in_context(read_board(night), token, who(request, night.pk))
         return screen(request, CHECK_IN_PAGE, {**context, "form": CheckInForm()})

@@ -8,7 +8,7 @@ refused with 403 and nothing is stored)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -17,24 +17,20 @@ from scorekeeper.models.night_boards import read_board
 from scorekeeper.nights.live_screens import score_card_context, standings_context, watch_context
 from scorekeeper.nights.screens import movement_line
 from scorekeeper.nights.seating_sheet import seating_sheet
+from scorekeeper.nights.views.night import load_night
 from scorekeeper.web.http import HtmxHttpRequest
-from scorekeeper.web.phone_tables import key_digests, tables_of
+from scorekeeper.web.phone_tables import key_digests
 from scorekeeper.web.polls import polled_version
 from scorekeeper.web.rendering import screen
 
 READ_ONLY = "A watch link only shows the night: nothing can be changed from it."
 
 
-def _phone_night(request: HttpRequest, night_id: int) -> EuchreNight:
-    """The night, if it is one of this phone's tables' (else 404)."""
-    return get_object_or_404(EuchreNight.objects.for_tables(tables_of(request)), pk=night_id)
-
-
 @require_GET
 def night_standings(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The whole room's standings after every hand, round by round, with the
     night's prizes (docs/rules.md, Euchre night 6), kept up to date by a poll."""
-    night = _phone_night(request, night_id)
+    night = load_night(request, night_id)
     # Read before the board: a hand recorded in between is fetched by the next poll.
     version = night.live_version()
     context = standings_context(read_board(night), version)
@@ -50,7 +46,7 @@ def night_standings_state(request: HtmxHttpRequest, night_id: int) -> HttpRespon
         raise Http404("No such night")
     if current == polled_version(request):
         return HttpResponse(status=204)
-    night = _phone_night(request, night_id)
+    night = load_night(request, night_id)
     context = {**standings_context(read_board(night), current), "partial": True}
     return render(request, "scorekeeper/nights/live_standings.html#live", context)
 
@@ -60,7 +56,7 @@ def night_score_card(
     request: HtmxHttpRequest, night_id: int, number: int, night_table: int
 ) -> HttpResponse:
     """A table's round on one printed page, for a table without a phone."""
-    night = _phone_night(request, night_id)
+    night = load_night(request, night_id)
     game = get_object_or_404(
         Game.objects.filter(
             night_round__night=night, night_round__number=number, night_table=night_table
@@ -74,7 +70,7 @@ def night_score_card(
 @require_GET
 def night_seating_sheet(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Every round's seating on one printed sheet, in big type, for the wall."""
-    night = _phone_night(request, night_id)
+    night = load_night(request, night_id)
     board = read_board(night)
     context = {"night": night, "rounds": seating_sheet(board), "movement": movement_line(night)}
     return render(request, "scorekeeper/nights/seating_sheet.html", context)

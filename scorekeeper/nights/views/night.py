@@ -158,9 +158,7 @@ def _started_already(
             "This form already started a night at a table this phone has not joined. "
             "Nothing new was started: tap Start to start this one as a new night."
         )
-        return _night_form_used(
-            request, form, PrivateTableChoiceForm(tables=tables_of(request)), error
-        )
+        return _night_form_used(request, form, PrivateTableChoiceForm(tables=tables), error)
     if not tables:
         remember(request, private_table)
     error = (
@@ -252,15 +250,15 @@ def night_round(request: HtmxHttpRequest, night_id: int, number: int) -> HttpRes
 
 
 def _as_it_stands(
-    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200
+    request: HtmxHttpRequest, night: EuchreNight, *, status: int = 200, **extra: Any
 ) -> HttpResponse:
     """After a change (or a stale one): the night page, redirected to without
-    htmx, drawn with ``status`` for htmx; the top of the page, where the message
-    says what happened (``#top``: not the fragment of the form's action)."""
+    htmx, drawn with ``status`` (and ``extra``) for htmx; the top of the page, where
+    the message says what happened (``#top``: not the fragment of the form's action)."""
     if not wants_partial(request):
         page = reverse("night_detail", args=[night.pk])
         return varies_on_htmx(HttpResponseRedirect(f"{page}#top"))
-    return _page(request, night, status=status)
+    return _page(request, night, status=status, **extra)
 
 
 def _stale(request: HtmxHttpRequest, night: EuchreNight) -> HttpResponse:
@@ -374,11 +372,8 @@ def night_me(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, night, status=422, me_form=form, landing=ME)
     number = form.cleaned_data["number"]
-    if wants_partial(request):
-        response = _page(request, night, me=number)
-    else:
-        page = reverse("night_detail", args=[night.pk])
-        response = varies_on_htmx(HttpResponseRedirect(f"{page}#top"))
+    # The cookie is only read from the next request: this page is drawn for ``number``.
+    response = _as_it_stands(request, night, me=number)
     remember_me(response, request, night.pk, number)
     return response
 
