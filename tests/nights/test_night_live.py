@@ -318,7 +318,7 @@ def test_the_score_card_names_the_seats_and_deals_in_turn_from_the_drawn_dealer(
     ]
     html = response.content.decode()
     assert "Round 1 · Table 2" in html
-    assert f"{names[0]} &amp; {names[2]} (North-South)" in html
+    assert f"{names[0]} &amp; {names[2]} (North&#8209;South)" in html  # kept whole
     assert "data-print hidden" in html
     assert "use your browser's Print" in html
     assert "<script>" not in html
