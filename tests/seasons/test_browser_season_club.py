@@ -11,12 +11,14 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from referee.engine.season_rule import RuleKind, SeasonRule
 from scorekeeper.seasons.standings import season_standings
+from tests.club_night_support import after_round_one, club_night, play_evenly
 from tests.conftest import BrowserProblems
-from tests.seasons.season_support import CLUB, a_club_season
+from tests.seasons.season_support import CLUB, a_club_season, month_end, season
 from tests.thumb_support import HIT
 from tests.tv_support import TV_SIZES, off_screen, scrolls, tv_page
 
@@ -29,14 +31,14 @@ NIGHT = date(2026, 9, 4)
 
 def broken_words(page: Page, selector: str) -> list[str]:
     """Each word, in the elements matching ``selector``, that the page draws
-    on two lines (broken inside it, not between words)."""
+    on two lines (broken inside it, not between words: a hyphen parts words)."""
     found: list[str] = page.evaluate(
         """(selector) => {
         const broken = [];
         for (const element of document.querySelectorAll(selector)) {
             const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
             for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                for (const match of node.textContent.matchAll(/\\S+/g)) {
+                for (const match of node.textContent.matchAll(/[^\\s-]+/g)) {
                     const range = document.createRange();
                     range.setStart(node, match.index);
                     range.setEnd(node, match.index + match[0].length);
@@ -55,6 +57,11 @@ def broken_words(page: Page, selector: str) -> list[str]:
 def widest(page: Page) -> int:
     width: int = page.evaluate("document.documentElement.scrollWidth")
     return width
+
+
+def tall(page: Page) -> int:
+    height: int = page.evaluate("document.documentElement.scrollHeight")
+    return height
 
 
 def test_a_phone_reads_the_club_season_names_whole(page: Page, axe: Axe) -> None:
@@ -150,5 +157,39 @@ def test_the_tv_fits_every_column_and_every_name_of_the_club_season(
             assert broken_words(page, ".season-name, .leader-names") == []
             for name in CLUB:
                 expect(page.get_by_role("rowheader", name=name)).to_be_in_viewport()
+            axe(page)
+    assert browser_problems.unexpected() == []
+
+
+def test_the_tv_fits_a_season_with_the_club_night_and_every_tied_name(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    browser_problems: BrowserProblems,
+    axe: Axe,
+) -> None:
+    a_club_season(NIGHT).delete()  # its games, in the longer season below
+    night = after_round_one(club_night())
+    for number in (2, 3):
+        play_evenly(night.rounds.get(number=number), night.night_rules.hands_per_round)
+        night.refresh_from_db()
+        if number == 2:
+            night.seat_next_round(version=night.version)
+    # Both the club's games and its night of twelve, every one of them level on a figure.
+    autumn = season("Autumn and the club night", NIGHT, month_end(timezone.localdate()))
+    leaders = season_standings(autumn).leaders
+    with tv_page(browser, browser_context_args, browser_problems) as page:
+        page.goto(f"/seasons/watch/{autumn.watch_token}/")
+        for size in TV_SIZES:
+            page.set_viewport_size(size)
+            assert (widest(page), tall(page)) == (size["width"], size["height"])
+            shown = ".watch-page:not(.is-resting)"  # ten lines a page, in turn
+            selector = f"{shown} th, {shown} td, .leader, .note, .season-rule"
+            assert off_screen(page, selector) == []
+            assert broken_words(page, ".season-name, .leader-names") == []
+            for leader in leaders:
+                if not leader.risen:
+                    line = page.locator(".leader", has_text=leader.label).first
+                    for name in leader.names:
+                        expect(line).to_contain_text(name)
             axe(page)
     assert browser_problems.unexpected() == []
