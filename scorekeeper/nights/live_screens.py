@@ -290,7 +290,8 @@ def score_card_context(night: EuchreNight, game: Game) -> dict[str, Any]:
     players = [(seat.format(seat_label(variant, s.position)), s.player.name) for s in seats]
     if variant is Variant.STANDARD:
         columns = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        partners = f"{names[0]} & {names[2]} (North-South) v {names[1]} & {names[3]} (East-West)"
+        # Non-breaking hyphens: "(East-West)" stays whole on a narrow phone.
+        partners = f"{columns[0]} (North\u2011South) v {columns[1]} (East\u2011West)"
     else:
         columns = names
         partners = "The maker calls an ace; who holds it is the maker's partner for the hand."

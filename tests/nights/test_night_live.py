@@ -316,7 +316,7 @@ def test_the_score_card_names_the_seats_and_deals_in_turn_from_the_drawn_dealer(
     assert context["rows"] == [names[(game.first_dealer + i) % 4] for i in range(6)]
     html = response.content.decode()
     assert "Round 1 · Table 2" in html
-    assert f"{names[0]} &amp; {names[2]} (North&#8209;South)" in html  # kept whole
+    assert f"{names[0]} &amp; {names[2]} (North\u2011South)" in html  # kept whole
     assert "data-print hidden" in html
     assert "use your browser's Print" in html
     assert "<script>" not in html
