@@ -27,9 +27,14 @@ GAME_OVER_MESSAGE = "The game is over: no more hands can be recorded."
 
 
 def home_of(game: Game) -> str:
-    """Where a game lives: its table while it is played, its result once it is over."""
-    name = "game_result" if game.is_finished else "game_table"
-    return reverse(name, args=[game.pk])
+    """Where a game lives: its table while it is played, its result once it is over.
+    A night's table stays its table: its round-over card sends the players back to
+    the night."""
+    return reverse("game_result" if _at_its_result(game) else "game_table", args=[game.pk])
+
+
+def _at_its_result(game: Game) -> bool:
+    return game.is_finished and not game.is_night_table
 
 
 def after_change(request: HtmxHttpRequest, game: Game | int, message: str = "") -> HttpResponse:
@@ -124,7 +129,7 @@ def _game_as_it_stands(
     url = home_of(game)
     if not wants_partial(request):
         return varies_on_htmx(HttpResponseRedirect(url))
-    if game.is_finished:
+    if _at_its_result(game):
         return screen(request, "games/result.html", result_context(game), status=status, url=url)
     return screen(request, "games/table.html", table_context(game), status=status, url=url)
 
