@@ -21,6 +21,7 @@ def start_night(
     rounds: int = 2,
     hands: int = 4,
     seed: int = 7,
+    check_in: bool = False,
     **rules: Any,
 ) -> EuchreNight:
     return EuchreNight.start(
@@ -30,6 +31,7 @@ def start_night(
         rounds=rounds,
         rules=NightRules(hands_per_round=hands, **rules),
         seed=seed,
+        check_in=check_in,
     )
 
 

@@ -20,13 +20,11 @@ from django.test import Client
 from django.urls import reverse
 
 from referee.engine.names import NameError_, clean_name, look_alike, skeleton
-from referee.engine.night import NightRules
-from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Player, PlayerChange
 from tests.documents import example
 from tests.game_support import new_game_form, our_table, start_game
 from tests.names_support import CYRILLIC_ANN, LOOK_ALIKES, stored
-from tests.night_support import new_night_form
+from tests.night_support import new_night_form, start_night
 
 # Names are compared as each database folds them.
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -121,14 +119,7 @@ def test_a_new_nights_list_refuses_a_look_alike_among_its_names_and_the_tables(
 
 @pytest.fixture
 def night() -> EuchreNight:
-    return EuchreNight.start(
-        private_table=our_table(),
-        variant=Variant.STANDARD,
-        players=NINE,
-        rounds=3,
-        rules=NightRules(hands_per_round=4),
-        seed=3,
-    )
+    return start_night(NINE, rounds=3, seed=3)
 
 
 @pytest.mark.parametrize("name", LOOK_ALIKES)
@@ -147,15 +138,7 @@ def test_a_late_arrival_drawn_as_a_player_of_the_night_is_refused(
 
 @pytest.fixture
 def door() -> EuchreNight:
-    return EuchreNight.start(
-        private_table=our_table(),
-        variant=Variant.STANDARD,
-        players=["Ann", "Ben"],
-        rounds=2,
-        rules=NightRules(hands_per_round=4),
-        seed=7,
-        check_in=True,
-    )
+    return start_night(["Ann", "Ben"], check_in=True)
 
 
 @pytest.mark.parametrize("name", LOOK_ALIKES)

@@ -31,7 +31,7 @@ from tests.names_support import (
     stored,
     wide,
 )
-from tests.night_support import new_night_form
+from tests.night_support import new_night_form, start_night
 
 pytestmark = pytest.mark.django_db
 
@@ -151,14 +151,7 @@ NINE = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 @pytest.fixture
 def night() -> EuchreNight:
-    return EuchreNight.start(
-        private_table=our_table(),
-        variant=Variant.STANDARD,
-        players=NINE,
-        rounds=3,
-        rules=NightRules(hands_per_round=4),
-        seed=3,
-    )
+    return start_night(NINE, rounds=3, seed=3)
 
 
 def arrive(client: Client, night: EuchreNight, name: str) -> Any:
@@ -277,15 +270,7 @@ def check_in(phone: Client, night: EuchreNight, name: str) -> Any:
 
 @pytest.fixture
 def door() -> EuchreNight:
-    return EuchreNight.start(
-        private_table=our_table(),
-        variant=Variant.STANDARD,
-        players=["Ann", "Ben"],
-        rounds=2,
-        rules=NightRules(hands_per_round=4),
-        seed=7,
-        check_in=True,
-    )
+    return start_night(["Ann", "Ben"], check_in=True)
 
 
 @pytest.mark.parametrize(("name", "code"), SPOOFS)

@@ -13,10 +13,8 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.night import NightRules
-from referee.engine.variants import Variant
 from scorekeeper.models import EuchreNight, Game, NightPlayer, Player
-from tests.game_support import our_table
+from tests.night_support import start_night
 from tests.test_hostile_input import EXAMPLES, FORM, hostile_pairs, rolled_back
 
 pytestmark = pytest.mark.django_db
@@ -26,14 +24,7 @@ NINE = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 @pytest.fixture
 def night() -> EuchreNight:
-    return EuchreNight.start(
-        private_table=our_table(),
-        variant=Variant.STANDARD,
-        players=NINE,
-        rounds=3,
-        rules=NightRules(hands_per_round=4),
-        seed=3,
-    )
+    return start_night(NINE, rounds=3, seed=3)
 
 
 def night_forms(night: EuchreNight) -> dict[str, tuple[str, dict[str, str]]]:
